@@ -1,0 +1,90 @@
+/**
+ * The error vocabulary, one per side of the spec. The API answers with snake_case codes; the
+ * identity service answers with the cloud identity service's (Cognito's) exception names, so the
+ * spec's sign-in error catalogue maps one to one. The web maps a code to a message and never
+ * parses free text.
+ */
+
+/** API error codes and the HTTP status each is answered with. */
+export const API_ERROR_CODES = {
+  validation_error: 400,
+  invalid_json: 400,
+  bad_request: 400,
+  captcha_required: 400,
+  captcha_invalid: 400,
+  unauthenticated: 401,
+  invalid_token: 401,
+  forbidden: 403,
+  no_access: 403,
+  not_found: 404,
+  route_not_found: 404,
+  method_not_allowed: 405,
+  conflict: 409,
+  idempotency_conflict: 409,
+  payload_too_large: 413,
+  unsupported_media_type: 415,
+  limit_exceeded: 429,
+  internal_error: 500,
+  read_only_mode: 503,
+  maintenance: 503,
+  service_unavailable: 503,
+  voucher_not_found: 404,
+  voucher_limit_exceeded: 409,
+  // Gone: the voucher existed and will never be usable again.
+  voucher_expired: 410,
+  voucher_not_effective_yet: 409,
+  voucher_not_supported_by_venue: 409,
+} as const satisfies Record<string, number>;
+export type ApiErrorCode = keyof typeof API_ERROR_CODES;
+
+/**
+ * Identity service error names and their status. Cognito answers almost every client fault with
+ * 400 and tells them apart by name; we keep that so a Cognito-shaped client behaves the same here.
+ */
+export const IDENTITY_ERROR_CODES = {
+  NotAuthorizedException: 400,
+  UserNotFoundException: 400,
+  UsernameExistsException: 400,
+  AliasExistsException: 400,
+  CodeMismatchException: 400,
+  ExpiredCodeException: 400,
+  LimitExceededException: 400,
+  TooManyRequestsException: 429,
+  TooManyFailedAttemptsException: 400,
+  InvalidParameterException: 400,
+  InvalidPasswordException: 400,
+  PasswordHistoryPolicyViolationException: 400,
+  CodeDeliveryFailureException: 400,
+  UserLambdaValidationException: 400,
+  InvalidLambdaResponseException: 400,
+  UserNotConfirmedException: 400,
+  PasswordResetRequiredException: 400,
+  ResourceNotFoundException: 400,
+  InternalErrorException: 500,
+} as const satisfies Record<string, number>;
+export type IdentityErrorCode = keyof typeof IDENTITY_ERROR_CODES;
+
+/** Every code a server (API or identity service) may answer with. */
+export type ErrorCode = ApiErrorCode | IdentityErrorCode;
+
+/**
+ * Codes the API client raises itself, never sent by a server: no response arrived
+ * (`network_error`, status 0) or a response could not be read as promised (`invalid_response`).
+ */
+export const CLIENT_ERROR_CODES = ['network_error', 'invalid_response'] as const;
+export type ClientErrorCode = (typeof CLIENT_ERROR_CODES)[number];
+
+const STATUS_BY_CODE: Readonly<Record<ErrorCode, number>> = {
+  ...API_ERROR_CODES,
+  ...IDENTITY_ERROR_CODES,
+};
+
+/** The HTTP status a server answers an error code with. */
+export function statusOf(code: ErrorCode): number {
+  return STATUS_BY_CODE[code];
+}
+
+/** Whether a value (for instance a `code` read from a response body) is one of our server codes. */
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.hasOwn(STATUS_BY_CODE, value);
+}

@@ -1,0 +1,226 @@
+import type { Language } from '../i18n/languages';
+import { IDENTITY_ERROR_CODES } from './codes';
+import type { ClientErrorCode, ErrorCode, IdentityErrorCode } from './codes';
+
+/**
+ * Keys of the error catalogue: every server and client code, the default message, and
+ * `no_delivery_method`, which has no code of its own (the identity service answers it as
+ * `InvalidParameterException`) but has its own wording in the spec.
+ */
+export type ErrorMessageKey = ErrorCode | ClientErrorCode | 'default' | 'no_delivery_method';
+
+/** The i18next namespace the web loads `errorResources` into. */
+export const ERRORS_NAMESPACE = 'errors';
+
+// Wording from the spec's catalogue (member-app §8, first set) where it has one; the rest is ours.
+const en = {
+  default: 'Something goes wrong, please try again later',
+  no_delivery_method:
+    'Please select another delivery method or reach out to Customer Service at {{phone}}',
+
+  NotAuthorizedException: 'Incorrect email or password',
+  UserNotFoundException: 'User not found',
+  UsernameExistsException: 'Username already exists',
+  AliasExistsException: 'Username already exists',
+  CodeMismatchException: 'Incorrect verification code',
+  ExpiredCodeException: 'Verification code expired, please try again',
+  LimitExceededException: 'Action limit exceeded, please try again later',
+  TooManyRequestsException: 'Action limit exceeded, please try again later',
+  TooManyFailedAttemptsException: 'Action limit exceeded, please try again later',
+  InvalidParameterException: 'Invalid email or phone number',
+  InvalidPasswordException:
+    'Password must be at least 8 characters long and must include a lowercase and uppercase and numeric',
+  PasswordHistoryPolicyViolationException:
+    'Your new password cannot be the same as a password you used before',
+  CodeDeliveryFailureException: 'Failed to send verification code, please try again later',
+  UserLambdaValidationException: 'Failed to register, please try again later',
+  InvalidLambdaResponseException: 'Something goes wrong, please try again later',
+  UserNotConfirmedException: 'Your account is not verified yet, please verify your email first',
+  PasswordResetRequiredException: 'Please reset your password before signing in',
+  ResourceNotFoundException: 'Something goes wrong, please try again later',
+  InternalErrorException: 'Something goes wrong, please try again later',
+
+  validation_error: 'Some of the information entered is invalid',
+  invalid_json: 'The request could not be read',
+  bad_request: 'The request is invalid',
+  captcha_required: 'Please complete the verification check',
+  captcha_invalid: 'Verification check failed, please try again',
+  unauthenticated: 'Please sign in to continue',
+  invalid_token: 'This link or code is invalid or has expired',
+  forbidden: 'You do not have permission to do this',
+  no_access: 'You do not have access to this service',
+  not_found: 'The item could not be found',
+  route_not_found: 'The requested address does not exist',
+  method_not_allowed: 'This action is not allowed',
+  conflict: 'The information has changed, please refresh and try again',
+  idempotency_conflict: 'This request is already being processed',
+  payload_too_large: 'The request is too large',
+  unsupported_media_type: 'The content type is not supported',
+  limit_exceeded: 'Action limit exceeded, please try again later',
+  internal_error: 'Something goes wrong, please try again later',
+  read_only_mode: 'The service is in read-only mode, please try again later',
+  maintenance: 'The service is under maintenance, please try again later',
+  service_unavailable: 'The service is temporarily unavailable, please try again later',
+  voucher_not_found: 'Voucher not found',
+  voucher_limit_exceeded: 'This voucher has reached its usage limit',
+  voucher_expired: 'This voucher has expired',
+  voucher_not_effective_yet: 'This voucher is not effective yet',
+  voucher_not_supported_by_venue: 'This voucher cannot be used at this clinic',
+
+  network_error: 'Network error, please check your connection and try again',
+  invalid_response: 'Something goes wrong, please try again later',
+} as const satisfies Record<ErrorMessageKey, string>;
+
+// Hong Kong wording: 電郵, 細楷 / 大楷, 登記.
+const zhHK = {
+  default: '發生錯誤，請稍後再試',
+  no_delivery_method: '請選擇其他傳送方式，或致電客戶服務熱線 {{phone}}',
+
+  NotAuthorizedException: '電郵或密碼不正確',
+  UserNotFoundException: '找不到用戶',
+  UsernameExistsException: '用戶名稱已存在',
+  AliasExistsException: '用戶名稱已存在',
+  CodeMismatchException: '驗證碼不正確',
+  ExpiredCodeException: '驗證碼已過期，請重試',
+  LimitExceededException: '操作次數已超出上限，請稍後再試',
+  TooManyRequestsException: '操作次數已超出上限，請稍後再試',
+  TooManyFailedAttemptsException: '操作次數已超出上限，請稍後再試',
+  InvalidParameterException: '電郵或電話號碼無效',
+  InvalidPasswordException: '密碼必須最少有 8 個字元，並包括細楷字母、大楷字母及數字',
+  PasswordHistoryPolicyViolationException: '新密碼不可與曾經使用的密碼相同',
+  CodeDeliveryFailureException: '未能發送驗證碼，請稍後再試',
+  UserLambdaValidationException: '登記失敗，請稍後再試',
+  InvalidLambdaResponseException: '發生錯誤，請稍後再試',
+  UserNotConfirmedException: '你的帳戶尚未驗證，請先驗證你的電郵',
+  PasswordResetRequiredException: '請先重設密碼，然後再登入',
+  ResourceNotFoundException: '發生錯誤，請稍後再試',
+  InternalErrorException: '發生錯誤，請稍後再試',
+
+  validation_error: '部分輸入的資料無效',
+  invalid_json: '無法讀取請求內容',
+  bad_request: '請求無效',
+  captcha_required: '請完成驗證',
+  captcha_invalid: '驗證失敗，請重試',
+  unauthenticated: '請先登入',
+  invalid_token: '此連結或代碼無效或已過期',
+  forbidden: '你沒有權限進行此操作',
+  no_access: '你未能使用此服務',
+  not_found: '找不到相關資料',
+  route_not_found: '所要求的網址不存在',
+  method_not_allowed: '不允許此操作',
+  conflict: '資料已更改，請重新整理後再試',
+  idempotency_conflict: '此請求正在處理中',
+  payload_too_large: '請求內容過大',
+  unsupported_media_type: '不支援此內容類型',
+  limit_exceeded: '操作次數已超出上限，請稍後再試',
+  internal_error: '發生錯誤，請稍後再試',
+  read_only_mode: '服務暫時只供查閱，請稍後再試',
+  maintenance: '服務正在維護中，請稍後再試',
+  service_unavailable: '服務暫時未能使用，請稍後再試',
+  voucher_not_found: '找不到此電子券',
+  voucher_limit_exceeded: '此電子券已達使用上限',
+  voucher_expired: '此電子券已過期',
+  voucher_not_effective_yet: '此電子券尚未生效',
+  voucher_not_supported_by_venue: '此電子券不適用於此診所',
+
+  network_error: '網絡錯誤，請檢查網絡連線後再試',
+  invalid_response: '發生錯誤，請稍後再試',
+} as const satisfies Record<ErrorMessageKey, string>;
+
+/** The error catalogue per language, ready to load as the i18next namespace `errors`. */
+export const errorResources: Record<Language, Record<string, string>> = {
+  en,
+  'zh-HK': zhHK,
+};
+
+/**
+ * The second wording of the sign-in and reset errors (spec member-app §8 and platform-layer §8),
+ * used by the other login screens. Keys without a second wording keep the first.
+ */
+export const IDENTITY_MESSAGES_ALT: Record<
+  Language,
+  Record<IdentityErrorCode | 'default', string>
+> = {
+  en: {
+    ...pickIdentity(en),
+    default: 'Something went wrong, please try again later.',
+    NotAuthorizedException: 'Invalid email or password.',
+    InvalidParameterException: 'Invalid email or password.',
+    UserNotFoundException: 'User not found.',
+    UsernameExistsException: 'User already exists.',
+    AliasExistsException: 'User already exists.',
+    CodeMismatchException: 'Incorrect verification code, please try again.',
+    ExpiredCodeException: 'The verification code has expired, please try again.',
+    LimitExceededException: 'Action limit exceeded, please try again later.',
+    TooManyRequestsException: 'Action limit exceeded, please try again later.',
+    TooManyFailedAttemptsException: 'Action limit exceeded, please try again later.',
+    InvalidPasswordException:
+      'Password must contain at least 8 characters, 1 lowercase, 1 uppercase and 1 numerical character.',
+    CodeDeliveryFailureException: 'Failed to send verification code, please try again later.',
+    UserLambdaValidationException: 'Failed to proceed, please try again later.',
+  },
+  'zh-HK': {
+    ...pickIdentity(zhHK),
+    default: '發生錯誤，請稍後再試。',
+    NotAuthorizedException: '電郵或密碼無效。',
+    InvalidParameterException: '電郵或密碼無效。',
+    UserNotFoundException: '找不到用戶。',
+    UsernameExistsException: '用戶已存在。',
+    AliasExistsException: '用戶已存在。',
+    CodeMismatchException: '驗證碼不正確，請重試。',
+    ExpiredCodeException: '驗證碼已過期，請重試。',
+    LimitExceededException: '操作次數已超出上限，請稍後再試。',
+    TooManyRequestsException: '操作次數已超出上限，請稍後再試。',
+    TooManyFailedAttemptsException: '操作次數已超出上限，請稍後再試。',
+    InvalidPasswordException:
+      '密碼必須包含最少 8 個字元，包括 1 個細楷字母、1 個大楷字母及 1 個數字。',
+    CodeDeliveryFailureException: '未能發送驗證碼，請稍後再試。',
+    UserLambdaValidationException: '未能繼續，請稍後再試。',
+  },
+};
+
+// The identity part of a catalogue: the base the second wording overrides.
+function pickIdentity(
+  messages: Record<ErrorMessageKey, string>,
+): Record<IdentityErrorCode | 'default', string> {
+  const codes = Object.keys(IDENTITY_ERROR_CODES) as IdentityErrorCode[];
+  return {
+    ...(Object.fromEntries(codes.map((code) => [code, messages[code]])) as Record<
+      IdentityErrorCode,
+      string
+    >),
+    default: messages.default,
+  };
+}
+
+export interface ErrorMessageOptions {
+  /** Use the second wording of the sign-in errors. */
+  alt?: boolean;
+  /** Values for `{{name}}` placeholders, as i18next would fill them. */
+  values?: Readonly<Record<string, string | number>>;
+}
+
+/**
+ * The catalogue message for a code in a language. An unknown code reads as the default message,
+ * so a new server code never shows a raw code to a member.
+ */
+export function errorMessage(
+  code: string,
+  language: Language,
+  options: ErrorMessageOptions = {},
+): string {
+  const primary = errorResources[language];
+  const alt: Record<string, string> | undefined = options.alt
+    ? IDENTITY_MESSAGES_ALT[language]
+    : undefined;
+  const template =
+    (alt !== undefined && Object.hasOwn(alt, code) ? alt[code] : undefined) ??
+    (Object.hasOwn(primary, code) ? primary[code] : undefined) ??
+    alt?.default ??
+    primary.default ??
+    en.default;
+  const values = options.values ?? {};
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (placeholder, name: string) =>
+    Object.hasOwn(values, name) ? String(values[name]) : placeholder,
+  );
+}
