@@ -1,0 +1,76 @@
+// The application as a plugin tree: shared decorations, then the cross-cutting plugins, then
+// the modules under their API area prefixes. server.ts and the tests both build it here.
+import { type Clock, systemClock } from '@clinicpass/shared/time/clock';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import { healthRoutes } from './modules/health/health.routes';
+import { docsPlugin } from './plugins/docs';
+import { errorsPlugin } from './plugins/errors';
+import { requestContextPlugin } from './plugins/request-context';
+import { securityPlugin } from './plugins/security';
+import { spaPlugin } from './plugins/spa';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    db: Database;
+    clock: Clock;
+  }
+}
+
+export interface AppDependencies {
+  config: Config;
+  db: Database;
+  clock?: Clock;
+  /** A ready pino logger (server.ts) or logger options (tests). */
+  logger?: FastifyServerOptions['logger'];
+  loggerInstance?: FastifyServerOptions['loggerInstance'];
+}
+
+/** Paths never to log in full: they may carry codes or tokens. */
+const REDACT = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'req.headers["x-captcha"]',
+  'res.headers["set-cookie"]',
+];
+
+export function loggerOptions(config: Config): FastifyServerOptions['logger'] {
+  return { level: config.logLevel, redact: { paths: REDACT, censor: '[redacted]' } };
+}
+
+export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> {
+  const fastify = Fastify({
+    ...(deps.loggerInstance
+      ? { loggerInstance: deps.loggerInstance }
+      : { logger: deps.logger ?? loggerOptions(deps.config) }),
+    // Fastify also takes a hop count here (documented), though its types list only the others.
+    trustProxy: deps.config.trustProxy as boolean | string,
+    // Query strings are parsed into plain objects; lists are comma-separated strings.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    bodyLimit: 1024 * 1024,
+  });
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', deps.config);
+  app.decorate('db', deps.db);
+  app.decorate('clock', deps.clock ?? systemClock);
+
+  await app.register(errorsPlugin);
+  await app.register(requestContextPlugin);
+  await app.register(securityPlugin);
+  await app.register(docsPlugin);
+
+  await app.register(healthRoutes);
+
+  await app.register(spaPlugin, { webDistDir: deps.config.webDistDir });
+  return fastify;
+}

@@ -1,0 +1,46 @@
+// `npm run db:seed [-- --service-points N] [-- --force]`: seeds the reference data, the network
+// and the demo data. Refuses to seed a database that has data unless --force is given (which
+// empties it first). A large N (e.g. 100000) makes a network for benchmarks.
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from '../config';
+import { runMigrations } from '../db/migrate';
+import { isDatabaseEmpty, resetDatabase, seedDatabase } from '../db/seed/seed';
+import { startDatabase } from '../db/start-database';
+
+const { values } = parseArgs({
+  options: {
+    'service-points': { type: 'string' },
+    force: { type: 'boolean', default: false },
+  },
+});
+const servicePoints = values['service-points'] === undefined ? undefined : Number(values['service-points']);
+if (servicePoints !== undefined && (!Number.isInteger(servicePoints) || servicePoints < 100)) {
+  console.error('--service-points must be a whole number of at least 100');
+  process.exit(1);
+}
+
+try {
+  const config = loadConfig();
+  const database = await startDatabase(config);
+  try {
+    await runMigrations(database.db);
+    if (!(await isDatabaseEmpty(database.db))) {
+      if (!values.force) {
+        console.error('The database already has data. Run with --force to empty it and seed again.');
+        process.exitCode = 1;
+      } else {
+        await resetDatabase(database.db);
+      }
+    }
+    if (process.exitCode !== 1) {
+      const started = Date.now();
+      const counts = await seedDatabase(database.db, { secretKey: config.secretKey, servicePoints });
+      console.log(`Seeded in ${((Date.now() - started) / 1000).toFixed(1)} s:`, counts);
+    }
+  } finally {
+    await database.shutdown();
+  }
+} catch (error) {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+}

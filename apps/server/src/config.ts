@@ -1,0 +1,113 @@
+// The only place that reads the environment. A bad or missing variable stops start-up with a
+// message naming it (exit 1), before anything else happens.
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const LogLevelSchema = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    /** Folder for the embedded database (`$DATA_DIR/postgres`) and generated dev secrets. */
+    DATA_DIR: z.string().min(1).default('./data'),
+    /** External PostgreSQL; when unset an embedded server is started. */
+    DATABASE_URL: z
+      .url({ protocol: /^postgres(ql)?$/ })
+      .optional(),
+    PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+    LOG_LEVEL: LogLevelSchema.default('info'),
+    /** HMAC key for HKID look-up hashes and token signing; at least 32 characters. */
+    SECRET_KEY: z.string().min(32).optional(),
+    /** Folder of the built SPA. */
+    WEB_DIST_DIR: z.string().min(1).optional(),
+    /** Trust X-Forwarded-For from this many proxies (or true) so limits see the client address. */
+    TRUST_PROXY: z
+      .union([z.literal('true'), z.literal('false'), z.coerce.number().int().min(0)])
+      .optional(),
+    /** Seed an empty database on start (default: yes outside production). */
+    SEED_ON_EMPTY: z.enum(['true', 'false']).optional(),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV === 'production') {
+      for (const name of ['SECRET_KEY', 'PUBLIC_URL', 'DATABASE_URL'] as const) {
+        if (env[name] === undefined) {
+          ctx.addIssue({ code: 'custom', path: [name], message: 'is required in production' });
+        }
+      }
+    }
+  });
+
+export interface Config {
+  nodeEnv: 'development' | 'production' | 'test';
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  logLevel: z.infer<typeof LogLevelSchema>;
+  secretKey: string;
+  webDistDir: string;
+  trustProxy: boolean | number;
+  seedOnEmpty: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly variables: string[], message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
+
+/**
+ * Parses an environment (process.env by default). Throws ConfigError naming every bad variable.
+ */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const variables = [...new Set(parsed.error.issues.map((issue) => String(issue.path[0])))];
+    const lines = parsed.error.issues.map(
+      (issue) => `  ${String(issue.path[0])}: ${issue.message}`,
+    );
+    throw new ConfigError(variables, `Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
+    logLevel: e.LOG_LEVEL,
+    secretKey: e.SECRET_KEY ?? developmentSecret(dataDir),
+    webDistDir: path.resolve(e.WEB_DIST_DIR ?? defaultWebDist),
+    trustProxy:
+      e.TRUST_PROXY === undefined || e.TRUST_PROXY === 'false'
+        ? false
+        : e.TRUST_PROXY === 'true'
+          ? true
+          : e.TRUST_PROXY,
+    seedOnEmpty: e.SEED_ON_EMPTY === undefined ? e.NODE_ENV !== 'production' : e.SEED_ON_EMPTY === 'true',
+  };
+}
+
+/**
+ * Outside production a secret is generated once and kept beside the data, so `npm start` needs
+ * nothing typed and HKID hashes stay valid across restarts.
+ */
+function developmentSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'secret-key');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secret;
+}

@@ -1,0 +1,23 @@
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Database = NodePgDatabase<typeof schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  pool: pg.Pool;
+  close(): Promise<void>;
+}
+
+// PostgreSQL `date` columns stay 'YYYY-MM-DD' strings (Hong Kong calendar dates), never Date
+// objects shifted by the process time zone.
+pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
+
+export function connectDatabase(url: string, options: { max?: number } = {}): DatabaseHandle {
+  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
+  // An idle client losing its connection must not crash the process; the next query reconnects.
+  pool.on('error', () => undefined);
+  const db = drizzle({ client: pool, schema });
+  return { db, pool, close: () => pool.end() };
+}

@@ -1,0 +1,23 @@
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import type { Database } from './client';
+import { serverFile } from '../server-root';
+
+/** Applies the committed SQL migrations in `drizzle/`; safe to run on every start. */
+export async function runMigrations(db: Database): Promise<void> {
+  await migrate(db, { migrationsFolder: serverFile('drizzle') });
+}
+
+/** Creates a database on the server of `adminUrl` when it does not exist yet. */
+export async function ensureDatabase(adminUrl: string, name: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (found.rowCount === 0) {
+      await client.query(`CREATE DATABASE "${name.replaceAll('"', '""')}" ENCODING 'UTF8' TEMPLATE template0`);
+    }
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,133 @@
+// Seeds reference data, the synthetic network and the demo data, in one order that respects the
+// foreign keys. Rows come with fixed ids (deterministic generator); sequences are moved past them.
+import { systemClock, type Clock } from '@clinicpass/shared/time/clock';
+import { sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Database } from '../client';
+import {
+  countryRegion,
+  district,
+  districtNearby,
+  doctor,
+  healthcareService,
+  paymentInfo,
+  servicePoint,
+  serviceProvision,
+  serviceSpecialty,
+  specialty,
+  venue,
+} from '../schema';
+import {
+  serviceProvisionRows,
+  serviceRows,
+  serviceSpecialtyRows,
+  specialtyRows,
+} from './catalogue';
+import { seedDemo } from './demo';
+import { generateNetwork } from './network';
+import { countryRegionRows, districtNearbyRows, districtRows } from './reference';
+
+export interface SeedOptions {
+  secretKey: string;
+  /** Service points to generate (default: the generator's ~1,600). */
+  servicePoints?: number;
+  clock?: Clock;
+}
+
+export interface SeedCounts {
+  districts: number;
+  services: number;
+  specialties: number;
+  doctors: number;
+  venues: number;
+  servicePoints: number;
+}
+
+// PostgreSQL takes at most 65,535 parameters per statement.
+const MAX_PARAMETERS = 60_000;
+
+async function insertInChunks<T extends Record<string, unknown>>(
+  db: Database,
+  table: PgTable,
+  rows: readonly T[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const columns = Object.keys(rows[0] ?? {}).length || 1;
+  const size = Math.max(1, Math.floor(MAX_PARAMETERS / columns));
+  for (let i = 0; i < rows.length; i += size) {
+    await db.insert(table).values(rows.slice(i, i + size) as never);
+  }
+}
+
+const SERIAL_TABLES = [
+  'country_region',
+  'healthcare_service',
+  'specialty',
+  'doctor',
+  'payment_info',
+  'venue',
+  'service_point',
+] as const;
+
+export async function seedDatabase(db: Database, options: SeedOptions): Promise<SeedCounts> {
+  const network = generateNetwork({ servicePoints: options.servicePoints ?? 1600 });
+  await db.transaction(async (tx) => {
+    await insertInChunks(tx, countryRegion, countryRegionRows());
+    await insertInChunks(tx, district, districtRows());
+    await insertInChunks(tx, districtNearby, districtNearbyRows());
+    await insertInChunks(tx, healthcareService, serviceRows());
+    await insertInChunks(tx, serviceProvision, serviceProvisionRows());
+    await insertInChunks(tx, specialty, specialtyRows());
+    await insertInChunks(tx, serviceSpecialty, serviceSpecialtyRows());
+    await insertInChunks(tx, doctor, network.doctors);
+    await insertInChunks(tx, paymentInfo, network.paymentInfos);
+    await insertInChunks(tx, venue, network.venues);
+    await insertInChunks(tx, servicePoint, network.servicePoints);
+    for (const table of SERIAL_TABLES) {
+      await tx.execute(
+        sql.raw(
+          `SELECT setval(pg_get_serial_sequence('${table}', 'id'), COALESCE((SELECT max(id) FROM ${table}), 0) + 1, false)`,
+        ),
+      );
+    }
+  });
+  await seedDemo(db, { secretKey: options.secretKey, clock: options.clock ?? systemClock });
+  await db.execute(sql`ANALYZE`);
+  return {
+    districts: districtRows().length,
+    services: serviceRows().length,
+    specialties: specialtyRows().length,
+    doctors: network.doctors.length,
+    venues: network.venues.length,
+    servicePoints: network.servicePoints.length,
+  };
+}
+
+/** True when nothing has been seeded (no districts). */
+export async function isDatabaseEmpty(db: Database): Promise<boolean> {
+  const result = await db.execute<{ count: number }>(
+    sql`SELECT count(*)::int AS count FROM ${district}`,
+  );
+  return (result.rows[0]?.count ?? 0) === 0;
+}
+
+/** Seeds when the database is empty; returns whether it did. */
+export async function seedIfEmpty(
+  db: Database,
+  options: SeedOptions & { log?: (message: string) => void },
+): Promise<boolean> {
+  if (!(await isDatabaseEmpty(db))) return false;
+  options.log?.('Seeding an empty database…');
+  await seedDatabase(db, options);
+  return true;
+}
+
+/** Empties every application table (for `db:seed --force`). */
+export async function resetDatabase(db: Database): Promise<void> {
+  const result = await db.execute<{ tablename: string }>(
+    sql`SELECT tablename FROM pg_tables WHERE schemaname = 'public'`,
+  );
+  const tables = result.rows.map((row) => `"${row.tablename}"`);
+  if (tables.length > 0)
+    await db.execute(sql.raw(`TRUNCATE ${tables.join(', ')} RESTART IDENTITY CASCADE`));
+}

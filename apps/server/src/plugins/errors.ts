@@ -1,0 +1,98 @@
+// One error handler for the whole API: every failure leaves as `{ code, message, details? }`
+// with the status of its code; internals are hidden on 5xx and logged instead.
+import { AppError, type ErrorBody } from '@clinicpass/shared/errors/app-error';
+import { pickLanguage } from '@clinicpass/shared/i18n/languages';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+/** Areas answered with JSON; anything else may fall back to the SPA. */
+export const API_PREFIXES = ['/api/', '/identity/', '/session/', '/dev/'] as const;
+
+export function isApiPath(url: string): boolean {
+  const pathname = url.split('?')[0] ?? url;
+  return API_PREFIXES.some((prefix) => pathname === prefix.slice(0, -1) || pathname.startsWith(prefix));
+}
+
+export function requestLanguage(request: FastifyRequest) {
+  const header = request.headers['accept-language'] ?? '';
+  return pickLanguage(header.split(',').map((part) => part.split(';')[0] ?? ''));
+}
+
+interface ValidationIssue {
+  path: string;
+  message: string;
+}
+
+const FASTIFY_CODES: Record<string, () => AppError> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: () =>
+    new AppError('invalid_json', { message: 'The request body is not valid JSON' }),
+  FST_ERR_CTP_EMPTY_JSON_BODY: () =>
+    new AppError('invalid_json', {
+      message: "The request body is empty but the content type is 'application/json'",
+    }),
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: () =>
+    new AppError('unsupported_media_type', { message: 'Send the request body as application/json' }),
+  FST_ERR_CTP_BODY_TOO_LARGE: () =>
+    new AppError('payload_too_large', { message: 'The request body is too large' }),
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: () =>
+    new AppError('bad_request', { message: 'The Content-Length header does not match the body' }),
+};
+
+/** Maps anything thrown in a route to an AppError. */
+export function toAppError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const part = error.validationContext ?? 'request';
+    const issues: ValidationIssue[] = error.validation.map((issue) => {
+      const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+      return {
+        path: field === '' ? part : `${part}.${field}`,
+        message: issue.message ?? 'is invalid',
+      };
+    });
+    const first = issues[0];
+    const message =
+      first === undefined
+        ? `Invalid ${part}`
+        : `Invalid ${part === 'querystring' ? 'query parameter' : part} ${first.path.replace(/^[a-z]+\./, '')}: ${first.message}`;
+    return new AppError('validation_error', { message, details: { issues } });
+  }
+  const fastifyError = error as Partial<FastifyError> & { name?: string };
+  if (fastifyError.name === 'SyntaxError' && fastifyError.statusCode === 400) {
+    return new AppError('invalid_json', { message: 'The request body is not valid JSON' });
+  }
+  const mapped = fastifyError.code === undefined ? undefined : FASTIFY_CODES[fastifyError.code];
+  if (mapped) return mapped();
+  if (fastifyError.statusCode === 429) return new AppError('limit_exceeded');
+  if (fastifyError.statusCode === 404) return new AppError('not_found');
+  if (fastifyError.statusCode === 405) return new AppError('method_not_allowed');
+  if (
+    typeof fastifyError.statusCode === 'number' &&
+    fastifyError.statusCode >= 400 &&
+    fastifyError.statusCode < 500
+  ) {
+    return new AppError('bad_request', { message: fastifyError.message ?? 'Bad request' });
+  }
+  return new AppError('internal_error', { cause: error });
+}
+
+export function sendError(reply: FastifyReply, request: FastifyRequest, error: AppError) {
+  const body: ErrorBody = error.toBody(requestLanguage(request));
+  return reply.status(error.status).type('application/json; charset=utf-8').send(body);
+}
+
+export const errorsPlugin = fp(
+  (app: FastifyInstance) => {
+    app.setErrorHandler((error, request, reply) => {
+      const appError = toAppError(error);
+      if (appError.status >= 500) {
+        request.log.error({ err: error }, 'request failed');
+      } else {
+        request.log.info({ code: appError.code }, 'request rejected');
+      }
+      return sendError(reply, request, appError);
+    });
+  },
+  { name: 'errors' },
+);

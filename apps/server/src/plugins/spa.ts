@@ -1,0 +1,51 @@
+// Serves the built SPA. Unknown paths under the API areas answer JSON 404; any other GET that
+// accepts HTML gets index.html so the client router can show the page (or its 404 page).
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { AppError } from '@clinicpass/shared/errors/app-error';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { isApiPath, sendError } from './errors';
+
+export const spaPlugin = fp(
+  async (app: FastifyInstance, options: { webDistDir: string }) => {
+    const hasSpa = existsSync(path.join(options.webDistDir, 'index.html'));
+    if (hasSpa) {
+      await app.register(fastifyStatic, {
+        root: options.webDistDir,
+        wildcard: false,
+        index: false,
+        // Hashed assets never change; index.html must be re-checked on every visit.
+        setHeaders: (reply, filePath) => {
+          reply.header(
+            'cache-control',
+            filePath.includes(`${path.sep}assets${path.sep}`)
+              ? 'public, max-age=31536000, immutable'
+              : 'no-cache',
+          );
+        },
+      });
+    }
+    app.setNotFoundHandler((request, reply) => {
+      const wantsHtml = (request.headers.accept ?? '').includes('text/html');
+      if (
+        hasSpa &&
+        !isApiPath(request.url) &&
+        (request.method === 'GET' || request.method === 'HEAD') &&
+        (wantsHtml || !path.extname(request.url.split('?')[0] ?? ''))
+      ) {
+        return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      }
+      const pathname = request.url.split('?')[0] ?? request.url;
+      return sendError(
+        reply,
+        request,
+        new AppError('route_not_found', {
+          message: `No route ${request.method} ${pathname}`,
+        }),
+      );
+    });
+  },
+  { name: 'spa', dependencies: ['errors'] },
+);

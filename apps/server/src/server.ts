@@ -1,0 +1,69 @@
+// Process entry: config, database (embedded unless DATABASE_URL), migrations, seed on an empty
+// database, listen; SIGTERM / SIGINT drain requests, then stop the database.
+import { pino } from 'pino';
+import { buildApp, loggerOptions } from './app';
+import { ConfigError, loadConfig } from './config';
+import { runMigrations } from './db/migrate';
+import { seedIfEmpty } from './db/seed/seed';
+import { startDatabase } from './db/start-database';
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(1);
+    }
+    throw error;
+  }
+  const log = pino(loggerOptions(config) as pino.LoggerOptions);
+  const database = await startDatabase(config, (message) => {
+    log.debug({ postgres: message.trim() }, 'postgres');
+  });
+  log.info({ embedded: database.embedded }, 'database started');
+  await runMigrations(database.db);
+  if (config.seedOnEmpty) {
+    const seeded = await seedIfEmpty(database.db, { secretKey: config.secretKey, log: (m) => log.info(m) });
+    if (seeded) log.info('seeded an empty database');
+  }
+
+  const app = await buildApp({ config, db: database.db, loggerInstance: log });
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 10_000);
+    force.unref();
+    app
+      .close()
+      .then(() => database.shutdown())
+      .then(() => process.exit(0))
+      .catch((error: unknown) => {
+        log.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      });
+  };
+  process.on('SIGTERM', () => {
+    shutdown('SIGTERM');
+  });
+  process.on('SIGINT', () => {
+    shutdown('SIGINT');
+  });
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    log.error({ err: error }, 'could not listen');
+    await database.shutdown();
+    process.exit(1);
+  }
+  log.info(`ClinicPass is ready at ${config.publicUrl}`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.exit(1);
+});

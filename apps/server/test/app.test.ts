@@ -1,0 +1,133 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { buildApp } from '../src/app';
+import { createTestDatabase, type TestDatabase } from './db';
+import { testConfig } from './build-app';
+
+// A route of the shape every later module has, to exercise the shared error handling.
+const probeRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/api/customer/probe',
+    {
+      schema: {
+        body: z.object({ name: z.string().min(1), count: z.number().int().min(1) }),
+        response: { 200: z.object({ ok: z.boolean() }) },
+      },
+    },
+    () => ({ ok: true }),
+  );
+  app.get('/api/customer/probe/boom', () => {
+    throw new Error('database password is hunter2');
+  });
+};
+
+let database: TestDatabase;
+let app: Awaited<ReturnType<typeof buildApp>>;
+
+beforeAll(async () => {
+  database = await createTestDatabase({ seeded: false });
+  app = await buildApp({ config: testConfig(), db: database.db });
+  await app.register(probeRoutes);
+  await app.ready();
+});
+afterAll(async () => {
+  await app.close();
+  await database.drop();
+});
+
+describe('health', () => {
+  it('answers /healthz while the process is up', async () => {
+    const res = await app.inject('/healthz');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('answers /readyz when the database answers', async () => {
+    const res = await app.inject('/readyz');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+});
+
+describe('errors', () => {
+  it('answers an unknown API route with a JSON 404 naming the route', async () => {
+    const res = await app.inject({ url: '/api/customer/nothing-here', headers: { accept: 'text/html' } });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toContain('application/json');
+    expect(res.json()).toEqual({
+      code: 'route_not_found',
+      message: 'No route GET /api/customer/nothing-here',
+    });
+  });
+
+  it('answers a malformed JSON body with 400 invalid_json', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/customer/probe',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name": "x",',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'invalid_json', message: expect.stringContaining('JSON') });
+  });
+
+  it('answers a body that breaks the schema with validation_error naming the field', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/customer/probe',
+      payload: { name: 'x', count: 0 },
+    });
+    expect(res.statusCode).toBe(400);
+    const body = res.json<{ code: string; message: string; details: { issues: { path: string }[] } }>();
+    expect(body.code).toBe('validation_error');
+    expect(body.message).toContain('count');
+    expect(body.details.issues[0]?.path).toBe('body.count');
+  });
+
+  it('answers a body in another media type with 415', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/customer/probe',
+      headers: { 'content-type': 'text/csv' },
+      payload: 'a,b',
+    });
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toMatchObject({ code: 'unsupported_media_type' });
+  });
+
+  it('hides the internals of an unexpected failure', async () => {
+    const res = await app.inject('/api/customer/probe/boom');
+    expect(res.statusCode).toBe(500);
+    const body = res.json<{ code: string; message: string }>();
+    expect(body.code).toBe('internal_error');
+    expect(res.body).not.toContain('hunter2');
+  });
+
+  it('writes the message in Chinese when the client asks for it', async () => {
+    const res = await app.inject({
+      url: '/api/customer/probe/boom',
+      headers: { 'accept-language': 'zh-HK,zh;q=0.9,en;q=0.8' },
+    });
+    expect(res.json<{ message: string }>().message).toMatch(/[\u4e00-\u9fff]/);
+  });
+});
+
+describe('security headers and docs', () => {
+  it('sends a strict content security policy', async () => {
+    const res = await app.inject('/healthz');
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-eval');
+    expect(csp).toContain("frame-ancestors 'none'");
+  });
+
+  it('publishes an OpenAPI document built from the route schemas', async () => {
+    const res = await app.inject('/api/docs/json');
+    expect(res.statusCode).toBe(200);
+    const doc = res.json<{ openapi: string; paths: Record<string, unknown> }>();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(doc.paths).toHaveProperty('/api/customer/probe');
+  });
+});

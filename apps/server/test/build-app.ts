@@ -1,0 +1,43 @@
+// buildTestApp(): the real app on a fresh database, for `app.inject` tests.
+import { fixedClock, type Clock } from '@clinicpass/shared/time/clock';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app';
+import { loadConfig, type Config } from '../src/config';
+import { TEST_SECRET_KEY } from './constants';
+import { createTestDatabase, type TestDatabase } from './db';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: TestDatabase;
+  config: Config;
+  close(): Promise<void>;
+}
+
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SECRET_KEY: TEST_SECRET_KEY,
+    PUBLIC_URL: 'http://localhost:3000',
+    TRUST_PROXY: 'true',
+    ...overrides,
+  });
+}
+
+export async function buildTestApp(
+  options: { seeded?: boolean; clock?: Clock; env?: Record<string, string> } = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase({ seeded: options.seeded });
+  const config = testConfig(options.env);
+  const app = await buildApp({ config, db: database.db, clock: options.clock ?? fixedClock(new Date()) });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    close: async () => {
+      await app.close();
+      await database.drop();
+    },
+  };
+}

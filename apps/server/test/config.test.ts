@@ -1,0 +1,63 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config';
+
+const dataDir = () => mkdtempSync(path.join(tmpdir(), 'clinicpass-config-'));
+
+function configError(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('config', () => {
+  it('starts with defaults on a laptop: port 3000, embedded database, generated secret', () => {
+    const config = loadConfig({ DATA_DIR: dataDir() });
+    expect(config.port).toBe(3000);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.secretKey.length).toBeGreaterThanOrEqual(32);
+    expect(config.publicUrl).toBe('http://localhost:3000');
+  });
+
+  it('keeps the generated secret across restarts', () => {
+    const dir = dataDir();
+    expect(loadConfig({ DATA_DIR: dir }).secretKey).toBe(loadConfig({ DATA_DIR: dir }).secretKey);
+  });
+
+  it('names a bad variable', () => {
+    const error = configError({ PORT: 'eighty', DATA_DIR: dataDir() });
+    expect(error.variables).toEqual(['PORT']);
+    expect(error.message).toContain('PORT');
+  });
+
+  it('names every variable production requires', () => {
+    const error = configError({ NODE_ENV: 'production', DATA_DIR: dataDir() });
+    expect(error.variables.sort()).toEqual(['DATABASE_URL', 'PUBLIC_URL', 'SECRET_KEY']);
+  });
+
+  it('rejects a DATABASE_URL that is not PostgreSQL', () => {
+    const error = configError({ DATABASE_URL: 'mysql://localhost/db', DATA_DIR: dataDir() });
+    expect(error.variables).toEqual(['DATABASE_URL']);
+  });
+});
+
+describe('server start-up', () => {
+  it('exits with status 1 naming a missing required variable', async () => {
+    const { spawnSync } = await import('node:child_process');
+    const tsx = path.resolve(import.meta.dirname, '../../../node_modules/.bin/tsx');
+    const result = spawnSync(tsx, [path.resolve(import.meta.dirname, '../src/server.ts')], {
+      env: { PATH: process.env.PATH, NODE_ENV: 'production', DATA_DIR: dataDir() },
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr).toContain('SECRET_KEY');
+    expect(result.stderr).toContain('DATABASE_URL');
+  });
+});

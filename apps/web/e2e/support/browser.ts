@@ -1,0 +1,111 @@
+// Journey helpers: a fresh Chromium context per test at a phone or desktop size, which collects
+// console errors, page errors and CSP violations; every journey fails on any of them.
+import AxeBuilder from '@axe-core/playwright';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
+
+export const VIEWPORTS = {
+  phone: { width: 360, height: 740 },
+  desktop: { width: 1280, height: 800 },
+} as const;
+export type ViewportName = keyof typeof VIEWPORTS;
+
+const CHROMIUM_FLAGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+declare global {
+  interface Window {
+    __cspViolations?: string[];
+  }
+}
+
+export interface Journey {
+  page: Page;
+  context: BrowserContext;
+  baseUrl: string;
+  /** Problems seen so far: console errors, uncaught errors, CSP violations. */
+  problems: string[];
+}
+
+/**
+ * Registers one browser for the test file and gives each test a fresh context.
+ * Call at the top of a journey file: `const open = useBrowser();`.
+ */
+export function useBrowser() {
+  let browser: Browser | undefined;
+  const contexts: { context: BrowserContext; journey: Journey }[] = [];
+
+  beforeAll(async () => {
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      headless: true,
+      args: CHROMIUM_FLAGS,
+    });
+  });
+
+  afterEach(async () => {
+    const open = contexts.splice(0);
+    for (const { context, journey } of open) {
+      const csp = await Promise.all(
+        context.pages().map((p) => p.evaluate(() => window.__cspViolations ?? []).catch(() => [])),
+      );
+      journey.problems.push(...csp.flat().map((v) => `CSP violation: ${v}`));
+      await context.close();
+      expect(journey.problems, 'console errors, page errors or CSP violations').toEqual([]);
+    }
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  return async function open(
+    viewport: ViewportName = 'phone',
+    options: { locale?: string; path?: string } = {},
+  ): Promise<Journey> {
+    if (!browser) throw new Error('browser not started');
+    const baseUrl = inject('baseUrl');
+    const context = await browser.newContext({
+      baseURL: baseUrl,
+      viewport: VIEWPORTS[viewport],
+      locale: options.locale ?? 'en-GB',
+      isMobile: viewport === 'phone',
+      hasTouch: viewport === 'phone',
+      userAgent:
+        viewport === 'phone'
+          ? 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Mobile Safari/537.36'
+          : undefined,
+    });
+    await context.addInitScript(() => {
+      window.__cspViolations = [];
+      document.addEventListener('securitypolicyviolation', (event) => {
+        window.__cspViolations?.push(`${event.violatedDirective} ${event.blockedURI}`);
+      });
+    });
+    const page = await context.newPage();
+    const journey: Journey = { page, context, baseUrl, problems: [] };
+    page.on('console', (message) => {
+      if (message.type() === 'error') journey.problems.push(`console error: ${message.text()}`);
+    });
+    page.on('pageerror', (error) => journey.problems.push(`page error: ${error.message}`));
+    contexts.push({ context, journey });
+    if (options.path !== undefined) await page.goto(options.path);
+    return journey;
+  };
+}
+
+/** axe scan of the current page: fails on serious or critical violations. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const severe = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(severe, 'serious or critical accessibility violations').toEqual([]);
+}

@@ -1,0 +1,83 @@
+// Starts one embedded PostgreSQL and one real server (the built bundle) for all journeys.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { freePort, startEmbeddedPostgres } from '../../../server/src/db/embedded';
+import { ensureDatabase } from '../../../server/src/db/migrate';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+  }
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '../../../..');
+const serverBundle = path.join(repoRoot, 'apps/server/dist/server.js');
+const webIndex = path.join(repoRoot, 'apps/web/dist/index.html');
+
+async function waitForReady(url: string, child: ChildProcess, output: () => string) {
+  const deadline = Date.now() + 120_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) {
+      throw new Error(`The server exited (${child.exitCode}) before it was ready:\n${output()}`);
+    }
+    try {
+      const res = await fetch(`${url}/readyz`);
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`The server did not become ready:\n${output()}`);
+}
+
+export default async function setup(project: TestProject) {
+  if (!existsSync(serverBundle) || !existsSync(webIndex)) {
+    throw new Error('Build the app first: npm run build (npm test does it before the browser tests).');
+  }
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'clinicpass-e2e-'));
+  const postgres = await startEmbeddedPostgres({ dataDir, ephemeral: true });
+  await ensureDatabase(postgres.adminUrl, 'clinicpass_e2e');
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  let output = '';
+  const server = spawn(process.execPath, [serverBundle], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: postgres.urlFor('clinicpass_e2e'),
+      PUBLIC_URL: baseUrl,
+      SECRET_KEY: 'e2e-secret-key-with-at-least-32-characters',
+      TRUST_PROXY: 'true',
+      SEED_ON_EMPTY: 'true',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  server.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  try {
+    await waitForReady(baseUrl, server, () => output);
+  } catch (error) {
+    server.kill('SIGKILL');
+    await postgres.stop();
+    throw error;
+  }
+  project.provide('baseUrl', baseUrl);
+
+  return async () => {
+    await new Promise<void>((resolve) => {
+      server.once('exit', () => resolve());
+      server.kill('SIGTERM');
+    });
+    await postgres.stop();
+    await rm(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,16 @@
+import { defineProject } from 'vitest/config';
+
+// Browser journeys: Playwright (playwright-core) driving Debian's Chromium against the built app
+// served by the real server on a freshly seeded database. Two workers, as the machine has 2 cores.
+export default defineProject({
+  test: {
+    name: 'browser',
+    environment: 'node',
+    include: ['**/*.e2e.ts'],
+    globalSetup: ['./support/global-setup.ts'],
+    testTimeout: 60_000,
+    hookTimeout: 180_000,
+    maxWorkers: 2,
+    retry: 0,
+  },
+});

@@ -1,0 +1,61 @@
+// `npm test`: install if needed (Debian's Chromium and CJK fonts too, when root), then lint,
+// typecheck, unit, server and browser tests. Stops at the first failing step.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { ensureDependencies, ensurePinnedNode, run } from './bootstrap.mjs';
+
+const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+function hasPackage(name) {
+  return spawnSync('dpkg', ['-s', name], { stdio: 'ignore' }).status === 0;
+}
+
+function ensureChromium() {
+  const canInstall = process.getuid?.() === 0 && existsSync('/usr/bin/apt-get');
+  const missing = [];
+  if (!existsSync(CHROMIUM)) missing.push('chromium');
+  // Without Noto CJK, Chinese text renders as boxes in the browser tests.
+  if (existsSync('/usr/bin/dpkg') && !hasPackage('fonts-noto-cjk')) missing.push('fonts-noto-cjk');
+  if (missing.length === 0) return;
+  if (!canInstall) {
+    if (missing.includes('chromium')) {
+      console.error(
+        `Chromium was not found at ${CHROMIUM}. Install Debian's chromium (apt-get install chromium fonts-noto-cjk) ` +
+          'or set CHROMIUM_PATH to a Chromium or Chrome binary.',
+      );
+      process.exit(1);
+    }
+    console.warn('fonts-noto-cjk is missing: Chinese text may render as boxes in screenshots.');
+    return;
+  }
+  console.log(`Installing ${missing.join(' and ')} with apt-get…`);
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  if (run('apt-get', ['update', '-qq'], { env }) !== 0 ||
+      run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], { env }) !== 0) {
+    console.error(`apt-get could not install ${missing.join(', ')}. Install it, or set CHROMIUM_PATH.`);
+    process.exit(1);
+  }
+}
+
+ensureDependencies();
+ensureChromium();
+ensurePinnedNode();
+
+const steps = [
+  ['lint', ['run', 'lint']],
+  ['format', ['run', 'format:check']],
+  ['typecheck', ['run', 'typecheck']],
+  ['unit tests', ['run', 'test:unit']],
+  ['server tests', ['run', 'test:server']],
+  ['build', ['run', 'build']],
+  ['browser tests', ['run', 'test:browser']],
+];
+for (const [name, args] of steps) {
+  console.log(`\n▶ ${name}`);
+  const status = run('npm', args);
+  if (status !== 0) {
+    console.error(`\n✖ ${name} failed`);
+    process.exit(status);
+  }
+}
+console.log('\n✔ all checks passed');
