@@ -30,9 +30,13 @@ function ensureChromium() {
   }
   console.log(`Installing ${missing.join(' and ')} with apt-get…`);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  if (run('apt-get', ['update', '-qq'], { env }) !== 0 ||
-      run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], { env }) !== 0) {
-    console.error(`apt-get could not install ${missing.join(', ')}. Install it, or set CHROMIUM_PATH.`);
+  if (
+    run('apt-get', ['update', '-qq'], { env }) !== 0 ||
+    run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], { env }) !== 0
+  ) {
+    console.error(
+      `apt-get could not install ${missing.join(', ')}. Install it, or set CHROMIUM_PATH.`,
+    );
     process.exit(1);
   }
 }

@@ -3,7 +3,11 @@
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: { server: 'src/server.ts', 'cli/migrate': 'src/cli/migrate.ts', 'cli/seed': 'src/cli/seed.ts' },
+  entryPoints: {
+    server: 'src/server.ts',
+    'cli/migrate': 'src/cli/migrate.ts',
+    'cli/seed': 'src/cli/seed.ts',
+  },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

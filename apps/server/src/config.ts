@@ -15,9 +15,7 @@ const EnvSchema = z
     /** Folder for the embedded database (`$DATA_DIR/postgres`) and generated dev secrets. */
     DATA_DIR: z.string().min(1).default('./data'),
     /** External PostgreSQL; when unset an embedded server is started. */
-    DATABASE_URL: z
-      .url({ protocol: /^postgres(ql)?$/ })
-      .optional(),
+    DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
     PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
     LOG_LEVEL: LogLevelSchema.default('info'),
     /** HMAC key for HKID look-up hashes and token signing; at least 32 characters. */
@@ -56,7 +54,10 @@ export interface Config {
 }
 
 export class ConfigError extends Error {
-  constructor(readonly variables: string[], message: string) {
+  constructor(
+    readonly variables: string[],
+    message: string,
+  ) {
     super(message);
     this.name = 'ConfigError';
   }
@@ -94,7 +95,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         : e.TRUST_PROXY === 'true'
           ? true
           : e.TRUST_PROXY,
-    seedOnEmpty: e.SEED_ON_EMPTY === undefined ? e.NODE_ENV !== 'production' : e.SEED_ON_EMPTY === 'true',
+    seedOnEmpty:
+      e.SEED_ON_EMPTY === undefined ? e.NODE_ENV !== 'production' : e.SEED_ON_EMPTY === 'true',
   };
 }
 

@@ -25,7 +25,12 @@ async function main() {
   log.info({ embedded: database.embedded }, 'database started');
   await runMigrations(database.db);
   if (config.seedOnEmpty) {
-    const seeded = await seedIfEmpty(database.db, { secretKey: config.secretKey, log: (m) => log.info(m) });
+    const seeded = await seedIfEmpty(database.db, {
+      secretKey: config.secretKey,
+      log: (m) => {
+        log.info(m);
+      },
+    });
     if (seeded) log.info('seeded an empty database');
   }
 
@@ -64,6 +69,8 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+  process.stderr.write(
+    `${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
+  );
   process.exit(1);
 });

@@ -6,6 +6,7 @@ import { createTestDatabase, type TestDatabase } from './db';
 import { testConfig } from './build-app';
 
 // A route of the shape every later module has, to exercise the shared error handling.
+// eslint-disable-next-line @typescript-eslint/require-await -- Fastify plugins are async by contract
 const probeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/customer/probe',
@@ -52,7 +53,10 @@ describe('health', () => {
 
 describe('errors', () => {
   it('answers an unknown API route with a JSON 404 naming the route', async () => {
-    const res = await app.inject({ url: '/api/customer/nothing-here', headers: { accept: 'text/html' } });
+    const res = await app.inject({
+      url: '/api/customer/nothing-here',
+      headers: { accept: 'text/html' },
+    });
     expect(res.statusCode).toBe(404);
     expect(res.headers['content-type']).toContain('application/json');
     expect(res.json()).toEqual({
@@ -69,7 +73,10 @@ describe('errors', () => {
       payload: '{"name": "x",',
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ code: 'invalid_json', message: expect.stringContaining('JSON') });
+    expect(res.json()).toMatchObject({
+      code: 'invalid_json',
+      message: expect.stringContaining('JSON'),
+    });
   });
 
   it('answers a body that breaks the schema with validation_error naming the field', async () => {
@@ -79,7 +86,11 @@ describe('errors', () => {
       payload: { name: 'x', count: 0 },
     });
     expect(res.statusCode).toBe(400);
-    const body = res.json<{ code: string; message: string; details: { issues: { path: string }[] } }>();
+    const body = res.json<{
+      code: string;
+      message: string;
+      details: { issues: { path: string }[] };
+    }>();
     expect(body.code).toBe('validation_error');
     expect(body.message).toContain('count');
     expect(body.details.issues[0]?.path).toBe('body.count');

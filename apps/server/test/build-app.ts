@@ -29,7 +29,11 @@ export async function buildTestApp(
 ): Promise<TestApp> {
   const database = await createTestDatabase({ seeded: options.seeded });
   const config = testConfig(options.env);
-  const app = await buildApp({ config, db: database.db, clock: options.clock ?? fixedClock(new Date()) });
+  const app = await buildApp({
+    config,
+    db: database.db,
+    clock: options.clock ?? fixedClock(new Date()),
+  });
   await app.ready();
   return {
     app,

@@ -22,7 +22,9 @@ async function adminQuery(sql: string) {
   }
 }
 
-export async function createTestDatabase(options: { seeded?: boolean } = {}): Promise<TestDatabase> {
+export async function createTestDatabase(
+  options: { seeded?: boolean } = {},
+): Promise<TestDatabase> {
   const name = `test_${randomBytes(6).toString('hex')}`;
   const template = options.seeded === false ? TEMPLATE_MIGRATED : TEMPLATE_SEEDED;
   await adminQuery(`CREATE DATABASE ${name} TEMPLATE ${template}`);

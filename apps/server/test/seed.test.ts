@@ -19,12 +19,30 @@ async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
 }
 
 const ALLOWED_SPECIALTIES = [
-  'cardiology', 'cardio-thoracic-surgery', 'clinical-microbiology-and-infection', 'clinical-oncology',
-  'dermatology-venereology', 'endocrinology-diabetes-metabolism', 'family-medicine',
-  'gastroenterology-hepatology', 'general-surgery', 'geriatric-medicine', 'nephrology', 'neurology',
-  'neurosurgery', 'obstetrics-gynaecology', 'ophthalmology', 'orthopaedics-traumatology',
-  'otorhinolaryngology', 'paediatrics', 'paediatric-surgery', 'plastic-surgery', 'psychiatry',
-  'respiratory-medicine', 'rheumatology', 'urology',
+  'cardiology',
+  'cardio-thoracic-surgery',
+  'clinical-microbiology-and-infection',
+  'clinical-oncology',
+  'dermatology-venereology',
+  'endocrinology-diabetes-metabolism',
+  'family-medicine',
+  'gastroenterology-hepatology',
+  'general-surgery',
+  'geriatric-medicine',
+  'nephrology',
+  'neurology',
+  'neurosurgery',
+  'obstetrics-gynaecology',
+  'ophthalmology',
+  'orthopaedics-traumatology',
+  'otorhinolaryngology',
+  'paediatrics',
+  'paediatric-surgery',
+  'plastic-surgery',
+  'psychiatry',
+  'respiratory-medicine',
+  'rheumatology',
+  'urology',
 ];
 
 describe('seeded network', () => {
@@ -33,7 +51,11 @@ describe('seeded network', () => {
       SELECT r.code, count(d.code)::int AS districts FROM country_region r
       LEFT JOIN district d ON d.region_id = r.id GROUP BY r.code ORDER BY min(r.sequence)`);
     expect(regions.map((r) => r.code)).toEqual([
-      'hong-kong-island', 'kowloon', 'new-territories', 'macau', 'mainland-china',
+      'hong-kong-island',
+      'kowloon',
+      'new-territories',
+      'macau',
+      'mainland-china',
     ]);
     const hk = regions.slice(0, 3).reduce((sum, r) => sum + r.districts, 0);
     expect(hk).toBe(18);
@@ -57,7 +79,12 @@ describe('seeded network', () => {
   });
 
   it('has at least 600 doctors, 400 venues and 1,500 service points over both panels', async () => {
-    const [counts] = await rows<{ doctors: number; venues: number; points: number; panels: string[] }>(sql`
+    const [counts] = await rows<{
+      doctors: number;
+      venues: number;
+      points: number;
+      panels: string[];
+    }>(sql`
       SELECT (SELECT count(*) FROM doctor)::int AS doctors, (SELECT count(*) FROM venue)::int AS venues,
              (SELECT count(*) FROM service_point)::int AS points,
              (SELECT array_agg(DISTINCT panel ORDER BY panel) FROM service_point) AS panels`);
@@ -73,10 +100,21 @@ describe('seeded network', () => {
       FROM healthcare_service s JOIN service_provision p ON p.service_id = s.id GROUP BY s.name_en`);
     const names = services.map((s) => s.name_en);
     for (const name of [
-      'General Practitioner', 'Chinese Medicine Consultation', 'Acupuncture', 'Bonesetter',
-      'Chiropractic Service', 'Dental Consultation', 'Physiotherapy', 'Sports Therapy',
-      'X-Ray & Laboratory Service', 'Flu Vaccine', 'Endoscopy', 'Vaccination', 'Dietitian',
-      'Pap Smear', 'Telemedicine',
+      'General Practitioner',
+      'Chinese Medicine Consultation',
+      'Acupuncture',
+      'Bonesetter',
+      'Chiropractic Service',
+      'Dental Consultation',
+      'Physiotherapy',
+      'Sports Therapy',
+      'X-Ray & Laboratory Service',
+      'Flu Vaccine',
+      'Endoscopy',
+      'Vaccination',
+      'Dietitian',
+      'Pap Smear',
+      'Telemedicine',
     ]) {
       expect(names).toContain(name);
     }
@@ -101,7 +139,8 @@ describe('seeded network', () => {
       WHERE r.code IN ('hong-kong-island', 'kowloon', 'new-territories')
       GROUP BY sp.service_id, sp.panel`);
     expect(covered.length).toBeGreaterThan(0);
-    for (const c of covered) expect(c.districts, `service ${c.service_id} on ${c.panel}`).toBeLessThan(18);
+    for (const c of covered)
+      expect(c.districts, `service ${c.service_id} on ${c.panel}`).toBeLessThan(18);
   });
 
   it('gives every seeded phone a valid Hong Kong number', async () => {
@@ -125,13 +164,23 @@ describe('seeded demo data', () => {
     const found = await rows<{ policy_number: string; hkid_masked: string; status: string }>(sql`
       SELECT p.policy_number, m.hkid_masked, p.status FROM member m JOIN policy p ON p.id = m.policy_id
       WHERE m.hkid_hash = ${hash}`);
-    expect(found).toEqual([{ policy_number: 'OP1000001', hkid_masked: expect.not.stringContaining('456(3)'), status: 'in_force' }]);
+    expect(found).toEqual([
+      {
+        policy_number: 'OP1000001',
+        hkid_masked: expect.not.stringContaining('456(3)'),
+        status: 'in_force',
+      },
+    ]);
     const leaked = await rows(sql`SELECT 1 FROM member WHERE hkid_masked LIKE '%123456%'`);
     expect(leaked).toEqual([]);
   });
 
   it('has the owner with a verified phone and the demo password', async () => {
-    const [owner] = await rows<{ phone_number: string; phone_verified: boolean; password_hash: string }>(sql`
+    const [owner] = await rows<{
+      phone_number: string;
+      phone_verified: boolean;
+      password_hash: string;
+    }>(sql`
       SELECT phone_number, phone_verified, password_hash FROM app_user WHERE email = 'owner@example.com'`);
     expect(owner?.phone_number).toBe('+85291234567');
     expect(owner?.phone_verified).toBe(true);

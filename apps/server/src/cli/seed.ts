@@ -13,7 +13,8 @@ const { values } = parseArgs({
     force: { type: 'boolean', default: false },
   },
 });
-const servicePoints = values['service-points'] === undefined ? undefined : Number(values['service-points']);
+const servicePoints =
+  values['service-points'] === undefined ? undefined : Number(values['service-points']);
 if (servicePoints !== undefined && (!Number.isInteger(servicePoints) || servicePoints < 100)) {
   console.error('--service-points must be a whole number of at least 100');
   process.exit(1);
@@ -26,7 +27,9 @@ try {
     await runMigrations(database.db);
     if (!(await isDatabaseEmpty(database.db))) {
       if (!values.force) {
-        console.error('The database already has data. Run with --force to empty it and seed again.');
+        console.error(
+          'The database already has data. Run with --force to empty it and seed again.',
+        );
         process.exitCode = 1;
       } else {
         await resetDatabase(database.db);
@@ -34,7 +37,10 @@ try {
     }
     if (process.exitCode !== 1) {
       const started = Date.now();
-      const counts = await seedDatabase(database.db, { secretKey: config.secretKey, servicePoints });
+      const counts = await seedDatabase(database.db, {
+        secretKey: config.secretKey,
+        servicePoints,
+      });
       console.log(`Seeded in ${((Date.now() - started) / 1000).toFixed(1)} s:`, counts);
     }
   } finally {

@@ -15,7 +15,9 @@ export async function ensureDatabase(adminUrl: string, name: string): Promise<vo
   try {
     const found = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
     if (found.rowCount === 0) {
-      await client.query(`CREATE DATABASE "${name.replaceAll('"', '""')}" ENCODING 'UTF8' TEMPLATE template0`);
+      await client.query(
+        `CREATE DATABASE "${name.replaceAll('"', '""')}" ENCODING 'UTF8' TEMPLATE template0`,
+      );
     }
   } finally {
     await client.end();

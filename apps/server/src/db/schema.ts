@@ -119,7 +119,10 @@ export const doctor = pgTable('doctor', {
   id: serial('id').primaryKey(),
   nameEn: text('name_en').notNull(),
   nameZh: text('name_zh').notNull(),
-  phones: jsonb('phones').$type<DoctorPhone[]>().notNull().default(sql`'[]'::jsonb`),
+  phones: jsonb('phones')
+    .$type<DoctorPhone[]>()
+    .notNull()
+    .default(sql`'[]'::jsonb`),
   ...timestamps,
 });
 

@@ -20,7 +20,7 @@ export async function startDatabase(
 ): Promise<StartedDatabase> {
   if (config.databaseUrl !== undefined) {
     const handle = connectDatabase(config.databaseUrl);
-    return { ...handle, url: config.databaseUrl, embedded: false, shutdown: handle.close };
+    return { ...handle, url: config.databaseUrl, embedded: false, shutdown: () => handle.close() };
   }
   const server = await startEmbeddedPostgres({ dataDir: config.dataDir, onLog: log });
   try {

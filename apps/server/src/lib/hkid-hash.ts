@@ -6,5 +6,7 @@ import { normalizeHkid } from '@clinicpass/shared/identity/hkid';
  * normalisation as validation, so "A123456(3)" and "a 123456 3" find the same member.
  */
 export function hkidLookupHash(secretKey: string, hkid: string): string {
-  return createHmac('sha256', secretKey).update(`hkid:${normalizeHkid(hkid)}`).digest('hex');
+  return createHmac('sha256', secretKey)
+    .update(`hkid:${normalizeHkid(hkid)}`)
+    .digest('hex');
 }

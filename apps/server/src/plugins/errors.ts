@@ -11,7 +11,9 @@ export const API_PREFIXES = ['/api/', '/identity/', '/session/', '/dev/'] as con
 
 export function isApiPath(url: string): boolean {
   const pathname = url.split('?')[0] ?? url;
-  return API_PREFIXES.some((prefix) => pathname === prefix.slice(0, -1) || pathname.startsWith(prefix));
+  return API_PREFIXES.some(
+    (prefix) => pathname === prefix.slice(0, -1) || pathname.startsWith(prefix),
+  );
 }
 
 export function requestLanguage(request: FastifyRequest) {
@@ -32,7 +34,9 @@ const FASTIFY_CODES: Record<string, () => AppError> = {
       message: "The request body is empty but the content type is 'application/json'",
     }),
   FST_ERR_CTP_INVALID_MEDIA_TYPE: () =>
-    new AppError('unsupported_media_type', { message: 'Send the request body as application/json' }),
+    new AppError('unsupported_media_type', {
+      message: 'Send the request body as application/json',
+    }),
   FST_ERR_CTP_BODY_TOO_LARGE: () =>
     new AppError('payload_too_large', { message: 'The request body is too large' }),
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: () =>

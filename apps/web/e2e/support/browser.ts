@@ -20,10 +20,9 @@ const CHROMIUM_FLAGS = [
   '--disable-sync',
 ];
 
-declare global {
-  interface Window {
-    __cspViolations?: string[];
-  }
+/** Where the init script collects `securitypolicyviolation` events in the page. */
+interface CspWindow {
+  __cspViolations?: string[];
 }
 
 export interface Journey {
@@ -54,7 +53,13 @@ export function useBrowser() {
     const open = contexts.splice(0);
     for (const { context, journey } of open) {
       const csp = await Promise.all(
-        context.pages().map((p) => p.evaluate(() => window.__cspViolations ?? []).catch(() => [])),
+        context
+          .pages()
+          .map((p) =>
+            p
+              .evaluate(() => (window as unknown as CspWindow).__cspViolations ?? [])
+              .catch((): string[] => []),
+          ),
       );
       journey.problems.push(...csp.flat().map((v) => `CSP violation: ${v}`));
       await context.close();
@@ -84,9 +89,10 @@ export function useBrowser() {
           : undefined,
     });
     await context.addInitScript(() => {
-      window.__cspViolations = [];
+      const target = window as unknown as CspWindow;
+      target.__cspViolations = [];
       document.addEventListener('securitypolicyviolation', (event) => {
-        window.__cspViolations?.push(`${event.violatedDirective} ${event.blockedURI}`);
+        target.__cspViolations?.push(`${event.violatedDirective} ${event.blockedURI}`);
       });
     });
     const page = await context.newPage();
@@ -106,6 +112,9 @@ export async function expectAccessible(page: Page) {
   const results = await new AxeBuilder({ page }).analyze();
   const severe = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+    );
   expect(severe, 'serious or critical accessibility violations').toEqual([]);
 }

@@ -37,7 +37,9 @@ async function waitForReady(url: string, child: ChildProcess, output: () => stri
 
 export default async function setup(project: TestProject) {
   if (!existsSync(serverBundle) || !existsSync(webIndex)) {
-    throw new Error('Build the app first: npm run build (npm test does it before the browser tests).');
+    throw new Error(
+      'Build the app first: npm run build (npm test does it before the browser tests).',
+    );
   }
   const dataDir = await mkdtemp(path.join(tmpdir(), 'clinicpass-e2e-'));
   const postgres = await startEmbeddedPostgres({ dataDir, ephemeral: true });
@@ -61,8 +63,11 @@ export default async function setup(project: TestProject) {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  server.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  server.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const collect = (chunk: Buffer) => {
+    output += chunk.toString();
+  };
+  server.stdout.on('data', collect);
+  server.stderr.on('data', collect);
   try {
     await waitForReady(baseUrl, server, () => output);
   } catch (error) {
@@ -74,7 +79,9 @@ export default async function setup(project: TestProject) {
 
   return async () => {
     await new Promise<void>((resolve) => {
-      server.once('exit', () => resolve());
+      server.once('exit', () => {
+        resolve();
+      });
       server.kill('SIGTERM');
     });
     await postgres.stop();

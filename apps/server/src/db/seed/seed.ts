@@ -46,16 +46,18 @@ export interface SeedCounts {
 // PostgreSQL takes at most 65,535 parameters per statement.
 const MAX_PARAMETERS = 60_000;
 
-async function insertInChunks<T extends Record<string, unknown>>(
-  db: Database,
+type Executor = Pick<Database, 'insert'>;
+
+async function insertInChunks(
+  db: Executor,
   table: PgTable,
-  rows: readonly T[],
+  rows: readonly Record<string, unknown>[],
 ): Promise<void> {
   if (rows.length === 0) return;
   const columns = Object.keys(rows[0] ?? {}).length || 1;
   const size = Math.max(1, Math.floor(MAX_PARAMETERS / columns));
   for (let i = 0; i < rows.length; i += size) {
-    await db.insert(table).values(rows.slice(i, i + size) as never);
+    await db.insert(table).values(rows.slice(i, i + size));
   }
 }
 

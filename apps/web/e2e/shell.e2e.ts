@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { expectAccessible, useBrowser, VIEWPORTS, type ViewportName } from './support/browser';
+
+const open = useBrowser();
+const viewports = Object.keys(VIEWPORTS) as ViewportName[];
+
+describe.each(viewports)('app shell on a %s', (viewport) => {
+  it('shows the home page in English, leading to the member card and the doctor finder', async () => {
+    const { page } = await open(viewport, { path: '/en' });
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toBe('Your outpatient plan, ready at the clinic counter');
+    expect(await page.locator('html').getAttribute('lang')).toBe('en');
+    const card = page.getByRole('link', { name: 'Show my member card' });
+    const finder = page.getByRole('link', { name: 'Find a doctor' });
+    expect(await card.getAttribute('href')).toBe('/en/outpatient/e-card/member');
+    expect(await finder.getAttribute('href')).toBe(
+      '/en/outpatient/doctor-list/outpatient/OP1000001',
+    );
+    await expectAccessible(page);
+  });
+
+  it('shows the home page in Chinese', async () => {
+    const { page } = await open(viewport, { path: '/zh-hk' });
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).textContent())
+      .toBe('你的門診計劃，診所櫃檯即用');
+    expect(await page.locator('html').getAttribute('lang')).toBe('zh-Hant-HK');
+    await page.getByRole('link', { name: '出示我的會員卡' }).waitFor();
+    await expectAccessible(page);
+  });
+
+  it('switches language in place and remembers the choice for a bare address', async () => {
+    const { page } = await open(viewport, { path: '/en' });
+    await page.getByRole('link', { name: '繁體中文' }).click();
+    await page.waitForURL('**/zh-hk');
+    await page.getByRole('heading', { name: '你的門診計劃，診所櫃檯即用' }).waitFor();
+    await page.goto('/');
+    await page.waitForURL('**/zh-hk');
+    await page.getByRole('link', { name: 'English' }).click();
+    await page.waitForURL('**/en');
+    await page
+      .getByRole('heading', { name: 'Your outpatient plan, ready at the clinic counter' })
+      .waitFor();
+  });
+
+  it('shows the Not Found page for an unknown address, with a way home', async () => {
+    const { page } = await open(viewport, { path: '/en/no-such-page' });
+    await page.getByRole('heading', { name: 'Not Found' }).waitFor();
+    await page.getByRole('link', { name: 'Back to homepage' }).click();
+    await page.waitForURL(/\/en$/);
+    await expectAccessible(page);
+  });
+
+  it('shows the error page in both languages', async () => {
+    const { page } = await open(viewport, { path: '/en/oops' });
+    await page.getByRole('heading', { name: 'Oops… Something goes wrong…' }).waitFor();
+    await page.goto('/zh-hk/oops');
+    await page.getByRole('heading', { name: '糟糕…出現問題…' }).waitFor();
+    await page.getByRole('link', { name: '返回主頁' }).waitFor();
+  });
+});
+
+describe('server routing for the app', () => {
+  it('redirects a bare address to the browser language', async () => {
+    const { page } = await open('phone', { locale: 'zh-HK', path: '/' });
+    await page.waitForURL('**/zh-hk');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+  });
+
+  it('answers an unknown API address with JSON, not the app', async () => {
+    const { page } = await open('desktop');
+    const response = await page.request.get('/api/customer/no-such-thing');
+    expect(response.status()).toBe(404);
+    expect(await response.json()).toMatchObject({ code: 'route_not_found' });
+  });
+});

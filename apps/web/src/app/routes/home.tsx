@@ -1,0 +1,5 @@
+import { HomePage } from '../../features/home/components/home-page';
+
+export function HomeRoute() {
+  return <HomePage />;
+}

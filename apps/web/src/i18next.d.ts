@@ -1,0 +1,19 @@
+import 'i18next';
+
+import type { ErrorMessageKey } from '@clinicpass/shared/errors/messages';
+
+import type { en } from './locales/resources';
+
+// Typed keys: `t('home:heading')` compiles only if the English resource has the key.
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'common';
+  }
+  interface ResourceNamespaceMap {
+    common: typeof en.common;
+    home: typeof en.home;
+    'member-card': (typeof en)['member-card'];
+    'doctor-finder': (typeof en)['doctor-finder'];
+    errors: Record<ErrorMessageKey, string>;
+  }
+}

@@ -1,0 +1,37 @@
+/**
+ * All translation resources: one JSON file per namespace and language under `en/` and
+ * `zh-HK/`, plus the shared error catalogue as the `errors` namespace. English is the source
+ * (its shape types `t()` keys, see `i18next.d.ts`); `resources.test.ts` fails on a key missing
+ * or empty in either language. To add a namespace: add both JSON files, one line in each
+ * object below, and one line in `i18next.d.ts`.
+ */
+import { ERRORS_NAMESPACE, errorResources } from '@clinicpass/shared/errors/messages';
+import type { Language } from '@clinicpass/shared/i18n/languages';
+
+import enCommon from './en/common.json';
+import enDoctorFinder from './en/doctor-finder.json';
+import enHome from './en/home.json';
+import enMemberCard from './en/member-card.json';
+import zhCommon from './zh-HK/common.json';
+import zhDoctorFinder from './zh-HK/doctor-finder.json';
+import zhHome from './zh-HK/home.json';
+import zhMemberCard from './zh-HK/member-card.json';
+
+export const en = {
+  common: enCommon,
+  home: enHome,
+  'member-card': enMemberCard,
+  'doctor-finder': enDoctorFinder,
+  [ERRORS_NAMESPACE]: errorResources.en,
+};
+
+export const resources = {
+  en,
+  'zh-HK': {
+    common: zhCommon,
+    home: zhHome,
+    'member-card': zhMemberCard,
+    'doctor-finder': zhDoctorFinder,
+    [ERRORS_NAMESPACE]: errorResources['zh-HK'],
+  },
+} satisfies Record<Language, Record<keyof typeof en, Record<string, unknown>>>;

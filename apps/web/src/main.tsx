@@ -1,0 +1,22 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+
+import { AppProviders } from './app/providers';
+import { routes } from './app/router';
+import { createQueryClient } from './lib/query-client';
+
+const container = document.getElementById('root');
+if (container === null) throw new Error('index.html has no #root element');
+
+const router = createBrowserRouter(routes);
+const queryClient = createQueryClient();
+
+createRoot(container).render(
+  <StrictMode>
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>
+  </StrictMode>,
+);

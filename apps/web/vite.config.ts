@@ -1,0 +1,40 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The API server (apps/server) serves the built app in production; in development Vite serves the
+// app and forwards the server's paths to it, so both run on one origin as in production.
+const serverOrigin = 'http://localhost:3000';
+const proxy = Object.fromEntries(
+  ['/api', '/identity', '/session', '/healthz'].map((prefix) => [prefix, serverOrigin]),
+);
+
+// The policy apps/server sends with the app. `vite preview` sends it too, so a look at the built
+// app catches anything that would break under it (the dev server needs an inline script for
+// React Fast Refresh, so it runs without).
+const contentSecurityPolicy = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'self'",
+  "frame-ancestors 'none'",
+  "form-action 'self'",
+].join('; ');
+
+export default defineConfig({
+  plugins: [react()],
+  server: { proxy },
+  preview: {
+    headers: { 'Content-Security-Policy': contentSecurityPolicy },
+    proxy,
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // bench/web-size.mjs reads the manifest to weigh what each route loads first.
+    manifest: true,
+  },
+});
