@@ -10,6 +10,7 @@ import {
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { healthRoutes } from './modules/health/health.routes';
+import { authContextPlugin } from './plugins/auth-context';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
 import { requestContextPlugin } from './plugins/request-context';
@@ -68,6 +69,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(requestContextPlugin);
   await app.register(securityPlugin);
   await app.register(docsPlugin);
+  await app.register(authContextPlugin);
 
   await app.register(healthRoutes);
 
