@@ -5,6 +5,8 @@
  * parses free text.
  */
 
+import { APPLICATION_VALIDATION_CODES } from '../platform/validation-codes';
+
 /** API error codes and the HTTP status each is answered with. */
 export const API_ERROR_CODES = {
   validation_error: 400,
@@ -34,6 +36,28 @@ export const API_ERROR_CODES = {
   voucher_expired: 410,
   voucher_not_effective_yet: 409,
   voucher_not_supported_by_venue: 409,
+  // Platform layer (spec platform-layer §8, decision 052). Card errors: the card form's faults
+  // are 400; what the card provider refuses is 402, as card providers answer.
+  invalid_card_number: 400,
+  expired_card: 400,
+  invalid_expiry_date: 400,
+  invalid_cvc: 400,
+  invalid_card_input: 400,
+  card_required: 400,
+  card_add_failed: 402,
+  card_authentication_failed: 402,
+  card_unsupported: 402,
+  card_setup_failed: 402,
+  cardholder_name_mismatch: 400,
+  // Platform rules: an illegal status move, a payment method still paying a billing, one that
+  // cannot be used, a date in the past, an offer gone, an idempotency key reused for another body.
+  invalid_state_transition: 409,
+  payment_method_in_use: 409,
+  payment_method_not_usable: 409,
+  effective_date_in_past: 400,
+  offer_not_available: 409,
+  idempotency_key_reused: 422,
+  ...APPLICATION_VALIDATION_CODES,
 } as const satisfies Record<string, number>;
 export type ApiErrorCode = keyof typeof API_ERROR_CODES;
 

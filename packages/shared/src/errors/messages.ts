@@ -1,4 +1,5 @@
 import type { Language } from '../i18n/languages';
+import { APPLICATION_VALIDATION_MESSAGES } from '../platform/validation-codes';
 import { IDENTITY_ERROR_CODES } from './codes';
 import type { ClientErrorCode, ErrorCode, IdentityErrorCode } from './codes';
 
@@ -67,6 +68,28 @@ const en = {
   voucher_not_effective_yet: 'This voucher is not effective yet',
   voucher_not_supported_by_venue: 'This voucher cannot be used at this clinic',
 
+  // Card errors (platform-layer §8; the five sentences are the spec's wording).
+  invalid_card_number: 'The card number is invalid',
+  expired_card: 'This card has expired',
+  invalid_expiry_date: 'The expiry date is invalid',
+  invalid_cvc: 'The security code (CVC) is invalid',
+  invalid_card_input: 'The card details are invalid',
+  card_required: 'Please enter the card details',
+  card_add_failed: 'Failed to add credit card, please try again later',
+  card_authentication_failed: 'Two-factor identification failed, please try again',
+  card_unsupported: 'Sorry, this card is unsupported at the moment',
+  card_setup_failed:
+    'Failed to set up credit card, please enter the details again or use another credit card',
+  cardholder_name_mismatch: "Cardholder's name and policy holder's name did not match",
+  invalid_state_transition: 'This action is not possible in the current status',
+  payment_method_in_use:
+    'This payment method pays an active billing, please set another default payment method first',
+  payment_method_not_usable: 'This payment method cannot be used, please choose another one',
+  effective_date_in_past: 'The effective date cannot be in the past',
+  offer_not_available: 'This offer is no longer available',
+  idempotency_key_reused: 'This request key was already used for a different request',
+  ...APPLICATION_VALIDATION_MESSAGES.en,
+
   network_error: 'Network error, please check your connection and try again',
   invalid_response: 'Something goes wrong, please try again later',
 } as const satisfies Record<ErrorMessageKey, string>;
@@ -122,6 +145,25 @@ const zhHK = {
   voucher_expired: '此電子券已過期',
   voucher_not_effective_yet: '此電子券尚未生效',
   voucher_not_supported_by_venue: '此電子券不適用於此診所',
+
+  invalid_card_number: '信用卡號碼無效',
+  expired_card: '此信用卡已過期',
+  invalid_expiry_date: '到期日無效',
+  invalid_cvc: '保安編號（CVC）無效',
+  invalid_card_input: '信用卡資料無效',
+  card_required: '請輸入信用卡資料',
+  card_add_failed: '未能新增信用卡，請稍後再試',
+  card_authentication_failed: '雙重認證失敗，請重試',
+  card_unsupported: '抱歉，暫時不支援此信用卡',
+  card_setup_failed: '未能設定信用卡，請重新輸入資料或使用其他信用卡',
+  cardholder_name_mismatch: '持卡人姓名與保單持有人姓名不符',
+  invalid_state_transition: '目前狀態下不可進行此操作',
+  payment_method_in_use: '此付款方式正用於有效的繳費安排，請先設定其他預設付款方式',
+  payment_method_not_usable: '此付款方式無法使用，請選擇其他付款方式',
+  effective_date_in_past: '生效日期不可早於今日',
+  offer_not_available: '此優惠已不再提供',
+  idempotency_key_reused: '此請求編號已用於另一個請求',
+  ...APPLICATION_VALIDATION_MESSAGES['zh-HK'],
 
   network_error: '網絡錯誤，請檢查網絡連線後再試',
   invalid_response: '發生錯誤，請稍後再試',

@@ -1,26 +1,8 @@
-// eslint-disable-next-line no-restricted-imports -- this test reads the spec from disk
-import { existsSync, readFileSync } from 'node:fs';
-// eslint-disable-next-line no-restricted-imports -- this test reads the spec from disk
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import * as enums from './enums';
+import { readPlatformSpec } from './spec-file';
 import { parseSpecLists, specValueMatches } from './spec-lists';
 import type { SpecList } from './spec-lists';
-
-// <repo>/../shared/spec/platform-layer.md, from <repo>/packages/shared/src/platform/.
-const SPEC_PATH = fileURLToPath(
-  new URL('../../../../../shared/spec/platform-layer.md', import.meta.url),
-);
-
-function readSpec(): string {
-  if (!existsSync(SPEC_PATH)) {
-    throw new Error(
-      `The platform spec is missing: expected it at ${SPEC_PATH} (<repo>/../shared/spec/platform-layer.md). ` +
-        'The enumeration completeness test cannot run without it.',
-    );
-  }
-  return readFileSync(SPEC_PATH, 'utf8');
-}
 
 /** Each list of spec §3–§4, by its label as the spec writes it (lowercased), and its code list. */
 const CODE_LISTS: Readonly<Record<string, readonly string[]>> = {
@@ -74,7 +56,7 @@ const CODE_LISTS: Readonly<Record<string, readonly string[]>> = {
 const ORDERED = new Set(['application flow steps']);
 
 function specLists(): SpecList[] {
-  return parseSpecLists(readSpec());
+  return parseSpecLists(readPlatformSpec());
 }
 
 describe('platform enumerations against the spec', () => {
@@ -125,6 +107,12 @@ describe('platform enumerations against the spec', () => {
 });
 
 describe('spec list parser', () => {
+  it('fails with the expected path when the spec file is absent', () => {
+    expect(() => readPlatformSpec('/nonexistent/shared/spec/platform-layer.md')).toThrow(
+      /platform spec is missing: expected it at \/nonexistent\/shared\/spec\/platform-layer\.md/,
+    );
+  });
+
   it('splits a bullet with several labelled lists and drops explanations in brackets', () => {
     const lists = parseSpecLists(
       [
@@ -165,7 +153,8 @@ describe('spec list parser', () => {
 
 // Every exported const list is a non-empty list of distinct values, and its zod enum agrees.
 describe('platform enumeration lists', () => {
-  const lists = Object.entries(enums).filter(
+  const exported: [string, unknown][] = Object.entries(enums);
+  const lists = exported.filter(
     (entry): entry is [string, readonly string[]] =>
       Array.isArray(entry[1]) && /^[A-Z_]+$/.test(entry[0]),
   );
