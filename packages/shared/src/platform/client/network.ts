@@ -1,0 +1,54 @@
+import {
+  CountryRegionSchema,
+  DoctorHealthcareServiceSchema,
+  ServicePointSchema,
+  SessionSchema,
+} from '../entities/network';
+import type { GroupServicePointQuery, HealthcareServiceQuery, ServicePointQuery } from '../queries';
+import { segment } from './call';
+import type { CallOptions, Caller } from './call';
+
+/** The session service's request header carrying a known session id. */
+export const SESSION_ID_HEADER = 'session-id';
+
+/** The member app's REST calls (spec member-app §7): the medical network and the session. */
+export function networkCalls(call: Caller) {
+  return {
+    /** GET /country-region */
+    listCountryRegions: (options?: CallOptions) =>
+      call.list({ path: '/country-region' }, CountryRegionSchema, options),
+    /** GET /health/healthcare-service?no_pagination&provision_slug */
+    listHealthcareServices: (query: HealthcareServiceQuery, options?: CallOptions) =>
+      call.list(
+        { path: '/health/healthcare-service', query },
+        DoctorHealthcareServiceSchema,
+        options,
+      ),
+    /** GET /policy/service-point: the primary panel. */
+    listServicePoints: (query?: ServicePointQuery, options?: CallOptions) =>
+      call.list({ path: '/policy/service-point', query }, ServicePointSchema, options),
+    /** GET /policy/service-point/{product}-go: the second panel of a product. */
+    listGoServicePoints: (product: string, query?: ServicePointQuery, options?: CallOptions) =>
+      call.list(
+        { path: `/policy/service-point/${segment(product)}-go`, query },
+        ServicePointSchema,
+        options,
+      ),
+    /** GET /group-policy/service-point */
+    listGroupServicePoints: (query?: GroupServicePointQuery, options?: CallOptions) =>
+      call.list({ path: '/group-policy/service-point', query }, ServicePointSchema, options),
+    /** POST /session/ (session service), sending the stored session id when there is one. */
+    createSession: (sessionId?: string, options?: CallOptions) =>
+      call.send(
+        'POST',
+        {
+          area: 'session',
+          path: '/',
+          ...(sessionId === undefined ? {} : { headers: { [SESSION_ID_HEADER]: sessionId } }),
+        },
+        {},
+        SessionSchema,
+        options,
+      ),
+  };
+}

@@ -1,0 +1,98 @@
+import type {
+  HealsLoginBody,
+  MemberTicketBody,
+  SecretRedeemBody,
+  StakeholderBody,
+  StakeholderPatchBody,
+} from '../bodies';
+import {
+  AnnouncementSchema,
+  BankSchema,
+  EnvironmentSettingSchema,
+  HealthServicesLoginSchema,
+  IncorporationTypeSchema,
+  NationalitySchema,
+  OccupationSchema,
+  PartnerSchema,
+  SecretRedemptionSchema,
+  StakeholderRoleSchema,
+  StakeholderSchema,
+} from '../entities/reference';
+import { OutpatientCaseSchema, TicketsResultSchema } from '../entities/results';
+import type {
+  AnnouncementQuery,
+  BankQuery,
+  OutpatientTicketQuery,
+  PageOnlyQuery,
+} from '../queries';
+import { segment } from './call';
+import type { CallOptions, Caller } from './call';
+
+/** Outpatient, partner, reference data, stakeholder and secret calls (spec platform-layer §7). */
+export function referenceCalls(call: Caller) {
+  return {
+    /** GET /outpatient/ticket?policy_id */
+    listOutpatientTickets: (query: OutpatientTicketQuery, options?: CallOptions) =>
+      call.get({ path: '/outpatient/ticket', query }, TicketsResultSchema, options),
+    /** POST /outpatient/member-ticket: the member card look-up. */
+    requestMemberTickets: (body: MemberTicketBody, options?: CallOptions) =>
+      call.send('POST', { path: '/outpatient/member-ticket' }, body, TicketsResultSchema, options),
+    /** POST /outpatient/submit/{id} (empty body) */
+    submitOutpatientCase: (id: number, options?: CallOptions) =>
+      call.send(
+        'POST',
+        { path: `/outpatient/submit/${segment(id)}` },
+        {},
+        OutpatientCaseSchema,
+        options,
+      ),
+    /** GET /partner/me */
+    getPartner: (options?: CallOptions) =>
+      call.get({ path: '/partner/me' }, PartnerSchema, options),
+    /** POST /heals/login */
+    healsLogin: (body: HealsLoginBody, options?: CallOptions) =>
+      call.send('POST', { path: '/heals/login' }, body, HealthServicesLoginSchema, options),
+
+    /** GET /announcement?tag */
+    listAnnouncements: (query?: AnnouncementQuery, options?: CallOptions) =>
+      call.list({ path: '/announcement', query }, AnnouncementSchema, options),
+    /** GET /underwriting/occupations */
+    listOccupations: (query?: PageOnlyQuery, options?: CallOptions) =>
+      call.list({ path: '/underwriting/occupations', query }, OccupationSchema, options),
+    /** GET /incorporation-type */
+    listIncorporationTypes: (options?: CallOptions) =>
+      call.list({ path: '/incorporation-type' }, IncorporationTypeSchema, options),
+    /** GET /stakeholder-role */
+    listStakeholderRoles: (options?: CallOptions) =>
+      call.list({ path: '/stakeholder-role' }, StakeholderRoleSchema, options),
+    /** GET /environment-setting */
+    listEnvironmentSettings: (options?: CallOptions) =>
+      call.list({ path: '/environment-setting' }, EnvironmentSettingSchema, options),
+    /** GET /nationality */
+    listNationalities: (query?: PageOnlyQuery, options?: CallOptions) =>
+      call.list({ path: '/nationality', query }, NationalitySchema, options),
+    /** GET /bank?is_active&ordering&no_pagination */
+    listBanks: (query?: BankQuery, options?: CallOptions) =>
+      call.list({ path: '/bank', query }, BankSchema, options),
+
+    /** GET /stakeholder */
+    listStakeholders: (query?: PageOnlyQuery, options?: CallOptions) =>
+      call.list({ path: '/stakeholder', query }, StakeholderSchema, options),
+    /** POST /stakeholder */
+    createStakeholder: (body: StakeholderBody, options?: CallOptions) =>
+      call.send('POST', { path: '/stakeholder' }, body, StakeholderSchema, options),
+    /** GET /stakeholder/{id} */
+    getStakeholder: (id: number, options?: CallOptions) =>
+      call.get({ path: `/stakeholder/${segment(id)}` }, StakeholderSchema, options),
+    /** PATCH /stakeholder/{id} */
+    updateStakeholder: (id: number, body: StakeholderPatchBody, options?: CallOptions) =>
+      call.send('PATCH', { path: `/stakeholder/${segment(id)}` }, body, StakeholderSchema, options),
+    /** DELETE /stakeholder/{id} */
+    deleteStakeholder: (id: number, options?: CallOptions) =>
+      call.remove({ path: `/stakeholder/${segment(id)}` }, options),
+
+    /** POST /secret/ in the root area: redeems a one-time secret. */
+    redeemSecret: (body: SecretRedeemBody, options?: CallOptions) =>
+      call.send('POST', { area: 'root', path: '/secret/' }, body, SecretRedemptionSchema, options),
+  };
+}
