@@ -109,7 +109,7 @@ describe('platform enumerations against the spec', () => {
 describe('spec list parser', () => {
   it('fails with the expected path when the spec file is absent', () => {
     expect(() => readPlatformSpec('/nonexistent/shared/spec/platform-layer.md')).toThrow(
-      /platform spec is missing: expected it at \/nonexistent\/shared\/spec\/platform-layer\.md/,
+      /spec file is missing: expected it at \/nonexistent\/shared\/spec\/platform-layer\.md/,
     );
   });
 

@@ -5,18 +5,25 @@ import { existsSync, readFileSync } from 'node:fs';
 // eslint-disable-next-line no-restricted-imports -- test support reads the spec from disk
 import { fileURLToPath } from 'node:url';
 
-/** <repo>/../shared/spec/platform-layer.md, from <repo>/packages/shared/src/platform/. */
-export const PLATFORM_SPEC_PATH = fileURLToPath(
-  new URL('../../../../../shared/spec/platform-layer.md', import.meta.url),
-);
+/** <repo>/../shared/spec/<name>, from <repo>/packages/shared/src/platform/. */
+export function specPath(name: 'platform-layer.md' | 'member-app.md'): string {
+  return fileURLToPath(new URL(`../../../../../shared/spec/${name}`, import.meta.url));
+}
 
-/** The platform spec's markdown; throws naming the expected path when the file is absent. */
+export const PLATFORM_SPEC_PATH = specPath('platform-layer.md');
+
+/** A spec's markdown (the platform spec by default); throws naming the expected path when the file is absent. */
 export function readPlatformSpec(path: string = PLATFORM_SPEC_PATH): string {
   if (!existsSync(path)) {
     throw new Error(
-      `The platform spec is missing: expected it at ${path} ` +
-        '(<repo>/../shared/spec/platform-layer.md). The completeness tests cannot run without it.',
+      `A spec file is missing: expected it at ${path} ` +
+        '(<repo>/../shared/spec/). The completeness tests cannot run without it.',
     );
   }
   return readFileSync(path, 'utf8');
+}
+
+/** The member-app spec's markdown; throws naming the expected path when the file is absent. */
+export function readMemberAppSpec(): string {
+  return readPlatformSpec(specPath('member-app.md'));
 }

@@ -88,3 +88,31 @@ function kebab(text: string): string {
 export function specValueMatches(specValue: string, codeValue: string): boolean {
   return /\s/.test(specValue) ? kebab(specValue) === codeValue : specValue === codeValue;
 }
+
+/**
+ * The API paths a section of a spec names (`/policy/{id}/coverage`), in the section whose heading
+ * starts with `heading` (e.g. '## 7.'). Relative paths (`.../{id}/submit`) are resolved against
+ * the last absolute path with an `{id}` on the same line. Trailing slashes are dropped.
+ */
+export function parseSpecCallPaths(markdown: string, heading: string): string[] {
+  const lines = markdown.split(/\r?\n/);
+  const start = lines.findIndex((line) => line.startsWith(heading));
+  if (start < 0) throw new Error(`The spec has no section "${heading}"`);
+  const paths = new Set<string>();
+  for (const line of lines.slice(start + 1)) {
+    if (/^##\s/.test(line)) break;
+    let base: string | null = null;
+    for (const match of line.matchAll(/(\.\.\.)?(?<!\w)(\/[a-z{][\w\-/{}]*)/g)) {
+      const [, relative, raw = ''] = match;
+      let path = raw;
+      if (relative !== undefined) {
+        if (base === null) throw new Error(`Cannot resolve "...${raw}" in: ${line}`);
+        path = `${base}/{id}${raw.replace(/^\/\{id\}/, '')}`;
+      } else if (raw.includes('/{id}')) {
+        base = raw.slice(0, raw.indexOf('/{id}'));
+      }
+      paths.add(path.length > 1 ? path.replace(/\/$/, '') : path);
+    }
+  }
+  return [...paths];
+}
