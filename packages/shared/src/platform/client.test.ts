@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createApiClient, isApiError } from '../api-client/client';
 import type { ApiError } from '../api-client/client';
 import { createPlatformClient } from './client';
+import { EXAMPLE_BILLING, EXAMPLE_POLICY, EXAMPLE_POLICY_DETAIL } from './entities/examples';
 import type { PlatformClient } from './client';
 import { readMemberAppSpec, readPlatformSpec } from './spec-file';
 import { parseSpecCallPaths } from './spec-lists';
@@ -52,62 +53,8 @@ async function caught(promise: Promise<unknown>): Promise<ApiError> {
 }
 
 const T = '2026-11-22T02:00:00.000Z';
-const identity = {
-  first_name: 'Tai Man',
-  last_name: 'Chan',
-  chinese_first_name: '大文',
-  chinese_last_name: '陳',
-};
-const party = {
-  id: 11,
-  identity,
-  gender: 'male',
-  date_of_birth: '1980-05-01',
-  identity_document_type: 'hong-kong-identity-card',
-};
-const policy = {
-  id: 7,
-  policy_number: 'OP1000001',
-  application_case_id: null,
-  application_id: null,
-  beneficiaries: [],
-  billing_id: 3,
-  dependents: [],
-  effective_date: '2025-10-18',
-  expiry_date: null,
-  insured_life: { ...party, relationship_to_policyholder: 'self' },
-  is_effective: true,
-  issue_date: '2025-10-18',
-  parent: null,
-  policyholder: party,
-  product: {
-    id: 1,
-    code: 'OUTPATIENT',
-    short_name: 'Outpatient',
-    full_name: 'ClinicPass Outpatient Plan',
-    product_type: 'outpatient',
-    type: null,
-  },
-  status: 'in-force',
-  underwriting_case_id: null,
-  user_id: '6f1c2a4e-1111-4222-8333-944455556666',
-  group_policy_number: null,
-  create_date: T,
-  update_date: T,
-};
-const billing = {
-  id: 3,
-  billed_to_date: '2026-12-17',
-  billing_anchor_date: '2025-10-18',
-  currency: 'HKD',
-  frequency: 'monthly',
-  next_invoice: '2026-12-18',
-  paid_to_date: '2026-11-17',
-  payment_method: 5,
-  status: 'active',
-  create_date: T,
-  update_date: T,
-};
+const policy = EXAMPLE_POLICY;
+const billing = EXAMPLE_BILLING;
 const notFound = () => json({ code: 'not_found', message: 'The item could not be found' }, 404);
 
 describe('platform client: requests', () => {
@@ -186,14 +133,7 @@ describe('platform client: requests', () => {
   });
 
   it('reads a policy detail with its product cash balance', async () => {
-    const detail = {
-      ...policy,
-      outpatient_cash_balance: 120.5,
-      policy_schedule: [],
-      sum_assured: null,
-      renewal_date: '2026-12-18',
-      intentions: { renewal: 'undecided' },
-    };
+    const detail = EXAMPLE_POLICY_DETAIL;
     const { client, calls } = setup(() => json(detail));
     const result = await client.getPolicy(7);
     expect(calls[0]!.url.pathname).toBe('/api/customer/policy/7');

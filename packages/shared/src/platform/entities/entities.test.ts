@@ -2,60 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { InvoiceSchema, PaymentMethodSchema } from './billing';
 import { DateSchema, TimestampSchema } from './common';
 import { MedicalCardSchema, PolicyDetailSchema, PolicySchema, cashBalanceKey } from './policy';
+import { EXAMPLE_POLICY, EXAMPLE_POLICY_DETAIL } from './examples';
 import { ProductSchema } from './product';
 import { UnderwritingQuestionSchema } from './underwriting';
 
 const T = '2026-11-22T02:00:00.000Z';
-const identity = {
-  first_name: 'Tai Man',
-  last_name: 'Chan',
-  chinese_first_name: null,
-  chinese_last_name: null,
-};
-const party = {
-  id: 11,
-  identity,
-  gender: 'male',
-  date_of_birth: '1980-05-01',
-  identity_document_type: 'hong-kong-identity-card',
-};
-const policy = {
-  id: 7,
-  policy_number: 'OP1000001',
-  application_case_id: null,
-  application_id: null,
-  beneficiaries: [],
-  billing_id: 3,
-  dependents: [],
-  effective_date: '2025-10-18',
-  expiry_date: null,
-  insured_life: { ...party, relationship_to_policyholder: 'self' },
-  is_effective: true,
-  issue_date: '2025-10-18',
-  parent: null,
-  policyholder: party,
-  product: {
-    id: 1,
-    code: 'OUTPATIENT',
-    short_name: 'Outpatient',
-    full_name: 'ClinicPass Outpatient Plan',
-    product_type: 'outpatient',
-    type: null,
-  },
-  status: 'in-force',
-  underwriting_case_id: null,
-  user_id: '6f1c2a4e-1111-4222-8333-944455556666',
-  group_policy_number: null,
-  create_date: T,
-  update_date: T,
-};
-const detail = {
-  ...policy,
-  policy_schedule: [],
-  sum_assured: null,
-  renewal_date: '2026-10-18',
-  intentions: { renewal: 'renew' },
-};
+const policy = EXAMPLE_POLICY;
+const detail = EXAMPLE_POLICY_DETAIL;
 
 describe('platform entities', () => {
   it('read dates as Hong Kong calendar days and timestamps with an offset', () => {
