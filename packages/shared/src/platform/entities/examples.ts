@@ -7,6 +7,20 @@ import type { PolicyDetailSchema, PolicySchema } from './policy';
 
 const T = '2026-11-22T02:00:00.000Z';
 
+/** The demo policyholder, 陳大文. */
+const CHAN_TAI_MAN = {
+  id: 11,
+  identity: {
+    first_name: 'Tai Man',
+    last_name: 'Chan',
+    chinese_first_name: '大文',
+    chinese_last_name: '陳',
+  },
+  gender: 'male',
+  date_of_birth: '1980-05-01',
+  identity_document_type: 'hong-kong-identity-card',
+} as const;
+
 /** OP1000001 as a list shows it: in force, insured life = policyholder (陳大文). */
 export const EXAMPLE_POLICY = {
   id: 7,
@@ -18,34 +32,11 @@ export const EXAMPLE_POLICY = {
   dependents: [],
   effective_date: '2025-10-18',
   expiry_date: null,
-  insured_life: {
-    id: 11,
-    identity: {
-      first_name: 'Tai Man',
-      last_name: 'Chan',
-      chinese_first_name: '大文',
-      chinese_last_name: '陳',
-    },
-    gender: 'male',
-    date_of_birth: '1980-05-01',
-    identity_document_type: 'hong-kong-identity-card',
-    relationship_to_policyholder: 'self',
-  },
+  insured_life: { ...CHAN_TAI_MAN, relationship_to_policyholder: 'self' },
   is_effective: true,
   issue_date: '2025-10-18',
   parent: null,
-  policyholder: {
-    id: 11,
-    identity: {
-      first_name: 'Tai Man',
-      last_name: 'Chan',
-      chinese_first_name: '大文',
-      chinese_last_name: '陳',
-    },
-    gender: 'male',
-    date_of_birth: '1980-05-01',
-    identity_document_type: 'hong-kong-identity-card',
-  },
+  policyholder: CHAN_TAI_MAN,
   product: {
     id: 1,
     code: 'OUTPATIENT',
