@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as enums from './enums';
 import { readPlatformSpec } from './spec-file';
-import { parseSpecLists, specValueMatches } from './spec-lists';
+import { parseSpecLists, specBulletValues, specValueMatches } from './spec-lists';
 import type { SpecList } from './spec-lists';
 
 /** Each list of spec §3–§4, by its label as the spec writes it (lowercased), and its code list. */
@@ -103,6 +103,32 @@ describe('platform enumerations against the spec', () => {
     expect(enums.RewardBalanceSchema.parse('btc')).toBe('btc');
     expect(enums.RewardBalanceSchema.safeParse('points').success).toBe(false);
     expect(enums.productPointsBalance('vhis')).toBe('vhis-points');
+  });
+});
+
+/** Lists of spec §5–§6 read by their bullet label, and their code lists. */
+const ROLE_LISTS: readonly [label: string, code: readonly string[]][] = [
+  ['User types', enums.USER_TYPES],
+  ['Policy party roles', enums.POLICY_PARTY_ROLES],
+  ['Stakeholder roles', enums.STAKEHOLDER_ROLES],
+  ['Claim actor kinds', enums.CLAIM_ACTOR_KINDS],
+  ['Payment owner', enums.PAYMENT_OWNERS],
+  ['Policy-option rules', enums.POLICY_OPTION_RULES],
+];
+
+describe('platform roles and rules against the spec', () => {
+  it.each(ROLE_LISTS)('%s has every value the spec lists', (label, code) => {
+    const values = specBulletValues(readPlatformSpec(), label);
+    expect(values, `no "- ${label}:" bullet in the spec`).not.toBeNull();
+    expect(values!.length).toBeGreaterThan(1);
+    expect(values!.filter((value) => !code.includes(value))).toEqual([]);
+  });
+
+  it('reads "a or b" lists and drops the sentence after the list', () => {
+    expect(
+      specBulletValues('- Payment owner: policyholder or anyone. More.', 'Payment owner'),
+    ).toEqual(['policyholder', 'anyone']);
+    expect(specBulletValues('- Other: a', 'Payment owner')).toBeNull();
   });
 });
 

@@ -116,3 +116,24 @@ export function parseSpecCallPaths(markdown: string, heading: string): string[] 
   }
   return [...paths];
 }
+
+/**
+ * The values of the bullet `- {label}: a, b or c.` anywhere in the spec (explanations in brackets
+ * and anything after the first sentence dropped), or null when there is no such bullet.
+ */
+export function specBulletValues(markdown: string, label: string): string[] | null {
+  const prefix = `- ${label.toLowerCase()}:`;
+  const line = markdown
+    .split(/\r?\n/)
+    .map((text) => text.trim())
+    .find((text) => text.toLowerCase().startsWith(prefix));
+  if (line === undefined) return null;
+  const [sentence = ''] = line
+    .slice(prefix.length)
+    .replace(/\s*\([^)]*\)/g, '')
+    .split(/\.(?:\s+|$)/);
+  return sentence
+    .split(/,|\s+or\s+/)
+    .map((value) => value.trim())
+    .filter((value) => value !== '');
+}

@@ -2,7 +2,6 @@
 // finder's filter items. Field names follow the finder contract (finder-contract.md), whose
 // schemas live in schemas/finder.ts on the finder branch; decision 050 says how they meet.
 import { z } from 'zod';
-import { PaginationSchema } from '../../api-client/pagination';
 import { DateSchema, IdSchema, MoneySchema, TIMESTAMPS, TimestampSchema } from './common';
 
 export const DistrictSchema = z.object({
@@ -177,5 +176,3 @@ export type TicketList = z.infer<typeof TicketListSchema>;
 /** The session service's answer. */
 export const SessionSchema = z.object({ session_id: z.string(), code: z.string() });
 export type Session = z.infer<typeof SessionSchema>;
-
-export const NetworkPaginationSchema = PaginationSchema;
