@@ -37,6 +37,16 @@ describe('platform entities', () => {
     ).toBe(false);
   });
 
+  it('refuse a stray field on a policy detail and strip unknown nested fields', () => {
+    expect(PolicyDetailSchema.safeParse({ ...detail, hkid_hash: 'x' }).success).toBe(false);
+    expect(PolicyDetailSchema.safeParse({ ...detail, internal_score: 5 }).success).toBe(false);
+    const parsed = PolicyDetailSchema.parse({
+      ...detail,
+      policyholder: { ...detail.policyholder, hkid_hash: 'x' },
+    });
+    expect(JSON.stringify(parsed)).not.toContain('hkid_hash');
+  });
+
   it('never take a full card number into a payment method', () => {
     const method = {
       id: 5,

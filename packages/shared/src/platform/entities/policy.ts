@@ -116,23 +116,39 @@ export function cashBalanceKey(productSlug: string): `${string}_cash_balance` {
   return `${productSlug}_cash_balance`;
 }
 
+const CASH_BALANCE_KEY = /^[a-z0-9][a-z0-9-]*_cash_balance$/;
+
+const PolicyDetailFieldsSchema = PolicySchema.extend({
+  policy_schedule: z.array(PolicyScheduleItemSchema),
+  sum_assured: MoneySchema.nullable(),
+  renewal_date: DateSchema.nullable(),
+  intentions: z.object({ renewal: RenewalIntentionSchema }),
+});
+
 /** The spec's `{product}_cash_balance` fields: one per product with a cash scheme. */
-const CashBalancesSchema = z.looseRecord(
-  z.templateLiteral([z.string(), z.literal('_cash_balance')]),
-  MoneySchema.nullable(),
-);
+export type CashBalances = { [key: `${string}_cash_balance`]: number | null };
 
 /** A policy in full: the list fields, `{product}_cash_balance`, schedule, sum assured, renewal. */
-export const PolicyDetailSchema = z.intersection(
-  PolicySchema.extend({
-    policy_schedule: z.array(PolicyScheduleItemSchema),
-    sum_assured: MoneySchema.nullable(),
-    renewal_date: DateSchema.nullable(),
-    intentions: z.object({ renewal: RenewalIntentionSchema }),
-  }),
-  CashBalancesSchema,
-);
-export type PolicyDetail = z.infer<typeof PolicyDetailSchema>;
+export type PolicyDetail = z.infer<typeof PolicyDetailFieldsSchema> & CashBalances;
+
+/**
+ * The policy detail's schema. Keys beyond the named fields must be `{product}_cash_balance`
+ * amounts; any other key is refused rather than passed on, so a stray column never leaks into an
+ * answer (nested objects strip unknown keys as every object schema does).
+ */
+export const PolicyDetailSchema: z.ZodType<PolicyDetail> = PolicyDetailFieldsSchema.catchall(
+  MoneySchema.nullable(),
+).superRefine((detail, context) => {
+  for (const key of Object.keys(detail)) {
+    if (!Object.hasOwn(PolicyDetailFieldsSchema.shape, key) && !CASH_BALANCE_KEY.test(key)) {
+      context.addIssue({
+        code: 'custom',
+        path: [key],
+        message: 'only {product}_cash_balance fields may be added to a policy detail',
+      });
+    }
+  }
+});
 
 export const PolicyProfileMappingSchema = z.object({
   id: IdSchema,

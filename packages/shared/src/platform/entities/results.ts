@@ -34,7 +34,8 @@ export type OutpatientCase = z.infer<typeof OutpatientCaseSchema>;
 
 /**
  * `/outpatient/member-ticket` and `/outpatient/ticket`: the tickets. Loose, so what the
- * member-card service adds (the member summary and view token) reaches the caller.
+ * member-card service adds (the member summary and view token) reaches the caller. For reading
+ * answers only: a server serialising with it would pass every field on.
  */
 export const TicketsResultSchema = z.looseObject({
   tickets: z.array(OutpatientTicketSchema.loose()),
