@@ -126,7 +126,8 @@ export class IdentityRepository {
       .select()
       .from(identityCode)
       .where(and(eq(identityCode.userId, userId), eq(identityCode.purpose, purpose)))
-      .orderBy(desc(identityCode.createdAt))
+      // At most one is unused (a new code retires the others): that one, else the newest.
+      .orderBy(sql`${identityCode.usedAt} is null desc`, desc(identityCode.createdAt))
       .limit(1);
     return row ?? null;
   }
