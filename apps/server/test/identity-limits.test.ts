@@ -41,30 +41,34 @@ async function requestReset(email: string) {
 }
 
 describe('one-time codes', () => {
-  it('checks at most 5 of 1,000 wrong codes sent one after another', { timeout: 90_000 }, async () => {
-    const email = 'seq@example.com';
-    await createUser(t.app, email, { password: PASSWORD });
-    const code = await requestReset(email);
-    const c = client(t.app);
-    const answers: string[] = [];
-    for (let i = 0; i < 1000; i++) {
-      const res = await c.post('/identity/forgot-password/confirm', {
+  it(
+    'checks at most 5 of 1,000 wrong codes sent one after another',
+    { timeout: 90_000 },
+    async () => {
+      const email = 'seq@example.com';
+      await createUser(t.app, email, { password: PASSWORD });
+      const code = await requestReset(email);
+      const c = client(t.app);
+      const answers: string[] = [];
+      for (let i = 0; i < 1000; i++) {
+        const res = await c.post('/identity/forgot-password/confirm', {
+          email,
+          code: wrongCode(code),
+          new_password: 'NewPassword2027',
+        });
+        answers.push(res.json<{ code: string }>().code);
+      }
+      expect(answers.filter((a) => a === 'CodeMismatchException')).toHaveLength(5);
+      expect(answers.filter((a) => a === 'TooManyFailedAttemptsException')).toHaveLength(995);
+      // The right code no longer helps either.
+      const right = await c.post('/identity/forgot-password/confirm', {
         email,
-        code: wrongCode(code),
+        code,
         new_password: 'NewPassword2027',
       });
-      answers.push(res.json<{ code: string }>().code);
-    }
-    expect(answers.filter((a) => a === 'CodeMismatchException')).toHaveLength(5);
-    expect(answers.filter((a) => a === 'TooManyFailedAttemptsException')).toHaveLength(995);
-    // The right code no longer helps either.
-    const right = await c.post('/identity/forgot-password/confirm', {
-      email,
-      code,
-      new_password: 'NewPassword2027',
-    });
-    expect(right.json()).toMatchObject({ code: 'TooManyFailedAttemptsException' });
-  });
+      expect(right.json()).toMatchObject({ code: 'TooManyFailedAttemptsException' });
+    },
+  );
 
   it('checks at most 5 of 50 wrong codes sent at once', async () => {
     const email = 'parallel@example.com';
@@ -196,9 +200,9 @@ describe('sign-in lockout', () => {
       now += lock + 1;
     }
     clock.set(new Date(now - 2));
-    expect(
-      (await c.post('/identity/sign-in', { email, password: PASSWORD })).json(),
-    ).toMatchObject({ code: 'NotAuthorizedException' });
+    expect((await c.post('/identity/sign-in', { email, password: PASSWORD })).json()).toMatchObject(
+      { code: 'NotAuthorizedException' },
+    );
     clock.set(new Date(now));
     expect((await c.post('/identity/sign-in', { email, password: PASSWORD })).json()).toEqual({
       signed_in: true,
@@ -225,7 +229,10 @@ describe('sign-in lockout', () => {
     }
     expect(new Set(answers.map((a) => JSON.stringify(a))).size).toBe(1);
     // Counted under a keyed hash of the email (5: failures while locked are not counted).
-    const key = keyedHash(deriveKey(TEST_SECRET_KEY, 'identity-lookup'), 'sign-in:ghost@example.com');
+    const key = keyedHash(
+      deriveKey(TEST_SECRET_KEY, 'identity-lookup'),
+      'sign-in:ghost@example.com',
+    );
     const rows = await t.database.pool.query<{ failures: number; locked_until: Date | null }>(
       'select failures, locked_until from identity_sign_in_failure where email_key = $1',
       [key],

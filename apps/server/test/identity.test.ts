@@ -292,8 +292,7 @@ describe('forgot password', () => {
       { email, password: PASSWORD },
       { 'x-token-delivery': 'body' },
     );
-    const { access_token: oldAccess } = session.json<{ tokens: { access_token: string } }>()
-      .tokens;
+    const { access_token: oldAccess } = session.json<{ tokens: { access_token: string } }>().tokens;
 
     const sent = await c.post('/identity/forgot-password', {
       email,
@@ -330,9 +329,9 @@ describe('forgot password', () => {
     expect(
       (await c.get('/identity/me', { authorization: `Bearer ${oldAccess}` })).json(),
     ).toMatchObject({ code: 'NotAuthorizedException' });
-    expect(
-      (await c.post('/identity/sign-in', { email, password: PASSWORD })).json(),
-    ).toMatchObject({ code: 'NotAuthorizedException' });
+    expect((await c.post('/identity/sign-in', { email, password: PASSWORD })).json()).toMatchObject(
+      { code: 'NotAuthorizedException' },
+    );
     expect(
       (await c.post('/identity/sign-in', { email, password: 'NewPassword2027' })).json(),
     ).toEqual({ signed_in: true });

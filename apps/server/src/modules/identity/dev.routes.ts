@@ -13,8 +13,7 @@ const OutboxEntrySchema = z.object({
   created_at: z.string(),
 });
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 // eslint-disable-next-line @typescript-eslint/require-await -- Fastify plugins are async by contract
 export const devRoutes: FastifyPluginAsyncZod = async (app) => {

@@ -46,7 +46,11 @@ export class IdentityRepository {
       .select({ id: appUser.id })
       .from(appUser)
       .where(
-        and(eq(appUser.phoneNumber, phone), eq(appUser.phoneVerified, true), ne(appUser.id, userId)),
+        and(
+          eq(appUser.phoneNumber, phone),
+          eq(appUser.phoneVerified, true),
+          ne(appUser.id, userId),
+        ),
       )
       .limit(1);
     return rows.length > 0;

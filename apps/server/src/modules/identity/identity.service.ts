@@ -13,14 +13,7 @@ import {
 import type { Clock } from '@clinicpass/shared/time/clock';
 import type { Config } from '../../config';
 import { generatePassword, hashPassword, verifyPassword } from '../../lib/passwords';
-import {
-  deriveKey,
-  generateCode,
-  generateToken,
-  keyedHash,
-  maskEmail,
-  sameHash,
-} from './crypto';
+import { deriveKey, generateCode, generateToken, keyedHash, maskEmail, sameHash } from './crypto';
 import type { Delivery } from './delivery';
 import type { CodePurpose, CodeRow, IdentityRepository, UserRow } from './identity.repository';
 import { IDENTITY_TEXTS } from './messages';
@@ -55,8 +48,7 @@ export interface Tokens {
 }
 
 export type SignInResult =
-  | { kind: 'tokens'; tokens: Tokens }
-  | { kind: 'challenge'; session: string; destination: string };
+  { kind: 'tokens'; tokens: Tokens } | { kind: 'challenge'; session: string; destination: string };
 
 export interface IdentityServiceDeps {
   repository: IdentityRepository;
@@ -224,7 +216,10 @@ export class IdentityService {
     if (!(await this.repo.rotateRefreshToken(row.id, now))) throw refused();
     const user = await this.repo.userById(row.userId);
     if (!user) throw refused();
-    return this.tokensForSession({ userId: user.id, email: user.email, sessionId: row.sessionId }, now);
+    return this.tokensForSession(
+      { userId: user.id, email: user.email, sessionId: row.sessionId },
+      now,
+    );
   }
 
   /** Global sign-out by access token or refresh token; unknown tokens change nothing. */
@@ -281,7 +276,8 @@ export class IdentityService {
       expiresAt: new Date(now.getTime() + minutes * MINUTE),
       now,
     });
-    const texts = IDENTITY_TEXTS[options.language][purpose === 'first_time' ? 'firstTime' : purpose];
+    const texts =
+      IDENTITY_TEXTS[options.language][purpose === 'first_time' ? 'firstTime' : purpose];
     await this.delivery.send({
       channel: options.channel,
       to: options.to,
@@ -368,7 +364,10 @@ export class IdentityService {
         message: 'redirect_url is not an absolute URL',
       });
     }
-    const allowed = [new URL(this.config.publicUrl).origin, ...this.config.identity.redirectAllowlist];
+    const allowed = [
+      new URL(this.config.publicUrl).origin,
+      ...this.config.identity.redirectAllowlist,
+    ];
     if (!allowed.includes(url.origin)) {
       throw new AppError('InvalidParameterException', {
         message: 'redirect_url is not on an allowed origin',
@@ -502,8 +501,7 @@ export class IdentityService {
    */
   async silentSignUp(input: { email: string; phoneNumber?: string }): Promise<UserRow> {
     this.validationHook(input.email);
-    const phone =
-      input.phoneNumber === undefined ? null : normalizeHkPhone(input.phoneNumber);
+    const phone = input.phoneNumber === undefined ? null : normalizeHkPhone(input.phoneNumber);
     if (input.phoneNumber !== undefined && phone === null) {
       throw new AppError('InvalidParameterException', { message: 'Invalid phone number' });
     }
@@ -524,8 +522,7 @@ export class IdentityService {
     phoneNumber?: string;
   }): Promise<UserRow> {
     this.checkPolicy(input.password);
-    const phone =
-      input.phoneNumber === undefined ? null : normalizeHkPhone(input.phoneNumber);
+    const phone = input.phoneNumber === undefined ? null : normalizeHkPhone(input.phoneNumber);
     const created = await this.repo.createUser({
       email: input.email,
       passwordHash: await hashPassword(input.password),

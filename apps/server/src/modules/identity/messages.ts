@@ -61,7 +61,8 @@ const zhHK: Texts = {
   },
   phone: {
     subject: 'ClinicPass 電話驗證',
-    body: ({ code, minutes }) => `你的 ClinicPass 電話驗證碼是 ${code}，將於 ${minutes} 分鐘後失效。`,
+    body: ({ code, minutes }) =>
+      `你的 ClinicPass 電話驗證碼是 ${code}，將於 ${minutes} 分鐘後失效。`,
   },
 };
 
