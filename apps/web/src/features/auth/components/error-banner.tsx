@@ -59,8 +59,8 @@ function ErrorBanner({
   onClose: () => void;
 }) {
   return (
-    // The live region stays in the page so a new message is announced.
-    <Box role="alert" aria-live="assertive">
+    // The Alert has role="alert": inserting it is announced.
+    <Box>
       {state !== null && (
         <TimedAlert key={state.key} error={state.error} alt={alt} onClose={onClose} />
       )}

@@ -2,6 +2,8 @@
  * Form rules (spec §5). Messages are keys of the `auth` namespace's `validation` group, turned
  * into text where a field shows them.
  */
+import '../../../lib/zod-config';
+
 import { CODE_PATTERN, meetsPasswordPolicy } from '@clinicpass/shared/schemas/identity';
 import { z } from 'zod';
 
