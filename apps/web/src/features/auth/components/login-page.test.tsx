@@ -9,7 +9,7 @@ type Handler = (url: string, init: RequestInit) => { status: number; body: unkno
 function stubApi(handler: Handler) {
   const calls: { url: string; body: unknown }[] = [];
   vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
-    calls.push({ url, body: init.body === undefined ? undefined : JSON.parse(String(init.body)) });
+    calls.push({ url, body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined });
     const { status, body } = handler(url, init);
     return Promise.resolve(
       new Response(JSON.stringify(body), {
@@ -100,6 +100,8 @@ describe('login page', () => {
       return { status: 200, body: { session_id: 'abcdefghijklmnopqrstuvwx', code: 'created' } };
     });
     const { router } = renderApp('/en/outpatient/login?next=%2Fen%2Foutpatient%2Faccount');
-    await vi.waitFor(() => expect(router.state.location.pathname).toBe('/en/outpatient/account'));
+    await vi.waitFor(() => {
+      expect(router.state.location.pathname).toBe('/en/outpatient/account');
+    });
   });
 });
