@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Button from '@mui/material/Button';
 import Box from '@mui/material/Box';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +7,7 @@ import { z } from 'zod';
 import { formSx } from './auth-layout';
 import { ControlledField } from './controlled-field';
 import { codeField } from './form-schemas';
+import { SubmitButton } from './new-password-fields';
 
 const Schema = z.object({ code: codeField });
 
@@ -40,14 +40,7 @@ export function CodeStep({
         required
         autoFocus
       />
-      <Button
-        type="submit"
-        variant="contained"
-        size="large"
-        disabled={formState.isSubmitting || code === ''}
-      >
-        {formState.isSubmitting ? t('submitting') : submitLabel}
-      </Button>
+      <SubmitButton label={submitLabel} submitting={formState.isSubmitting} empty={code === ''} />
     </Box>
   );
 }

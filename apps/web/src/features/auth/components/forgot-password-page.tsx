@@ -19,7 +19,6 @@ import { identityApi } from '../api/identity-api';
 import { useIdentity, useRefreshIdentity } from '../hooks/use-identity';
 
 import { AuthLayout, formSx } from './auth-layout';
-import { CodeStep } from './code-step';
 import { ControlledField } from './controlled-field';
 import { useErrorBanner } from './error-banner';
 import {
@@ -30,6 +29,8 @@ import {
   newPasswordPair,
   safeNext,
 } from './form-schemas';
+import { NewPasswordFields, SubmitButton } from './new-password-fields';
+import { SmsCodeStage } from './sms-code-stage';
 
 const EmailSchema = z.object({ email: emailField, delivery: z.enum(['EMAIL', 'SMS']) });
 const ResetSchema = z
@@ -143,27 +144,17 @@ export function ForgotPasswordPage() {
     }
   });
 
-  const onCode = async (mfaCode: string) => {
-    if (stage.name !== 'auto-login-mfa') return;
-    clear();
-    try {
-      await identityApi.respondToChallenge(stage.session, mfaCode);
-      await finish();
-    } catch (error) {
-      show(error);
-    }
-  };
-
   if (stage.name === 'auto-login-mfa') {
     return (
-      <AuthLayout
+      <SmsCodeStage
         documentTitle={t('forgot.documentTitle')}
         heading={t('forgot.mfaHeading')}
-        intro={t('mfa.intro', { destination: stage.destination })}
+        challenge={stage}
         banner={banner}
-      >
-        <CodeStep submitLabel={t('mfa.submit')} onSubmit={onCode} />
-      </AuthLayout>
+        onSignedIn={finish}
+        onError={show}
+        onClear={clear}
+      />
     );
   }
 
@@ -181,7 +172,6 @@ export function ForgotPasswordPage() {
         banner={banner}
       >
         <Box component="form" noValidate onSubmit={(event) => void onReset(event)} sx={formSx}>
-          <input type="hidden" name="username" autoComplete="username" value={stage.email} />
           <ControlledField
             control={resetForm.control}
             name="code"
@@ -189,31 +179,12 @@ export function ForgotPasswordPage() {
             label={t('fields.code')}
             required
           />
-          <ControlledField
-            control={resetForm.control}
-            name="new_password"
-            type="password"
-            label={t('fields.newPassword')}
-            helperText={t('fields.passwordHint')}
-            autoComplete="new-password"
-            required
+          <NewPasswordFields control={resetForm.control} email={stage.email} />
+          <SubmitButton
+            label={t('forgot.confirm')}
+            submitting={submitting}
+            empty={code === '' || newPassword === '' || confirmPassword === ''}
           />
-          <ControlledField
-            control={resetForm.control}
-            name="confirm_password"
-            type="password"
-            label={t('fields.confirmPassword')}
-            autoComplete="new-password"
-            required
-          />
-          <Button
-            type="submit"
-            variant="contained"
-            size="large"
-            disabled={submitting || code === '' || newPassword === '' || confirmPassword === ''}
-          >
-            {submitting ? t('submitting') : t('forgot.confirm')}
-          </Button>
         </Box>
         <Button
           onClick={() => void send({ email: stage.email, delivery: stage.delivery })}
@@ -258,14 +229,11 @@ export function ForgotPasswordPage() {
             </FormControl>
           )}
         />
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          disabled={emailForm.formState.isSubmitting || email === ''}
-        >
-          {emailForm.formState.isSubmitting ? t('submitting') : t('forgot.submit')}
-        </Button>
+        <SubmitButton
+          label={t('forgot.submit')}
+          submitting={emailForm.formState.isSubmitting}
+          empty={email === ''}
+        />
       </Box>
     </AuthLayout>
   );

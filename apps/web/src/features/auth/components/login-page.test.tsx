@@ -27,7 +27,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('login page', () => {
+describe('login page', { timeout: 30_000 }, () => {
   it('keeps submit disabled until both fields are filled, then shows a wrong password banner', async () => {
     const calls = stubApi((url) => {
       if (url.endsWith('/identity/sign-in')) {
@@ -37,7 +37,7 @@ describe('login page', () => {
       return { status: 200, body: { session_id: 'abcdefghijklmnopqrstuvwx', code: 'created' } };
     });
     renderApp('/en/outpatient/login');
-    const submit = await screen.findByRole('button', { name: 'Sign in' }, { timeout: 5000 });
+    const submit = await screen.findByRole('button', { name: 'Sign in' }, { timeout: 15_000 });
     expect(submit).toBeDisabled();
     const user = userEvent.setup();
     await user.type(screen.getByRole('textbox', { name: /Email/ }), 'Plain@Example.com');
@@ -69,7 +69,7 @@ describe('login page', () => {
     renderApp('/zh-hk/outpatient/login');
     const user = userEvent.setup();
     await user.type(
-      await screen.findByRole('textbox', { name: /電郵/ }, { timeout: 5000 }),
+      await screen.findByRole('textbox', { name: /電郵/ }, { timeout: 15_000 }),
       'owner@example.com',
     );
     await user.type(screen.getByLabelText(/^密碼/), 'ClinicPass2026');

@@ -15,10 +15,11 @@ import { identityApi } from '../api/identity-api';
 import { useIdentity, useRefreshIdentity } from '../hooks/use-identity';
 
 import { AuthLayout, formSx } from './auth-layout';
-import { CodeStep } from './code-step';
 import { ControlledField } from './controlled-field';
 import { useErrorBanner } from './error-banner';
 import { currentPasswordField, emailField, safeNext } from './form-schemas';
+import { SubmitButton } from './new-password-fields';
+import { SmsCodeStage } from './sms-code-stage';
 
 const Schema = z.object({ email: emailField, password: currentPasswordField });
 
@@ -69,26 +70,17 @@ export function LoginPage() {
     }
   });
 
-  const onCode = async (code: string) => {
-    if (stage.name !== 'sms-mfa') return;
-    clear();
-    try {
-      await identityApi.respondToChallenge(stage.session, code);
-      await finish();
-    } catch (error) {
-      show(error);
-    }
-  };
-
   if (stage.name === 'sms-mfa') {
     return (
-      <AuthLayout
+      <SmsCodeStage
         documentTitle={t('login.documentTitle')}
         heading={t('mfa.heading')}
-        intro={t('mfa.intro', { destination: stage.destination })}
+        challenge={stage}
         banner={banner}
+        onSignedIn={finish}
+        onError={show}
+        onClear={clear}
       >
-        <CodeStep submitLabel={t('mfa.submit')} onSubmit={onCode} />
         <Button
           onClick={() => {
             setStage({ name: 'form' });
@@ -97,7 +89,7 @@ export function LoginPage() {
         >
           {t('mfa.back')}
         </Button>
-      </AuthLayout>
+      </SmsCodeStage>
     );
   }
 
@@ -125,14 +117,11 @@ export function LoginPage() {
           autoComplete="current-password"
           required
         />
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          disabled={formState.isSubmitting || finishing || email === '' || password === ''}
-        >
-          {formState.isSubmitting ? t('submitting') : t('login.submit')}
-        </Button>
+        <SubmitButton
+          label={t('login.submit')}
+          submitting={formState.isSubmitting || finishing}
+          empty={email === '' || password === ''}
+        />
       </Box>
       <Stack spacing={1.5} sx={{ alignItems: 'flex-start' }}>
         <Link

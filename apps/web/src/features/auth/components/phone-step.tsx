@@ -16,6 +16,7 @@ import { useRefreshIdentity } from '../hooks/use-identity';
 import { formSx } from './auth-layout';
 import { CodeStep } from './code-step';
 import { ControlledField } from './controlled-field';
+import { SubmitButton } from './new-password-fields';
 
 // Eight digits starting 4–9 (with an optional +852): the server checks it properly.
 const PhoneSchema = z.object({
@@ -100,14 +101,11 @@ export function PhoneStep({
           autoComplete="tel-national"
           required
         />
-        <Button
-          type="submit"
-          variant="contained"
-          size="large"
-          disabled={formState.isSubmitting || phone === ''}
-        >
-          {formState.isSubmitting ? t('submitting') : t('setPassword.phoneSend')}
-        </Button>
+        <SubmitButton
+          label={t('setPassword.phoneSend')}
+          submitting={formState.isSubmitting}
+          empty={phone === ''}
+        />
       </Box>
       <Button onClick={() => void onDone()} sx={{ alignSelf: 'flex-start' }}>
         {t('setPassword.phoneSkip')}

@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -17,7 +16,9 @@ import { CodeStep } from './code-step';
 import { ControlledField } from './controlled-field';
 import { useErrorBanner } from './error-banner';
 import { confirmMatches, emailField, mismatch, newPasswordPair, safeNext } from './form-schemas';
+import { NewPasswordFields, SubmitButton } from './new-password-fields';
 import { PhoneStep } from './phone-step';
+import { SmsCodeStage } from './sms-code-stage';
 
 const EmailSchema = z.object({ email: emailField });
 const PasswordSchema = z.object(newPasswordPair).refine(confirmMatches, mismatch);
@@ -136,57 +137,25 @@ export function SetPasswordPage() {
       return (
         <AuthLayout {...common} heading={t('setPassword.passwordHeading')}>
           <Box component="form" noValidate onSubmit={(event) => void onPassword(event)} sx={formSx}>
-            <input type="hidden" name="username" autoComplete="username" value={stage.email} />
-            <ControlledField
-              control={passwordForm.control}
-              name="new_password"
-              type="password"
-              label={t('fields.newPassword')}
-              helperText={t('fields.passwordHint')}
-              autoComplete="new-password"
-              required
+            <NewPasswordFields control={passwordForm.control} email={stage.email} />
+            <SubmitButton
+              label={t('setPassword.save')}
+              submitting={passwordForm.formState.isSubmitting}
+              empty={newPassword === '' || confirmPassword === ''}
             />
-            <ControlledField
-              control={passwordForm.control}
-              name="confirm_password"
-              type="password"
-              label={t('fields.confirmPassword')}
-              autoComplete="new-password"
-              required
-            />
-            <Button
-              type="submit"
-              variant="contained"
-              size="large"
-              disabled={
-                passwordForm.formState.isSubmitting || newPassword === '' || confirmPassword === ''
-              }
-            >
-              {passwordForm.formState.isSubmitting ? t('submitting') : t('setPassword.save')}
-            </Button>
           </Box>
         </AuthLayout>
       );
     case 'sms-mfa':
       return (
-        <AuthLayout
+        <SmsCodeStage
           {...common}
           heading={t('mfa.heading')}
-          intro={t('mfa.intro', { destination: stage.destination })}
-        >
-          <CodeStep
-            submitLabel={t('mfa.submit')}
-            onSubmit={async (code) => {
-              clear();
-              try {
-                await identityApi.respondToChallenge(stage.session, code);
-                await finish();
-              } catch (error) {
-                show(error);
-              }
-            }}
-          />
-        </AuthLayout>
+          challenge={stage}
+          onSignedIn={finish}
+          onError={show}
+          onClear={clear}
+        />
       );
     case 'phone':
       return (
@@ -210,14 +179,11 @@ export function SetPasswordPage() {
               autoComplete="username"
               required
             />
-            <Button
-              type="submit"
-              variant="contained"
-              size="large"
-              disabled={emailForm.formState.isSubmitting || email === ''}
-            >
-              {emailForm.formState.isSubmitting ? t('submitting') : t('setPassword.sendCode')}
-            </Button>
+            <SubmitButton
+              label={t('setPassword.sendCode')}
+              submitting={emailForm.formState.isSubmitting}
+              empty={email === ''}
+            />
           </Box>
         </AuthLayout>
       );
