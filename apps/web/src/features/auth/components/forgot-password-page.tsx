@@ -10,25 +10,20 @@ import RadioGroup from '@mui/material/RadioGroup';
 import { useEffect, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation, useNavigate } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import { z } from 'zod';
 
 import { paths } from '../../../config/paths';
 import { useLanguage } from '../../../lib/i18n';
 import { identityApi } from '../api/identity-api';
-import { useIdentity, useRefreshIdentity } from '../hooks/use-identity';
+import { useIdentity } from '../hooks/use-identity';
 
 import { AuthLayout, formSx } from './auth-layout';
 import { ControlledField } from './controlled-field';
+import { useSignInFlow } from '../hooks/use-sign-in-flow';
+
 import { useErrorBanner } from './error-banner';
-import {
-  codeField,
-  confirmMatches,
-  emailField,
-  mismatch,
-  newPasswordPair,
-  safeNext,
-} from './form-schemas';
+import { codeField, confirmMatches, emailField, mismatch, newPasswordPair } from './form-schemas';
 import { NewPasswordFields, SubmitButton } from './new-password-fields';
 import { SmsCodeStage } from './sms-code-stage';
 
@@ -52,16 +47,14 @@ export function ForgotPasswordPage() {
   const { t } = useTranslation('auth');
   const language = useLanguage();
   const location = useLocation();
-  const navigate = useNavigate();
   const identity = useIdentity();
-  const refreshIdentity = useRefreshIdentity();
+  const flow = useSignInFlow();
   const { show, clear, banner } = useErrorBanner(true);
   const [stage, setStage] = useState<Stage>({ name: 'form' });
   const [finishing, setFinishing] = useState(false);
   const params = new URLSearchParams(location.search);
   const linkEmail = params.get('email') ?? '';
   const requested = params.get('requested') === 'true';
-  const target = safeNext(location.search, paths.outpatient.eCardOwner.getHref(language));
 
   const emailForm = useForm({
     resolver: zodResolver(EmailSchema),
@@ -106,13 +99,8 @@ export function ForgotPasswordPage() {
     })();
   }, [requested, linkEmail, submitEmail]);
 
-  const finish = async () => {
-    await refreshIdentity();
-    await navigate(target, { replace: true });
-  };
-
   if (identity.signedIn && stage.name === 'form' && !finishing) {
-    return <Navigate to={target} replace />;
+    return <Navigate to={flow.target} replace />;
   }
 
   const onReset = resetForm.handleSubmit(async (values) => {
@@ -128,16 +116,8 @@ export function ForgotPasswordPage() {
     try {
       // Sign out everywhere, then in with the new password.
       await identityApi.signOut();
-      const result = await identityApi.signIn(stage.email, values.new_password);
-      if (result.challenge) {
-        setStage({
-          name: 'auto-login-mfa',
-          session: result.challenge.session,
-          destination: result.challenge.destination,
-        });
-      } else {
-        await finish();
-      }
+      const challenge = await flow.signIn(stage.email, values.new_password);
+      if (challenge) setStage({ ...challenge, name: 'auto-login-mfa' });
     } catch (error) {
       setFinishing(false);
       show(error);
@@ -151,7 +131,7 @@ export function ForgotPasswordPage() {
         heading={t('forgot.mfaHeading')}
         challenge={stage}
         banner={banner}
-        onSignedIn={finish}
+        onSignedIn={flow.finish}
         onError={show}
         onClear={clear}
       />

@@ -6,18 +6,19 @@ import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { Navigate, Link as RouterLink, useLocation } from 'react-router';
 import { z } from 'zod';
 
 import { paths } from '../../../config/paths';
 import { useLanguage } from '../../../lib/i18n';
-import { identityApi } from '../api/identity-api';
-import { useIdentity, useRefreshIdentity } from '../hooks/use-identity';
+import { useIdentity } from '../hooks/use-identity';
 
 import { AuthLayout, formSx } from './auth-layout';
 import { ControlledField } from './controlled-field';
+import { useSignInFlow } from '../hooks/use-sign-in-flow';
+
 import { useErrorBanner } from './error-banner';
-import { currentPasswordField, emailField, safeNext } from './form-schemas';
+import { currentPasswordField, emailField } from './form-schemas';
 import { SubmitButton } from './new-password-fields';
 import { SmsCodeStage } from './sms-code-stage';
 
@@ -30,13 +31,11 @@ export function LoginPage() {
   const { t } = useTranslation('auth');
   const language = useLanguage();
   const location = useLocation();
-  const navigate = useNavigate();
   const identity = useIdentity();
-  const refreshIdentity = useRefreshIdentity();
+  const flow = useSignInFlow();
   const { show, clear, banner } = useErrorBanner();
   const [stage, setStage] = useState<Stage>({ name: 'form' });
   const [finishing, setFinishing] = useState(false);
-  const target = safeNext(location.search, paths.outpatient.eCardOwner.getHref(language));
 
   const { control, handleSubmit, formState } = useForm({
     resolver: zodResolver(Schema),
@@ -46,26 +45,22 @@ export function LoginPage() {
 
   const finish = async () => {
     setFinishing(true);
-    await refreshIdentity();
-    await navigate(target, { replace: true });
+    await flow.finish();
   };
 
-  if (identity.signedIn && !finishing) return <Navigate to={target} replace />;
+  if (identity.signedIn && !finishing) return <Navigate to={flow.target} replace />;
 
   const onSignIn = handleSubmit(async (values) => {
     clear();
     try {
-      const result = await identityApi.signIn(values.email, values.password);
-      if (result.challenge) {
-        setStage({
-          name: 'sms-mfa',
-          session: result.challenge.session,
-          destination: result.challenge.destination,
-        });
-      } else {
-        await finish();
+      setFinishing(true);
+      const challenge = await flow.signIn(values.email, values.password);
+      if (challenge) {
+        setFinishing(false);
+        setStage({ ...challenge, name: 'sms-mfa' });
       }
     } catch (error) {
+      setFinishing(false);
       show(error);
     }
   });

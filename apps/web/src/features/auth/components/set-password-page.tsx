@@ -3,10 +3,9 @@ import Box from '@mui/material/Box';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'react-router';
 import { z } from 'zod';
 
-import { paths } from '../../../config/paths';
 import { useLanguage } from '../../../lib/i18n';
 import { identityApi } from '../api/identity-api';
 import { useRefreshIdentity } from '../hooks/use-identity';
@@ -14,8 +13,10 @@ import { useRefreshIdentity } from '../hooks/use-identity';
 import { AuthLayout, formSx } from './auth-layout';
 import { CodeStep } from './code-step';
 import { ControlledField } from './controlled-field';
+import { useSignInFlow } from '../hooks/use-sign-in-flow';
+
 import { useErrorBanner } from './error-banner';
-import { confirmMatches, emailField, mismatch, newPasswordPair, safeNext } from './form-schemas';
+import { confirmMatches, emailField, mismatch, newPasswordPair } from './form-schemas';
 import { NewPasswordFields, SubmitButton } from './new-password-fields';
 import { PhoneStep } from './phone-step';
 import { SmsCodeStage } from './sms-code-stage';
@@ -38,11 +39,10 @@ export function SetPasswordPage() {
   const { t } = useTranslation('auth');
   const language = useLanguage();
   const location = useLocation();
-  const navigate = useNavigate();
   const refreshIdentity = useRefreshIdentity();
+  const { finish } = useSignInFlow();
   const { show, clear, banner } = useErrorBanner();
   const [stage, setStage] = useState<Stage>({ name: 'email' });
-  const target = safeNext(location.search, paths.outpatient.eCardOwner.getHref(language));
 
   const emailForm = useForm({
     resolver: zodResolver(EmailSchema),
@@ -57,11 +57,6 @@ export function SetPasswordPage() {
     control: passwordForm.control,
     name: ['new_password', 'confirm_password'],
   });
-
-  const finish = async () => {
-    await refreshIdentity();
-    await navigate(target, { replace: true });
-  };
 
   const onEmail = emailForm.handleSubmit(async (values) => {
     clear();
