@@ -10,6 +10,11 @@ import {
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { healthRoutes } from './modules/health/health.routes';
+import { devRoutes } from './modules/identity/dev.routes';
+import { identityRoutes } from './modules/identity/identity.routes';
+import { serviceModePlugin } from './modules/session/service-mode';
+import { sessionRoutes } from './modules/session/session.routes';
+import { authPlugin } from './plugins/auth';
 import { authContextPlugin } from './plugins/auth-context';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
@@ -70,8 +75,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(securityPlugin);
   await app.register(docsPlugin);
   await app.register(authContextPlugin);
+  await app.register(authPlugin);
+  await app.register(serviceModePlugin);
 
   await app.register(healthRoutes);
+  await app.register(identityRoutes, { prefix: '/identity' });
+  await app.register(sessionRoutes, { prefix: '/session' });
+  if (deps.config.nodeEnv !== 'production') await app.register(devRoutes, { prefix: '/dev' });
 
   await app.register(spaPlugin, { webDistDir: deps.config.webDistDir });
   return fastify;

@@ -28,6 +28,25 @@ const EnvSchema = z
       .optional(),
     /** Seed an empty database on start (default: yes outside production). */
     SEED_ON_EMPTY: z.enum(['true', 'false']).optional(),
+    /** Send email through this SMTP server (nodemailer URL); unset: the outbox. */
+    SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+    SMTP_FROM: z.string().min(3).default('ClinicPass <no-reply@clinicpass.local>'),
+    /** Send SMS by POSTing `{ to, body }` as JSON here; unset: the outbox. */
+    SMS_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
+    /** Further origins (comma-separated) allowed for reset-link redirect URL templates. */
+    IDENTITY_REDIRECT_ALLOWLIST: z.string().default(''),
+    /** Email domains (comma-separated) the pre-sign-up / pre-reset validation hook rejects. */
+    IDENTITY_BLOCKED_EMAIL_DOMAINS: z.string().default(''),
+    /** Cognito's "prevent user existence errors" (recommended, default on). */
+    IDENTITY_PREVENT_USER_EXISTENCE_ERRORS: z.enum(['true', 'false']).default('true'),
+    /** Identity requests per client address per minute. */
+    IDENTITY_ADDRESS_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+    /** Codes sent per account per hour. */
+    IDENTITY_CODE_SENDS_PER_HOUR: z.coerce.number().int().min(1).default(5),
+    /** Customer service phone in the "no valid delivery method" message. */
+    CUSTOMER_SERVICE_PHONE: z.string().min(1).default('+852 2000 0000'),
+    /** Operator switch: `read_only` answers writes 503 read_only_mode; `maintenance` all API calls. */
+    SERVICE_MODE: z.enum(['normal', 'read_only', 'maintenance']).default('normal'),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production') {
@@ -51,7 +70,25 @@ export interface Config {
   webDistDir: string;
   trustProxy: boolean | number;
   seedOnEmpty: boolean;
+  smtpUrl: string | undefined;
+  smtpFrom: string;
+  smsWebhookUrl: string | undefined;
+  identity: {
+    redirectAllowlist: string[];
+    blockedEmailDomains: string[];
+    preventUserExistenceErrors: boolean;
+    addressLimitPerMinute: number;
+    codeSendsPerHour: number;
+    customerServicePhone: string;
+  };
+  serviceMode: 'normal' | 'read_only' | 'maintenance';
 }
+
+const list = (value: string): string[] =>
+  value
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
 
 export class ConfigError extends Error {
   constructor(
@@ -97,6 +134,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
           : e.TRUST_PROXY,
     seedOnEmpty:
       e.SEED_ON_EMPTY === undefined ? e.NODE_ENV !== 'production' : e.SEED_ON_EMPTY === 'true',
+    smtpUrl: e.SMTP_URL,
+    smtpFrom: e.SMTP_FROM,
+    smsWebhookUrl: e.SMS_WEBHOOK_URL,
+    identity: {
+      redirectAllowlist: list(e.IDENTITY_REDIRECT_ALLOWLIST),
+      blockedEmailDomains: list(e.IDENTITY_BLOCKED_EMAIL_DOMAINS).map((d) => d.toLowerCase()),
+      preventUserExistenceErrors: e.IDENTITY_PREVENT_USER_EXISTENCE_ERRORS === 'true',
+      addressLimitPerMinute: e.IDENTITY_ADDRESS_LIMIT_PER_MINUTE,
+      codeSendsPerHour: e.IDENTITY_CODE_SENDS_PER_HOUR,
+      customerServicePhone: e.CUSTOMER_SERVICE_PHONE,
+    },
+    serviceMode: e.SERVICE_MODE,
   };
 }
 

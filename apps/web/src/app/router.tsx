@@ -46,6 +46,24 @@ export const routes: RouteObject[] = [
                 }),
               },
               {
+                path: paths.outpatient.login.path,
+                lazy: async () => ({ Component: (await import('./routes/auth')).LoginRoute }),
+              },
+              {
+                path: paths.outpatient.forgotPassword.path,
+                lazy: async () => ({
+                  Component: (await import('./routes/auth')).ForgotPasswordRoute,
+                }),
+              },
+              {
+                path: paths.outpatient.setPassword.path,
+                lazy: async () => ({ Component: (await import('./routes/auth')).SetPasswordRoute }),
+              },
+              {
+                path: paths.outpatient.account.path,
+                lazy: async () => ({ Component: (await import('./routes/auth')).AccountRoute }),
+              },
+              {
                 path: paths.outpatient.doctorList.path,
                 handle: finderHandle,
                 lazy: async () => ({

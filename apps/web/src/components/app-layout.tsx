@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useMatches, useNavigation } from 'react-router';
 
 import { localizePathname, paths } from '../config/paths';
+import { ServiceStatusBanner } from '../features/auth/components/service-status-banner';
 import { useLanguage } from '../lib/i18n';
 
 import { AppLogo } from './app-logo';
@@ -115,6 +116,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
         maxWidth={width}
         sx={{ flexGrow: 1, py: 2, '&:focus': { outline: 'none' } }}
       >
+        <ServiceStatusBanner />
         <BackButton />
         {children}
       </Container>

@@ -30,6 +30,32 @@ export const paths = {
       path: 'outpatient/e-card/member',
       getHref: (language: Language) => `${prefix(language)}/outpatient/e-card/member`,
     },
+    /** The policy owner's e-cards: where a sign-in lands by default (spec §2.2). */
+    eCardOwner: {
+      path: 'outpatient/e-card/owner',
+      getHref: (language: Language) => `${prefix(language)}/outpatient/e-card/owner`,
+    },
+    /** Sign-in (spec §2.3); `search` (with its `?`) is kept, e.g. `next`. */
+    login: {
+      path: 'outpatient/login',
+      getHref: (language: Language, search = '') => `${prefix(language)}/outpatient/login${search}`,
+    },
+    forgotPassword: {
+      path: 'outpatient/forgot-password',
+      getHref: (language: Language, search = '') =>
+        `${prefix(language)}/outpatient/forgot-password${search}`,
+    },
+    /** First-time login: set a password with an emailed code. */
+    setPassword: {
+      path: 'outpatient/set-password',
+      getHref: (language: Language, search = '') =>
+        `${prefix(language)}/outpatient/set-password${search}`,
+    },
+    /** Who is signed in, phone verification, sign-out. */
+    account: {
+      path: 'outpatient/account',
+      getHref: (language: Language) => `${prefix(language)}/outpatient/account`,
+    },
     /** Doctor finder inside the outpatient sub-app. */
     doctorList: {
       path: 'outpatient/doctor-list/:panel/:policy_number',

@@ -8,10 +8,12 @@
 import { ERRORS_NAMESPACE, errorResources } from '@clinicpass/shared/errors/messages';
 import type { Language } from '@clinicpass/shared/i18n/languages';
 
+import enAuth from './en/auth.json';
 import enCommon from './en/common.json';
 import enDoctorFinder from './en/doctor-finder.json';
 import enHome from './en/home.json';
 import enMemberCard from './en/member-card.json';
+import zhAuth from './zh-HK/auth.json';
 import zhCommon from './zh-HK/common.json';
 import zhDoctorFinder from './zh-HK/doctor-finder.json';
 import zhHome from './zh-HK/home.json';
@@ -22,6 +24,7 @@ export const en = {
   home: enHome,
   'member-card': enMemberCard,
   'doctor-finder': enDoctorFinder,
+  auth: enAuth,
   [ERRORS_NAMESPACE]: errorResources.en,
 };
 
@@ -32,6 +35,7 @@ export const resources = {
     home: zhHome,
     'member-card': zhMemberCard,
     'doctor-finder': zhDoctorFinder,
+    auth: zhAuth,
     [ERRORS_NAMESPACE]: errorResources['zh-HK'],
   },
 } satisfies Record<Language, Record<keyof typeof en, Record<string, unknown>>>;

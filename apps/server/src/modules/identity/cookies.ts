@@ -1,0 +1,75 @@
+// The session cookies (DESIGN.md "Identity and session"): HttpOnly, SameSite=Strict, Secure on
+// https, expiring with the token; the access cookie on Path=/, the refresh cookie on /identity.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Tokens } from './identity.service';
+import { REFRESH_TOKEN_SECONDS } from './tokens';
+
+export const ACCESS_COOKIE = 'cp_access';
+export const REFRESH_COOKIE = 'cp_refresh';
+export const REFRESH_COOKIE_PATH = '/identity';
+
+export function readCookie(request: FastifyRequest, name: string): string | null {
+  const header = request.headers.cookie;
+  if (header === undefined) return null;
+  for (const part of header.split(';')) {
+    const index = part.indexOf('=');
+    if (index === -1) continue;
+    if (part.slice(0, index).trim() === name) {
+      const value = part.slice(index + 1).trim();
+      return value === '' ? null : decodeURIComponent(value);
+    }
+  }
+  return null;
+}
+
+function cookie(
+  name: string,
+  value: string,
+  options: { path: string; maxAge: number; secure: boolean; now: Date },
+): string {
+  const expires = new Date(options.now.getTime() + options.maxAge * 1000).toUTCString();
+  return [
+    `${name}=${encodeURIComponent(value)}`,
+    `Path=${options.path}`,
+    `Max-Age=${options.maxAge}`,
+    `Expires=${options.maxAge === 0 ? 'Thu, 01 Jan 1970 00:00:00 GMT' : expires}`,
+    'HttpOnly',
+    'SameSite=Strict',
+    ...(options.secure ? ['Secure'] : []),
+  ].join('; ');
+}
+
+function isSecure(request: FastifyRequest): boolean {
+  return request.protocol === 'https';
+}
+
+export function setSessionCookies(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  tokens: Tokens,
+  now: Date,
+): void {
+  const secure = isSecure(request);
+  reply.header('set-cookie', [
+    cookie(ACCESS_COOKIE, tokens.access_token, {
+      path: '/',
+      maxAge: tokens.expires_in,
+      secure,
+      now,
+    }),
+    cookie(REFRESH_COOKIE, tokens.refresh_token, {
+      path: REFRESH_COOKIE_PATH,
+      maxAge: REFRESH_TOKEN_SECONDS,
+      secure,
+      now,
+    }),
+  ]);
+}
+
+export function clearSessionCookies(request: FastifyRequest, reply: FastifyReply, now: Date): void {
+  const secure = isSecure(request);
+  reply.header('set-cookie', [
+    cookie(ACCESS_COOKIE, '', { path: '/', maxAge: 0, secure, now }),
+    cookie(REFRESH_COOKIE, '', { path: REFRESH_COOKIE_PATH, maxAge: 0, secure, now }),
+  ]);
+}

@@ -1,0 +1,585 @@
+// The identity service's rules (a Cognito user pool as the front end sees it). Throws AppError
+// with Cognito's exception names; knows nothing of HTTP (cookies are the routes' business).
+import { randomUUID } from 'node:crypto';
+import { AppError } from '@clinicpass/shared/errors/app-error';
+import { errorMessage } from '@clinicpass/shared/errors/messages';
+import { isHkMobile, maskPhone, normalizeHkPhone } from '@clinicpass/shared/identity/hk-phone';
+import type { Language } from '@clinicpass/shared/i18n/languages';
+import {
+  meetsPasswordPolicy,
+  type CodeDeliveryResponse,
+  type DeliveryMedium,
+} from '@clinicpass/shared/schemas/identity';
+import type { Clock } from '@clinicpass/shared/time/clock';
+import type { Config } from '../../config';
+import { generatePassword, hashPassword, verifyPassword } from '../../lib/passwords';
+import { deriveKey, generateCode, generateToken, keyedHash, maskEmail, sameHash } from './crypto';
+import type { Delivery } from './delivery';
+import type { CodePurpose, CodeRow, IdentityRepository, UserRow } from './identity.repository';
+import { IDENTITY_TEXTS } from './messages';
+import {
+  ACCESS_TOKEN_SECONDS,
+  REFRESH_TOKEN_SECONDS,
+  signAccessToken,
+  verifyAccessToken,
+  type AccessClaims,
+} from './tokens';
+
+const MINUTE = 60_000;
+
+/** Lifetimes and limits (issue 5). */
+export const IDENTITY_LIMITS = {
+  codeLifetimeMinutes: { mfa: 3, reset: 60, first_time: 24 * 60, phone: 10 },
+  maxCodeAttempts: 5,
+  lockoutAfterFailures: 5,
+  lockoutFirstMs: 1000,
+  lockoutMaxMs: 15 * MINUTE,
+  lockoutQuietMs: 15 * MINUTE,
+  passwordHistory: 5,
+} as const satisfies Record<string, unknown>;
+
+export const USER_STATUS = { confirmed: 'CONFIRMED', mustSetPassword: 'FORCE_CHANGE_PASSWORD' };
+
+export interface Tokens {
+  access_token: string;
+  refresh_token: string;
+  expires_in: number;
+  token_type: 'Bearer';
+}
+
+export type SignInResult =
+  { kind: 'tokens'; tokens: Tokens } | { kind: 'challenge'; session: string; destination: string };
+
+export interface IdentityServiceDeps {
+  repository: IdentityRepository;
+  delivery: Delivery;
+  config: Config;
+  clock: Clock;
+}
+
+export class IdentityService {
+  private readonly repo: IdentityRepository;
+  private readonly delivery: Delivery;
+  private readonly config: Config;
+  private readonly clock: Clock;
+  private readonly codeKey: Buffer;
+  private readonly tokenKey: Buffer;
+  private readonly lookupKey: Buffer;
+  readonly accessKey: Uint8Array;
+  // Verified for unknown emails, so they take as long as known ones.
+  private dummyHash: Promise<string> | undefined;
+
+  constructor(deps: IdentityServiceDeps) {
+    this.repo = deps.repository;
+    this.delivery = deps.delivery;
+    this.config = deps.config;
+    this.clock = deps.clock;
+    this.codeKey = deriveKey(deps.config.secretKey, 'identity-code');
+    this.tokenKey = deriveKey(deps.config.secretKey, 'identity-refresh-token');
+    this.lookupKey = deriveKey(deps.config.secretKey, 'identity-lookup');
+    this.accessKey = new Uint8Array(deriveKey(deps.config.secretKey, 'identity-access-token'));
+  }
+
+  private now(): Date {
+    return this.clock.now();
+  }
+
+  private get prevent(): boolean {
+    return this.config.identity.preventUserExistenceErrors;
+  }
+
+  // ---------------------------------------------------------------- sign-in
+
+  async signIn(email: string, password: string, language: Language): Promise<SignInResult> {
+    const emailKey = keyedHash(this.lookupKey, `sign-in:${email}`);
+    const user = await this.repo.userByEmail(email);
+    const failure = await this.repo.signInFailure(emailKey);
+    const lockedUntil = failure?.lockedUntil ?? null;
+    const locked = lockedUntil !== null && lockedUntil > this.now();
+
+    const valid = user
+      ? await verifyPassword(user.passwordHash, password)
+      : await this.verifyDummy(password);
+
+    if (locked) throw new AppError('NotAuthorizedException');
+    if (!user || !valid) {
+      await this.recordFailure(emailKey);
+      if (!user && !this.prevent) throw new AppError('UserNotFoundException');
+      throw new AppError('NotAuthorizedException');
+    }
+    await this.repo.clearSignInFailures(emailKey);
+    if (user.status !== USER_STATUS.confirmed) {
+      throw new AppError('PasswordResetRequiredException');
+    }
+    return this.completeSignIn(user, language);
+  }
+
+  private async verifyDummy(password: string): Promise<boolean> {
+    this.dummyHash ??= hashPassword(generatePassword());
+    await verifyPassword(await this.dummyHash, password);
+    return false;
+  }
+
+  private async recordFailure(emailKey: string): Promise<void> {
+    const now = this.now();
+    const failures = await this.repo.recordSignInFailure(
+      emailKey,
+      now,
+      IDENTITY_LIMITS.lockoutQuietMs,
+    );
+    const over = failures - IDENTITY_LIMITS.lockoutAfterFailures;
+    if (over >= 0) {
+      const ms = Math.min(
+        IDENTITY_LIMITS.lockoutFirstMs * 2 ** Math.min(over, 20),
+        IDENTITY_LIMITS.lockoutMaxMs,
+      );
+      await this.repo.lockUntil(emailKey, new Date(now.getTime() + ms));
+    }
+  }
+
+  /** Tokens, or an SMS code first when the user has a verified phone. */
+  private async completeSignIn(user: UserRow, language: Language = 'en'): Promise<SignInResult> {
+    if (user.phoneVerified && user.phoneNumber) {
+      const session = generateToken();
+      await this.sendCode(user, 'mfa', {
+        channel: 'sms',
+        to: user.phoneNumber,
+        language,
+        challengeHash: keyedHash(this.tokenKey, `challenge:${session}`),
+      });
+      return { kind: 'challenge', session, destination: maskPhone(user.phoneNumber) };
+    }
+    return { kind: 'tokens', tokens: await this.issueTokens(user) };
+  }
+
+  async respondToChallenge(session: string, code: string): Promise<Tokens> {
+    const row = await this.repo.codeByChallenge(keyedHash(this.tokenKey, `challenge:${session}`));
+    if (!row) {
+      throw new AppError('NotAuthorizedException', { message: 'Invalid session for the user' });
+    }
+    await this.useCode(row, code);
+    const user = await this.repo.userById(row.userId);
+    if (!user) throw new AppError('NotAuthorizedException');
+    return this.issueTokens(user);
+  }
+
+  // ---------------------------------------------------------------- tokens
+
+  private async issueTokens(user: UserRow): Promise<Tokens> {
+    const now = this.now();
+    const sessionId = await this.repo.createSession(
+      user.id,
+      now,
+      new Date(now.getTime() + REFRESH_TOKEN_SECONDS * 1000),
+    );
+    return this.tokensForSession({ userId: user.id, email: user.email, sessionId }, now);
+  }
+
+  private async tokensForSession(claims: AccessClaims, now: Date): Promise<Tokens> {
+    const refreshToken = generateToken();
+    await this.repo.insertRefreshToken({
+      sessionId: claims.sessionId,
+      tokenHash: keyedHash(this.tokenKey, `refresh:${refreshToken}`),
+      expiresAt: new Date(now.getTime() + REFRESH_TOKEN_SECONDS * 1000),
+      now,
+    });
+    return {
+      access_token: await signAccessToken(claims, now, this.accessKey),
+      refresh_token: refreshToken,
+      expires_in: ACCESS_TOKEN_SECONDS,
+      token_type: 'Bearer',
+    };
+  }
+
+  /** The identity behind an access token, if it is well signed, unexpired and not revoked. */
+  async authenticate(accessToken: string): Promise<AccessClaims | null> {
+    const now = this.now();
+    const claims = await verifyAccessToken(accessToken, now, this.accessKey);
+    if (!claims) return null;
+    return (await this.repo.activeSession(claims.sessionId, claims.userId, now)) ? claims : null;
+  }
+
+  /** Rotates a refresh token; a rotated one used again revokes its session (theft). */
+  async refresh(refreshToken: string): Promise<Tokens> {
+    const now = this.now();
+    const row = await this.repo.refreshToken(keyedHash(this.tokenKey, `refresh:${refreshToken}`));
+    const refused = () =>
+      new AppError('NotAuthorizedException', { message: 'Invalid refresh token' });
+    if (!row) throw refused();
+    if (row.rotatedAt !== null) {
+      await this.repo.revokeSession(row.sessionId, now);
+      throw refused();
+    }
+    if (row.sessionRevokedAt !== null || row.expiresAt <= now || row.sessionExpiresAt <= now) {
+      throw refused();
+    }
+    if (!(await this.repo.rotateRefreshToken(row.id, now))) throw refused();
+    const user = await this.repo.userById(row.userId);
+    if (!user) throw refused();
+    return this.tokensForSession(
+      { userId: user.id, email: user.email, sessionId: row.sessionId },
+      now,
+    );
+  }
+
+  /** Global sign-out by access token or refresh token; unknown tokens change nothing. */
+  async signOut(input: { userId?: string | null; refreshToken?: string | null }): Promise<void> {
+    let userId = input.userId ?? null;
+    if (userId === null && input.refreshToken) {
+      const row = await this.repo.refreshToken(
+        keyedHash(this.tokenKey, `refresh:${input.refreshToken}`),
+      );
+      if (row && row.rotatedAt === null) userId = row.userId;
+    }
+    if (userId !== null) await this.repo.revokeAllSessions(userId, this.now());
+  }
+
+  async me(userId: string): Promise<UserRow | null> {
+    return this.repo.userById(userId);
+  }
+
+  // ---------------------------------------------------------------- codes
+
+  private async countSend(key: string): Promise<void> {
+    const count = await this.repo.countInWindow(
+      `send:${keyedHash(this.lookupKey, key)}`,
+      60 * MINUTE,
+      this.now(),
+    );
+    if (count > this.config.identity.codeSendsPerHour) throw new AppError('LimitExceededException');
+  }
+
+  private async sendCode(
+    user: UserRow,
+    purpose: CodePurpose,
+    options: {
+      channel: 'email' | 'sms';
+      to: string;
+      language: Language;
+      challengeHash?: string;
+      payload?: Record<string, string>;
+      link?: string;
+    },
+  ): Promise<void> {
+    await this.countSend(`user:${user.id}`);
+    const now = this.now();
+    const minutes = IDENTITY_LIMITS.codeLifetimeMinutes[purpose];
+    const id = randomUUID();
+    const code = generateCode();
+    await this.repo.issueCode({
+      id,
+      userId: user.id,
+      purpose,
+      codeHash: keyedHash(this.codeKey, `${id}:${code}`),
+      challengeHash: options.challengeHash,
+      payload: options.payload,
+      expiresAt: new Date(now.getTime() + minutes * MINUTE),
+      now,
+    });
+    const texts =
+      IDENTITY_TEXTS[options.language][purpose === 'first_time' ? 'firstTime' : purpose];
+    await this.delivery.send({
+      channel: options.channel,
+      to: options.to,
+      subject: texts.subject,
+      body: texts.body({ code, link: options.link, minutes }),
+    });
+  }
+
+  /**
+   * Checks a code: expired or never requested → ExpiredCodeException; no attempt left →
+   * TooManyFailedAttemptsException (the attempt is taken before comparing); wrong →
+   * CodeMismatchException. `beforeUse` may refuse (e.g. password history) and leave the code
+   * usable; then the code is used once — a concurrent second use gets ExpiredCodeException.
+   */
+  private async useCode(
+    row: CodeRow | null,
+    code: string,
+    beforeUse?: () => Promise<void>,
+  ): Promise<CodeRow> {
+    if (!row || row.usedAt !== null || row.expiresAt <= this.now()) {
+      throw new AppError('ExpiredCodeException');
+    }
+    const attempts = await this.repo.takeAttempt(row.id, IDENTITY_LIMITS.maxCodeAttempts);
+    if (attempts === null) {
+      // Used meanwhile by a parallel request, or out of attempts.
+      if (row.attempts < IDENTITY_LIMITS.maxCodeAttempts) {
+        const latest = await this.repo.latestCode(row.userId, row.purpose as CodePurpose);
+        if (latest?.id === row.id && latest.usedAt !== null) {
+          throw new AppError('ExpiredCodeException');
+        }
+      }
+      throw new AppError('TooManyFailedAttemptsException');
+    }
+    if (!sameHash(keyedHash(this.codeKey, `${row.id}:${code}`), row.codeHash)) {
+      throw new AppError('CodeMismatchException');
+    }
+    if (beforeUse) await beforeUse();
+    if (!(await this.repo.consumeCode(row.id, this.now()))) {
+      throw new AppError('ExpiredCodeException');
+    }
+    return row;
+  }
+
+  // ---------------------------------------------------------------- passwords
+
+  private checkPolicy(password: string): void {
+    if (!meetsPasswordPolicy(password)) throw new AppError('InvalidPasswordException');
+  }
+
+  /** The new password may be none of the last 5 (the current one and 4 before it). */
+  private async checkHistory(user: UserRow, password: string): Promise<void> {
+    const previous = await this.repo.previousPasswordHashes(
+      user.id,
+      IDENTITY_LIMITS.passwordHistory - 1,
+    );
+    for (const hash of [user.passwordHash, ...previous]) {
+      if (await verifyPassword(hash, password)) {
+        throw new AppError('PasswordHistoryPolicyViolationException');
+      }
+    }
+  }
+
+  private async storePassword(user: UserRow, password: string): Promise<void> {
+    await this.repo.setPassword(user, await hashPassword(password), this.now());
+  }
+
+  /** The configurable pre-sign-up / pre-reset validation hook (a Cognito Lambda trigger). */
+  private validationHook(email: string): void {
+    const domain = email.split('@')[1] ?? '';
+    if (this.config.identity.blockedEmailDomains.includes(domain)) {
+      throw new AppError('UserLambdaValidationException', {
+        message: 'PreSignUp failed with error: the email domain is not accepted',
+      });
+    }
+  }
+
+  private checkRedirect(template: string | undefined, email: string): string | undefined {
+    if (template === undefined) return undefined;
+    let url: URL;
+    try {
+      url = new URL(template.replaceAll('{email}', 'x').replaceAll('{requested}', 'true'));
+    } catch {
+      throw new AppError('InvalidParameterException', {
+        message: 'redirect_url is not an absolute URL',
+      });
+    }
+    const allowed = [
+      new URL(this.config.publicUrl).origin,
+      ...this.config.identity.redirectAllowlist,
+    ];
+    if (!allowed.includes(url.origin)) {
+      throw new AppError('InvalidParameterException', {
+        message: 'redirect_url is not on an allowed origin',
+      });
+    }
+    if (template.includes('{email}')) {
+      return template
+        .replaceAll('{email}', encodeURIComponent(email))
+        .replaceAll('{requested}', 'true');
+    }
+    url = new URL(template);
+    url.searchParams.set('email', email);
+    url.searchParams.set('requested', 'true');
+    return url.toString();
+  }
+
+  private emailDetails(email: string): CodeDeliveryResponse {
+    return {
+      code_delivery_details: {
+        destination: maskEmail(email),
+        delivery_medium: 'EMAIL',
+        attribute_name: 'email',
+      },
+    };
+  }
+
+  private noDeliveryMethod(): AppError {
+    const phone = this.config.identity.customerServicePhone;
+    return new AppError('InvalidParameterException', {
+      message: errorMessage('no_delivery_method', 'en', { values: { phone } }),
+      details: { reason: 'no_delivery_method', phone },
+    });
+  }
+
+  async forgotPassword(input: {
+    email: string;
+    delivery: DeliveryMedium;
+    language: Language;
+    redirectUrl?: string;
+  }): Promise<CodeDeliveryResponse> {
+    const link = this.checkRedirect(input.redirectUrl, input.email);
+    this.validationHook(input.email);
+    await this.countSend(`email:${input.email}`);
+    const user = await this.repo.userByEmail(input.email);
+    if (!user) {
+      if (!this.prevent) throw new AppError('UserNotFoundException');
+      // Simulated delivery: the same answer a known email gets.
+      if (input.delivery === 'SMS') throw this.noDeliveryMethod();
+      return this.emailDetails(input.email);
+    }
+    if (input.delivery === 'SMS') {
+      if (!user.phoneVerified || !user.phoneNumber) throw this.noDeliveryMethod();
+      await this.sendCode(user, 'reset', {
+        channel: 'sms',
+        to: user.phoneNumber,
+        language: input.language,
+      });
+      return {
+        code_delivery_details: {
+          destination: maskPhone(user.phoneNumber),
+          delivery_medium: 'SMS',
+          attribute_name: 'phone_number',
+        },
+      };
+    }
+    await this.sendCode(user, 'reset', {
+      channel: 'email',
+      to: user.email,
+      language: input.language,
+      link,
+    });
+    return this.emailDetails(user.email);
+  }
+
+  /** Sets the new password and signs the user out everywhere. */
+  async confirmForgotPassword(email: string, code: string, newPassword: string): Promise<void> {
+    this.checkPolicy(newPassword);
+    const user = await this.repo.userByEmail(email);
+    if (!user) throw new AppError(this.prevent ? 'ExpiredCodeException' : 'UserNotFoundException');
+    await this.useCode(await this.repo.latestCode(user.id, 'reset'), code, () =>
+      this.checkHistory(user, newPassword),
+    );
+    await this.storePassword(user, newPassword);
+    await this.repo.revokeAllSessions(user.id, this.now());
+  }
+
+  // ---------------------------------------------------------------- first-time password
+
+  async firstTime(email: string, language: Language): Promise<CodeDeliveryResponse> {
+    this.validationHook(email);
+    await this.countSend(`email:${email}`);
+    const user = await this.repo.userByEmail(email);
+    if (!user) {
+      if (!this.prevent) throw new AppError('UserNotFoundException');
+      return this.emailDetails(email);
+    }
+    if (user.status === USER_STATUS.confirmed) {
+      // Same answer as for a new member; the owner of the mailbox is told to sign in instead.
+      const texts = IDENTITY_TEXTS[language].alreadyConfirmed;
+      await this.delivery.send({
+        channel: 'email',
+        to: user.email,
+        subject: texts.subject,
+        body: texts.body({ code: '', minutes: 0 }),
+      });
+      return this.emailDetails(email);
+    }
+    await this.sendCode(user, 'first_time', { channel: 'email', to: user.email, language });
+    return this.emailDetails(email);
+  }
+
+  async firstTimeConfirm(
+    email: string,
+    code: string,
+    newPassword: string,
+    language: Language,
+  ): Promise<SignInResult> {
+    this.checkPolicy(newPassword);
+    const user = await this.repo.userByEmail(email);
+    if (!user) throw new AppError(this.prevent ? 'ExpiredCodeException' : 'UserNotFoundException');
+    if (user.status === USER_STATUS.confirmed) throw new AppError('UsernameExistsException');
+    await this.useCode(await this.repo.latestCode(user.id, 'first_time'), code);
+    await this.storePassword(user, newPassword);
+    const updated = (await this.repo.userById(user.id)) ?? user;
+    return this.completeSignIn(updated, language);
+  }
+
+  /**
+   * Silent sign-up (for the application flow): a member with a generated 32-character password
+   * who sets a real one through first-time login.
+   */
+  async silentSignUp(input: { email: string; phoneNumber?: string }): Promise<UserRow> {
+    this.validationHook(input.email);
+    const phone = input.phoneNumber === undefined ? null : normalizeHkPhone(input.phoneNumber);
+    if (input.phoneNumber !== undefined && phone === null) {
+      throw new AppError('InvalidParameterException', { message: 'Invalid phone number' });
+    }
+    const created = await this.repo.createUser({
+      email: input.email,
+      passwordHash: await hashPassword(generatePassword()),
+      status: USER_STATUS.mustSetPassword,
+      phoneNumber: phone,
+    });
+    if (!created) throw new AppError('UsernameExistsException');
+    return created;
+  }
+
+  /** A confirmed user with a known password (development and test data only). */
+  async createConfirmedUser(input: {
+    email: string;
+    password: string;
+    phoneNumber?: string;
+  }): Promise<UserRow> {
+    this.checkPolicy(input.password);
+    const phone = input.phoneNumber === undefined ? null : normalizeHkPhone(input.phoneNumber);
+    const created = await this.repo.createUser({
+      email: input.email,
+      passwordHash: await hashPassword(input.password),
+      status: USER_STATUS.confirmed,
+      phoneNumber: phone,
+      phoneVerified: phone !== null,
+    });
+    if (!created) throw new AppError('UsernameExistsException');
+    return created;
+  }
+
+  // ---------------------------------------------------------------- phone, password change
+
+  async sendPhoneVerification(
+    userId: string,
+    phoneInput: string,
+    language: Language,
+  ): Promise<CodeDeliveryResponse> {
+    const phone = normalizeHkPhone(phoneInput);
+    if (phone === null || !isHkMobile(phone)) {
+      throw new AppError('InvalidParameterException', {
+        message: 'phone_number is not a Hong Kong mobile number',
+      });
+    }
+    const user = await this.repo.userById(userId);
+    if (!user) throw new AppError('NotAuthorizedException');
+    if (await this.repo.phoneVerifiedElsewhere(phone, user.id)) {
+      throw new AppError('AliasExistsException');
+    }
+    await this.sendCode(user, 'phone', { channel: 'sms', to: phone, language, payload: { phone } });
+    return {
+      code_delivery_details: {
+        destination: maskPhone(phone),
+        delivery_medium: 'SMS',
+        attribute_name: 'phone_number',
+      },
+    };
+  }
+
+  async confirmPhoneVerification(userId: string, code: string): Promise<void> {
+    const row = await this.repo.latestCode(userId, 'phone');
+    const phone = row?.payload?.phone;
+    const used = await this.useCode(row, code, async () => {
+      if (phone === undefined || (await this.repo.phoneVerifiedElsewhere(phone, userId))) {
+        throw new AppError('AliasExistsException');
+      }
+    });
+    await this.repo.setPhone(userId, used.payload?.phone ?? '', this.now());
+  }
+
+  async changePassword(userId: string, current: string, next: string): Promise<void> {
+    const user = await this.repo.userById(userId);
+    if (!user || !(await verifyPassword(user.passwordHash, current))) {
+      throw new AppError('NotAuthorizedException');
+    }
+    this.checkPolicy(next);
+    await this.checkHistory(user, next);
+    await this.storePassword(user, next);
+  }
+}

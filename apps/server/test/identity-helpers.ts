@@ -1,0 +1,101 @@
+// Helpers for identity tests: requests from a given client address, codes read from the outbox.
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
+
+let addressCounter = 0;
+/** A fresh client address, so one test's requests never count against another's limit. */
+export function freshAddress(): string {
+  addressCounter += 1;
+  return `10.${Math.floor(addressCounter / 62500) % 250}.${Math.floor(addressCounter / 250) % 250}.${(addressCounter % 250) + 1}`;
+}
+
+export interface Client {
+  address: string;
+  post(
+    path: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<LightMyRequestResponse>;
+  get(path: string, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
+}
+
+export function client(app: FastifyInstance, address = freshAddress()): Client {
+  return {
+    address,
+    post: (path, body, headers = {}) =>
+      app.inject({
+        method: 'POST',
+        url: path,
+        headers: { 'x-forwarded-for': address, ...headers },
+        ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
+      }),
+    get: (path, headers = {}) =>
+      app.inject({ method: 'GET', url: path, headers: { 'x-forwarded-for': address, ...headers } }),
+  };
+}
+
+export interface OutboxEntry {
+  id: number;
+  channel: string;
+  to: string;
+  subject: string;
+  body: string;
+  created_at: string;
+}
+
+export async function outbox(app: FastifyInstance): Promise<OutboxEntry[]> {
+  const res = await app.inject('/dev/outbox');
+  expect(res.statusCode).toBe(200);
+  return res.json<OutboxEntry[]>();
+}
+
+/** The 6-digit code of the newest message to `to`. */
+export async function latestCode(app: FastifyInstance, to: string): Promise<string> {
+  const message = (await outbox(app)).find((entry) => entry.to === to);
+  if (!message) throw new Error(`no message to ${to}`);
+  const code = /\b(\d{6})\b/.exec(message.body)?.[1];
+  if (code === undefined) throw new Error(`no code in the message to ${to}`);
+  return code;
+}
+
+/** A different 6-digit code. */
+export function wrongCode(code: string): string {
+  return String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+}
+
+export function cookiesOf(res: LightMyRequestResponse): Record<string, string> {
+  const header = res.headers['set-cookie'];
+  const list = header === undefined ? [] : Array.isArray(header) ? header : [header];
+  return Object.fromEntries(
+    list.map((line) => {
+      const [pair = ''] = line.split(';');
+      const index = pair.indexOf('=');
+      return [pair.slice(0, index), line];
+    }),
+  );
+}
+
+export function cookieValue(line: string | undefined): string {
+  if (line === undefined) throw new Error('cookie not set');
+  const [pair = ''] = line.split(';');
+  return decodeURIComponent(pair.slice(pair.indexOf('=') + 1));
+}
+
+export async function createUser(
+  app: FastifyInstance,
+  email: string,
+  options: { password?: string; phone?: string } = {},
+) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/dev/identity/users',
+    payload: {
+      email,
+      ...(options.password === undefined ? {} : { password: options.password }),
+      ...(options.phone === undefined ? {} : { phone_number: options.phone }),
+    },
+  });
+  expect(res.statusCode, res.body).toBe(200);
+}
+
+export const PASSWORD = 'ClinicPass2026';

@@ -1,0 +1,392 @@
+// Sign-in journeys against the real server: codes are read from the outbox (/dev/outbox) as a
+// developer would. Each journey comes from its own client address, so the per-address limit of
+// the identity service does not count one journey against another.
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import {
+  expectAccessible,
+  useBrowser,
+  VIEWPORTS,
+  type Journey,
+  type ViewportName,
+} from './support/browser';
+
+const open = useBrowser();
+const viewports = Object.keys(VIEWPORTS) as ViewportName[];
+const PASSWORD = 'ClinicPass2026';
+
+const TEXT = {
+  en: {
+    prefix: 'en',
+    email: 'Email',
+    password: 'Password',
+    signIn: 'Sign in',
+    code: '6-digit verification code',
+    confirm: 'Confirm',
+    wrongPassword: 'Incorrect email or password',
+    forgot: 'Forgot password?',
+    setPassword: 'First time here? Set your password',
+    sendCode: 'Send code',
+    newPassword: 'New password',
+    confirmPassword: 'Confirm new password',
+    reset: 'Reset password',
+    next: 'Next',
+    save: 'Set password',
+    skip: 'Skip for now',
+    phone: 'Hong Kong mobile number',
+    phoneSend: 'Send SMS code',
+    phoneConfirm: 'Verify number',
+    continue: 'Continue',
+    signOut: 'Sign out',
+    signedOut: 'You have signed out.',
+    readOnly:
+      'The service is in read-only mode for a few minutes. You can look around, but changes cannot be saved yet.',
+    mismatch: "Password doesn't match",
+    invalidEmail: 'Please enter a valid email address',
+  },
+  zh: {
+    prefix: 'zh-hk',
+    email: '電郵',
+    password: '密碼',
+    signIn: '登入',
+    code: '6 位數字驗證碼',
+    confirm: '確認',
+    wrongPassword: '電郵或密碼不正確',
+    forgot: '忘記密碼？',
+    setPassword: '首次登入？設定你的密碼',
+    sendCode: '發送驗證碼',
+    newPassword: '新密碼',
+    confirmPassword: '確認新密碼',
+    reset: '重設密碼',
+    next: '下一步',
+    save: '設定密碼',
+    skip: '暫時略過',
+    phone: '香港手機號碼',
+    phoneSend: '發送短訊驗證碼',
+    phoneConfirm: '驗證號碼',
+    continue: '繼續',
+    signOut: '登出',
+    signedOut: '你已登出。',
+    readOnly: '服務將於數分鐘內只供查閱。你可以瀏覽，但暫時未能儲存更改。',
+    mismatch: '密碼不相符',
+    invalidEmail: '請輸入有效的電郵地址',
+  },
+} as const;
+type Lang = keyof typeof TEXT;
+const languages = Object.keys(TEXT) as Lang[];
+
+let addressCounter = 0;
+/** A journey of its own: own client address for the server's per-address limit. */
+async function journey(viewport: ViewportName, path?: string): Promise<Journey> {
+  const j = await open(viewport);
+  addressCounter += 1;
+  await j.context.setExtraHTTPHeaders({
+    'x-forwarded-for': `198.51.${Math.floor(Math.random() * 250)}.${addressCounter % 250}`,
+  });
+  if (path !== undefined) await j.page.goto(path);
+  return j;
+}
+
+interface OutboxEntry {
+  id: number;
+  channel: string;
+  to: string;
+  subject: string;
+  body: string;
+  created_at: string;
+}
+
+/** The newest message to `to` after `afterId`, waiting for it to arrive. */
+async function message(page: Page, to: string, afterId: number): Promise<OutboxEntry> {
+  let found: OutboxEntry | undefined;
+  await expect
+    .poll(
+      async () => {
+        const entries = (await (await page.request.get('/dev/outbox')).json()) as OutboxEntry[];
+        found = entries.find((entry) => entry.to === to && entry.id > afterId);
+        return found !== undefined;
+      },
+      { timeout: 10_000 },
+    )
+    .toBe(true);
+  return found!;
+}
+
+async function lastOutboxId(page: Page): Promise<number> {
+  const entries = (await (await page.request.get('/dev/outbox')).json()) as OutboxEntry[];
+  return entries[0]?.id ?? 0;
+}
+
+function codeIn(entry: OutboxEntry): string {
+  const code = /\b(\d{6})\b/.exec(entry.body)?.[1];
+  if (code === undefined) throw new Error('no code in the message');
+  return code;
+}
+
+async function me(page: Page): Promise<{ signed_in: boolean; user: { email: string } | null }> {
+  const res = await page.request.get('/identity/me');
+  return (await res.json()) as { signed_in: boolean; user: { email: string } | null };
+}
+
+async function createUser(page: Page, email: string, password?: string): Promise<void> {
+  const res = await page.request.post('/dev/identity/users', {
+    data: password === undefined ? { email } : { email, password },
+  });
+  expect(res.status()).toBe(200);
+}
+
+/** A status the journey expects the browser to report (it logs failed requests as errors). */
+function expectHttpErrors(j: Journey, status: number): void {
+  const expected = `status of ${status}`;
+  const unexpected = j.problems.filter(
+    (p) => !(p.includes('Failed to load resource') && p.includes(expected)),
+  );
+  j.problems.splice(0, j.problems.length, ...unexpected);
+}
+
+function uniqueEmail(label: string): string {
+  return `${label}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+}
+
+async function signInForm(page: Page, t: (typeof TEXT)[Lang], email: string, password: string) {
+  await page.getByRole('textbox', { name: t.email }).fill(email);
+  await page.getByRole('textbox', { name: t.password, exact: true }).fill(password);
+  await page.getByRole('button', { name: t.signIn, exact: true }).click();
+}
+
+describe.each(viewports)('sign-in on a %s', (viewport) => {
+  describe.each(languages)('in %s', (lang) => {
+    const t = TEXT[lang];
+
+    it('signs the owner in with the SMS code read from the outbox', async () => {
+      const { page } = await journey(viewport, `/${t.prefix}/outpatient/login`);
+      const submit = page.getByRole('button', { name: t.signIn, exact: true });
+      await submit.waitFor();
+      expect(await submit.isDisabled()).toBe(true);
+      await expectAccessible(page);
+      const after = await lastOutboxId(page);
+      await signInForm(page, t, 'OWNER@example.com', PASSWORD);
+
+      const codeField = page.getByRole('textbox', { name: t.code });
+      await codeField.waitFor();
+      await page.getByText('+852 ****4567').waitFor();
+      expect(await codeField.getAttribute('autocomplete')).toBe('one-time-code');
+      expect(await codeField.getAttribute('inputmode')).toBe('numeric');
+      expect(await codeField.getAttribute('maxlength')).toBe('6');
+      await expectAccessible(page);
+      const sms = await message(page, '+85291234567', after);
+      expect(sms.channel).toBe('sms');
+      await codeField.fill(codeIn(sms));
+      await page.getByRole('button', { name: t.confirm, exact: true }).click();
+
+      await page.waitForURL(`**/${t.prefix}/outpatient/e-card/owner`);
+      expect(await me(page)).toMatchObject({
+        signed_in: true,
+        user: { email: 'owner@example.com' },
+      });
+    });
+
+    it('shows the wrong-password banner from the catalogue', async () => {
+      const j = await journey(viewport, `/${t.prefix}/outpatient/login`);
+      await signInForm(j.page, t, 'plain@example.com', 'Wrong-Password-1');
+      const banner = j.page.getByRole('alert').filter({ hasText: t.wrongPassword });
+      await banner.waitFor();
+      await expectAccessible(j.page);
+      // Gone after 5000 ms.
+      await banner.waitFor({ state: 'detached', timeout: 7000 });
+      expect(await me(j.page)).toMatchObject({ signed_in: false });
+      expectHttpErrors(j, 400);
+    });
+  });
+
+  it('signs a user without a phone straight in, to `next`', async () => {
+    const { page } = await journey(
+      viewport,
+      '/en/outpatient/login?next=%2Fen%2Foutpatient%2Faccount',
+    );
+    await signInForm(page, TEXT.en, 'plain@example.com', PASSWORD);
+    await page.waitForURL('**/en/outpatient/account');
+    await page.getByText('Signed in as plain@example.com').waitFor();
+    // Already signed in: the login page sends the user on.
+    await page.goto('/en/outpatient/login');
+    await page.waitForURL('**/en/outpatient/e-card/owner');
+  });
+});
+
+describe('login page details', () => {
+  it('keeps the query string on the forgot-password and set-password links, and checks the email', async () => {
+    const { page } = await journey('phone', '/zh-hk/outpatient/login?next=%2Fzh-hk%2Foutpatient');
+    const t = TEXT.zh;
+    expect(await page.getByRole('link', { name: t.forgot }).getAttribute('href')).toBe(
+      '/zh-hk/outpatient/forgot-password?next=%2Fzh-hk%2Foutpatient',
+    );
+    expect(await page.getByRole('link', { name: t.setPassword }).getAttribute('href')).toBe(
+      '/zh-hk/outpatient/set-password?next=%2Fzh-hk%2Foutpatient',
+    );
+    await page.getByRole('textbox', { name: t.email }).fill('not-an-email');
+    await page.getByRole('textbox', { name: t.password, exact: true }).fill('x');
+    await page.getByRole('button', { name: t.signIn, exact: true }).click();
+    await page.getByText(t.invalidEmail).waitFor();
+  });
+});
+
+describe.each([
+  ['phone', 'en'],
+  ['desktop', 'zh'],
+] as const)('forgot password on a %s in %s', (viewport, lang) => {
+  it('resets through the emailed link (with `requested`) and lands signed in', async () => {
+    const t = TEXT[lang];
+    const { page } = await journey(viewport);
+    const email = uniqueEmail('reset');
+    await createUser(page, email, PASSWORD);
+    await page.goto(`/${t.prefix}/outpatient/forgot-password`);
+    await page.getByRole('textbox', { name: t.email }).fill(email);
+    await expectAccessible(page);
+    const after = await lastOutboxId(page);
+    await page.getByRole('button', { name: t.sendCode }).click();
+    await page.getByRole('textbox', { name: t.code }).waitFor();
+
+    const mail = await message(page, email, after);
+    const link = /(http:\/\/\S+requested=true)/.exec(mail.body)?.[1];
+    expect(link).toContain(`/${t.prefix}/outpatient/forgot-password?email=`);
+    // The link opens straight at the code step, without sending another code.
+    await page.goto(link!);
+    const code = page.getByRole('textbox', { name: t.code });
+    await code.waitFor();
+    await page.getByText(email).waitFor();
+    await code.fill(codeIn(mail));
+    await page.getByRole('textbox', { name: t.newPassword, exact: true }).fill('BrandNew2027');
+    await page.getByRole('textbox', { name: t.confirmPassword, exact: true }).fill('BrandNew2028');
+    await page.getByRole('button', { name: t.reset }).click();
+    await page.getByText(t.mismatch).waitFor();
+    await page.getByRole('textbox', { name: t.confirmPassword, exact: true }).fill('BrandNew2027');
+    await expectAccessible(page);
+    await page.getByRole('button', { name: t.reset }).click();
+
+    await page.waitForURL(`**/${t.prefix}/outpatient/e-card/owner`);
+    expect(await me(page)).toMatchObject({ signed_in: true, user: { email } });
+    const sent = (await (await page.request.get('/dev/outbox')).json()) as OutboxEntry[];
+    expect(sent.filter((m) => m.to === email)).toHaveLength(1);
+  });
+});
+
+describe('first-time password', () => {
+  it('sets the password of newmember@example.com with the emailed code and skips the phone', async () => {
+    const t = TEXT.en;
+    const { page } = await journey('phone', '/en/outpatient/set-password');
+    await page.getByRole('textbox', { name: t.email }).fill('newmember@example.com');
+    const after = await lastOutboxId(page);
+    await page.getByRole('button', { name: t.sendCode }).click();
+    const code = page.getByRole('textbox', { name: t.code });
+    await code.waitFor();
+    await expectAccessible(page);
+    await code.fill(codeIn(await message(page, 'newmember@example.com', after)));
+    await page.getByRole('button', { name: t.next }).click();
+    await page.getByRole('textbox', { name: t.newPassword, exact: true }).fill('FirstTime2026');
+    await page.getByRole('textbox', { name: t.confirmPassword, exact: true }).fill('FirstTime2026');
+    await page.getByRole('button', { name: t.save }).click();
+    await page.getByRole('textbox', { name: t.phone }).waitFor();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: t.skip }).click();
+    await page.waitForURL('**/en/outpatient/e-card/owner');
+    expect(await me(page)).toMatchObject({
+      signed_in: true,
+      user: { email: 'newmember@example.com' },
+    });
+  });
+
+  it('sets a first password in Chinese on a desktop and verifies a mobile number', async () => {
+    const t = TEXT.zh;
+    const { page } = await journey('desktop');
+    const email = uniqueEmail('first');
+    await createUser(page, email);
+    await page.goto('/zh-hk/outpatient/set-password');
+    await page.getByRole('textbox', { name: t.email }).fill(email);
+    let after = await lastOutboxId(page);
+    await page.getByRole('button', { name: t.sendCode }).click();
+    const code = page.getByRole('textbox', { name: t.code });
+    await code.waitFor();
+    await code.fill(codeIn(await message(page, email, after)));
+    await page.getByRole('button', { name: t.next }).click();
+    await page.getByRole('textbox', { name: t.newPassword, exact: true }).fill('FirstTime2026');
+    await page.getByRole('textbox', { name: t.confirmPassword, exact: true }).fill('FirstTime2026');
+    await page.getByRole('button', { name: t.save }).click();
+
+    const phone = `6${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`;
+    await page.getByRole('textbox', { name: t.phone }).fill(phone);
+    after = await lastOutboxId(page);
+    await page.getByRole('button', { name: t.phoneSend }).click();
+    const smsCode = page.getByRole('textbox', { name: t.code });
+    await smsCode.waitFor();
+    await smsCode.fill(codeIn(await message(page, `+852${phone}`, after)));
+    await page.getByRole('button', { name: t.phoneConfirm }).click();
+    await page.getByRole('button', { name: t.continue }).click();
+    await page.waitForURL('**/zh-hk/outpatient/e-card/owner');
+    const who = (await (await page.request.get('/identity/me')).json()) as {
+      user: { phone_verified: boolean };
+    };
+    expect(who.user.phone_verified).toBe(true);
+  });
+});
+
+describe.each(viewports)('sign-out on a %s', (viewport) => {
+  it('signs out everywhere and clears the session cookie', async () => {
+    const t = TEXT.en;
+    const { page, context } = await journey(
+      viewport,
+      '/en/outpatient/login?next=%2Fen%2Foutpatient%2Faccount',
+    );
+    await signInForm(page, t, 'plain@example.com', PASSWORD);
+    await page.waitForURL('**/en/outpatient/account');
+    const before = await context.cookies();
+    expect(before.find((c) => c.name === 'cp_access')).toMatchObject({
+      httpOnly: true,
+      sameSite: 'Strict',
+      path: '/',
+    });
+    expect(before.find((c) => c.name === 'cp_refresh')).toMatchObject({
+      httpOnly: true,
+      path: '/identity',
+    });
+    // Page scripts never see the session.
+    expect(await page.evaluate(() => document.cookie)).not.toContain('cp_access');
+    await expectAccessible(page);
+    await page.getByRole('button', { name: t.signOut }).click();
+    await page.getByText(t.signedOut).waitFor();
+    const after = await context.cookies();
+    expect(after.some((c) => c.name === 'cp_access' || c.name === 'cp_refresh')).toBe(false);
+    expect(await me(page)).toMatchObject({ signed_in: false });
+  });
+});
+
+describe.each(languages)('read-only mode in %s', (lang) => {
+  it('says so after a 503 read_only_mode and keeps a 5-minute cookie', async () => {
+    const t = TEXT[lang];
+    const j = await journey('phone', `/${t.prefix}/outpatient/forgot-password`);
+    const { page, context } = j;
+    await page.route('**/identity/forgot-password', (route) =>
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 'read_only_mode', message: 'read-only' }),
+      }),
+    );
+    await page.getByRole('textbox', { name: t.email }).fill('plain@example.com');
+    await page.getByRole('button', { name: t.sendCode }).click();
+    await page.getByText(t.readOnly).waitFor();
+    const cookie = (await context.cookies()).find((c) => c.name === 'read-only-mode');
+    expect(cookie).toBeDefined();
+    const secondsLeft = cookie!.expires - Date.now() / 1000;
+    expect(secondsLeft).toBeGreaterThan(290);
+    expect(secondsLeft).toBeLessThanOrEqual(301);
+    await expectAccessible(page);
+    // Any other answer clears it.
+    await page.unroute('**/identity/forgot-password');
+    await page.getByRole('button', { name: t.sendCode }).click();
+    await page.getByRole('textbox', { name: t.code }).waitFor();
+    await expect
+      .poll(async () => (await context.cookies()).some((c) => c.name === 'read-only-mode'))
+      .toBe(false);
+    expectHttpErrors(j, 503);
+  });
+});

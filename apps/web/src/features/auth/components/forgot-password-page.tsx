@@ -1,0 +1,220 @@
+import type { DeliveryMedium } from '@clinicpass/shared/schemas/identity';
+import { zodResolver } from '@hookform/resolvers/zod';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import { useEffect, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useLocation } from 'react-router';
+import { z } from 'zod';
+
+import { paths } from '../../../config/paths';
+import { useLanguage } from '../../../lib/i18n';
+import { identityApi } from '../api/identity-api';
+import { useIdentity } from '../hooks/use-identity';
+
+import { AuthLayout, formSx } from './auth-layout';
+import { ControlledField } from './controlled-field';
+import { useSignInFlow } from '../hooks/use-sign-in-flow';
+
+import { useErrorBanner } from './error-banner';
+import { codeField, confirmMatches, emailField, mismatch, newPasswordPair } from './form-schemas';
+import { NewPasswordFields, SubmitButton } from './new-password-fields';
+import { SmsCodeStage } from './sms-code-stage';
+
+const EmailSchema = z.object({ email: emailField, delivery: z.enum(['EMAIL', 'SMS']) });
+const ResetSchema = z
+  .object({ code: codeField, ...newPasswordPair })
+  .refine(confirmMatches, mismatch);
+
+type Stage =
+  | { name: 'form' }
+  | { name: 'new-password'; email: string; delivery: DeliveryMedium; destination: string | null }
+  | { name: 'auto-login-mfa'; session: string; destination: string };
+
+/**
+ * Forgot password (spec §2.3, §4): `form` (email, delivery) → `new-password` (code, new
+ * password, confirmation) → after the reset, a global sign-out and a sign-in with the new
+ * password, `auto-login-mfa` when that sign-in asks for an SMS code. The emailed link carries
+ * `email` and `requested`: the code was sent already, so the page goes straight to the code.
+ */
+export function ForgotPasswordPage() {
+  const { t } = useTranslation('auth');
+  const language = useLanguage();
+  const location = useLocation();
+  const identity = useIdentity();
+  const flow = useSignInFlow();
+  const { show, clear, banner } = useErrorBanner(true);
+  const [stage, setStage] = useState<Stage>({ name: 'form' });
+  const [finishing, setFinishing] = useState(false);
+  const params = new URLSearchParams(location.search);
+  const linkEmail = params.get('email') ?? '';
+  const requested = params.get('requested') === 'true';
+
+  const emailForm = useForm({
+    resolver: zodResolver(EmailSchema),
+    defaultValues: { email: linkEmail, delivery: 'EMAIL' as DeliveryMedium },
+  });
+  const resetForm = useForm({
+    resolver: zodResolver(ResetSchema),
+    defaultValues: { code: '', new_password: '', confirm_password: '' },
+  });
+  const email = useWatch({ control: emailForm.control, name: 'email' });
+  const [code, newPassword, confirmPassword] = useWatch({
+    control: resetForm.control,
+    name: ['code', 'new_password', 'confirm_password'],
+  });
+
+  const send = async (values: { email: string; delivery: DeliveryMedium }) => {
+    clear();
+    try {
+      const redirectUrl = new URL(
+        paths.outpatient.forgotPassword.getHref(language),
+        window.location.origin,
+      ).toString();
+      const answer = await identityApi.forgotPassword({ ...values, language, redirectUrl });
+      setStage({
+        name: 'new-password',
+        email: values.email,
+        delivery: values.delivery,
+        destination: answer.code_delivery_details.destination,
+      });
+    } catch (error) {
+      show(error);
+    }
+  };
+  const onSend = emailForm.handleSubmit(send);
+
+  // The emailed link: prefilled, and with `requested` it submits by itself without sending.
+  const { handleSubmit: submitEmail } = emailForm;
+  useEffect(() => {
+    if (!requested || linkEmail === '') return;
+    void submitEmail((values) => {
+      setStage({ name: 'new-password', email: values.email, delivery: 'EMAIL', destination: null });
+    })();
+  }, [requested, linkEmail, submitEmail]);
+
+  if (identity.signedIn && stage.name === 'form' && !finishing) {
+    return <Navigate to={flow.target} replace />;
+  }
+
+  const onReset = resetForm.handleSubmit(async (values) => {
+    if (stage.name !== 'new-password') return;
+    clear();
+    try {
+      await identityApi.confirmForgotPassword(stage.email, values.code, values.new_password);
+    } catch (error) {
+      show(error);
+      return;
+    }
+    setFinishing(true);
+    try {
+      // Sign out everywhere, then in with the new password.
+      await identityApi.signOut();
+      const challenge = await flow.signIn(stage.email, values.new_password);
+      if (challenge) setStage({ ...challenge, name: 'auto-login-mfa' });
+    } catch (error) {
+      setFinishing(false);
+      show(error);
+    }
+  });
+
+  if (stage.name === 'auto-login-mfa') {
+    return (
+      <SmsCodeStage
+        documentTitle={t('forgot.documentTitle')}
+        heading={t('forgot.mfaHeading')}
+        challenge={stage}
+        banner={banner}
+        onSignedIn={flow.finish}
+        onError={show}
+        onClear={clear}
+      />
+    );
+  }
+
+  if (stage.name === 'new-password') {
+    const submitting = resetForm.formState.isSubmitting || finishing;
+    return (
+      <AuthLayout
+        documentTitle={t('forgot.documentTitle')}
+        heading={t('forgot.newPasswordHeading')}
+        intro={
+          stage.destination === null
+            ? t('forgot.sentToRequested', { email: stage.email })
+            : t('forgot.sentTo', { destination: stage.destination })
+        }
+        banner={banner}
+      >
+        <Box component="form" noValidate onSubmit={(event) => void onReset(event)} sx={formSx}>
+          <ControlledField
+            control={resetForm.control}
+            name="code"
+            code
+            label={t('fields.code')}
+            required
+          />
+          <NewPasswordFields control={resetForm.control} email={stage.email} />
+          <SubmitButton
+            label={t('forgot.confirm')}
+            submitting={submitting}
+            empty={code === '' || newPassword === '' || confirmPassword === ''}
+          />
+        </Box>
+        <Button
+          onClick={() => void send({ email: stage.email, delivery: stage.delivery })}
+          sx={{ alignSelf: 'flex-start' }}
+        >
+          {t('forgot.resend')}
+        </Button>
+      </AuthLayout>
+    );
+  }
+
+  return (
+    <AuthLayout
+      documentTitle={t('forgot.documentTitle')}
+      heading={t('forgot.heading')}
+      intro={t('forgot.intro')}
+      banner={banner}
+    >
+      <Box component="form" noValidate onSubmit={(event) => void onSend(event)} sx={formSx}>
+        <ControlledField
+          control={emailForm.control}
+          name="email"
+          type="email"
+          label={t('fields.email')}
+          autoComplete="username"
+          required
+        />
+        <Controller
+          control={emailForm.control}
+          name="delivery"
+          render={({ field }) => (
+            <FormControl>
+              <FormLabel id="delivery-label">{t('forgot.delivery')}</FormLabel>
+              <RadioGroup {...field} aria-labelledby="delivery-label">
+                <FormControlLabel
+                  value="EMAIL"
+                  control={<Radio />}
+                  label={t('forgot.deliveryEmail')}
+                />
+                <FormControlLabel value="SMS" control={<Radio />} label={t('forgot.deliverySms')} />
+              </RadioGroup>
+            </FormControl>
+          )}
+        />
+        <SubmitButton
+          label={t('forgot.submit')}
+          submitting={emailForm.formState.isSubmitting}
+          empty={email === ''}
+        />
+      </Box>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+
+import { codeField, digitsOnly, emailField, newPasswordField, safeNext } from './form-schemas';
+
+const issue = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+  result.error?.issues[0]?.message;
+
+describe('auth form rules (spec §5)', () => {
+  it('lowercases a valid email and names what is wrong with others', () => {
+    expect(emailField.parse('  Owner@Example.COM ')).toBe('owner@example.com');
+    expect(issue(emailField.safeParse(''))).toBe('required');
+    expect(issue(emailField.safeParse('owner@'))).toBe('email');
+  });
+
+  it('wants a 6-digit code', () => {
+    expect(codeField.safeParse('123456').success).toBe(true);
+    expect(issue(codeField.safeParse(''))).toBe('required');
+    expect(issue(codeField.safeParse('12345'))).toBe('code');
+    expect(issue(codeField.safeParse('12345a'))).toBe('code');
+  });
+
+  it('wants 8 characters with a lowercase, an uppercase letter and a digit', () => {
+    expect(newPasswordField.safeParse('ClinicPass2026').success).toBe(true);
+    for (const weak of ['Short1a', 'alllowercase1', 'ALLUPPERCASE1', 'NoDigitsHere']) {
+      expect(issue(newPasswordField.safeParse(weak)), weak).toBe('password');
+    }
+  });
+
+  it('keeps only the digits of a pasted code', () => {
+    expect(digitsOnly('Code: 123 456.')).toBe('123456');
+    expect(digitsOnly('1234567')).toBe('123456');
+  });
+
+  it('follows `next` only to a path of this site', () => {
+    expect(safeNext('?next=%2Fen%2Foutpatient%2Faccount', '/en/x')).toBe('/en/outpatient/account');
+    for (const bad of [
+      '?next=https%3A%2F%2Fevil.test',
+      '?next=%2F%2Fevil.test',
+      '?next=%2F%5Cevil',
+      '',
+    ]) {
+      expect(safeNext(bad, '/en/x'), bad).toBe('/en/x');
+    }
+  });
+});

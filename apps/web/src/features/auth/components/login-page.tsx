@@ -1,0 +1,139 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Link as RouterLink, useLocation } from 'react-router';
+import { z } from 'zod';
+
+import { paths } from '../../../config/paths';
+import { useLanguage } from '../../../lib/i18n';
+import { useIdentity } from '../hooks/use-identity';
+
+import { AuthLayout, formSx } from './auth-layout';
+import { ControlledField } from './controlled-field';
+import { useSignInFlow } from '../hooks/use-sign-in-flow';
+
+import { useErrorBanner } from './error-banner';
+import { currentPasswordField, emailField } from './form-schemas';
+import { SubmitButton } from './new-password-fields';
+import { SmsCodeStage } from './sms-code-stage';
+
+const Schema = z.object({ email: emailField, password: currentPasswordField });
+
+type Stage = { name: 'form' } | { name: 'sms-mfa'; session: string; destination: string };
+
+/** Sign-in (spec §2.3, §4): email + password, then an SMS code when challenged. */
+export function LoginPage() {
+  const { t } = useTranslation('auth');
+  const language = useLanguage();
+  const location = useLocation();
+  const identity = useIdentity();
+  const flow = useSignInFlow();
+  const { show, clear, banner } = useErrorBanner();
+  const [stage, setStage] = useState<Stage>({ name: 'form' });
+  const [finishing, setFinishing] = useState(false);
+
+  const { control, handleSubmit, formState } = useForm({
+    resolver: zodResolver(Schema),
+    defaultValues: { email: '', password: '' },
+  });
+  const [email, password] = useWatch({ control, name: ['email', 'password'] });
+
+  const finish = async () => {
+    setFinishing(true);
+    await flow.finish();
+  };
+
+  if (identity.signedIn && !finishing) return <Navigate to={flow.target} replace />;
+
+  const onSignIn = handleSubmit(async (values) => {
+    clear();
+    try {
+      setFinishing(true);
+      const challenge = await flow.signIn(values.email, values.password);
+      if (challenge) {
+        setFinishing(false);
+        setStage({ ...challenge, name: 'sms-mfa' });
+      }
+    } catch (error) {
+      setFinishing(false);
+      show(error);
+    }
+  });
+
+  if (stage.name === 'sms-mfa') {
+    return (
+      <SmsCodeStage
+        documentTitle={t('login.documentTitle')}
+        heading={t('mfa.heading')}
+        challenge={stage}
+        banner={banner}
+        onSignedIn={finish}
+        onError={show}
+        onClear={clear}
+      >
+        <Button
+          onClick={() => {
+            setStage({ name: 'form' });
+          }}
+          sx={{ alignSelf: 'flex-start' }}
+        >
+          {t('mfa.back')}
+        </Button>
+      </SmsCodeStage>
+    );
+  }
+
+  return (
+    <AuthLayout
+      documentTitle={t('login.documentTitle')}
+      heading={t('login.heading')}
+      intro={t('login.intro')}
+      banner={banner}
+    >
+      <Box component="form" noValidate onSubmit={(event) => void onSignIn(event)} sx={formSx}>
+        <ControlledField
+          control={control}
+          name="email"
+          type="email"
+          label={t('fields.email')}
+          autoComplete="username"
+          required
+        />
+        <ControlledField
+          control={control}
+          name="password"
+          type="password"
+          label={t('fields.password')}
+          autoComplete="current-password"
+          required
+        />
+        <SubmitButton
+          label={t('login.submit')}
+          submitting={formState.isSubmitting || finishing}
+          empty={email === '' || password === ''}
+        />
+      </Box>
+      <Stack spacing={1.5} sx={{ alignItems: 'flex-start' }}>
+        <Link
+          component={RouterLink}
+          to={paths.outpatient.forgotPassword.getHref(language, location.search)}
+          sx={{ py: 1 }}
+        >
+          {t('login.forgotPassword')}
+        </Link>
+        <Link
+          component={RouterLink}
+          to={paths.outpatient.setPassword.getHref(language, location.search)}
+          sx={{ py: 1 }}
+        >
+          {t('login.setPassword')}
+        </Link>
+      </Stack>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,35 @@
+import { useLocation, useNavigate } from 'react-router';
+
+import { paths } from '../../../config/paths';
+import { useLanguage } from '../../../lib/i18n';
+import { identityApi } from '../api/identity-api';
+import { safeNext } from '../components/form-schemas';
+
+import { useRefreshIdentity } from './use-identity';
+
+/**
+ * Where a sign-in leads (`next`, else the owner's e-cards) and the steps every flow shares:
+ * sign in, and either answer the SMS challenge or go on.
+ */
+export function useSignInFlow() {
+  const language = useLanguage();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const refreshIdentity = useRefreshIdentity();
+  const target = safeNext(location.search, paths.outpatient.eCardOwner.getHref(language));
+
+  const finish = async () => {
+    await refreshIdentity();
+    await navigate(target, { replace: true });
+  };
+
+  /** Signs in: the SMS challenge to answer, or null once signed in and on the way. */
+  const signIn = async (email: string, password: string) => {
+    const result = await identityApi.signIn(email, password);
+    if (result.challenge) return result.challenge;
+    await finish();
+    return null;
+  };
+
+  return { target, finish, signIn };
+}
