@@ -9,7 +9,9 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { announcementRoutes } from './modules/announcement/announcement.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { outpatientClinicRoutes, outpatientRoutes } from './modules/outpatient/outpatient.routes';
 import { authContextPlugin } from './plugins/auth-context';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
@@ -39,6 +41,7 @@ const REDACT = [
   'req.headers.authorization',
   'req.headers.cookie',
   'req.headers["x-captcha"]',
+  'req.headers["x-member-view-token"]',
   'res.headers["set-cookie"]',
 ];
 
@@ -72,6 +75,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(authContextPlugin);
 
   await app.register(healthRoutes);
+  await app.register(outpatientRoutes, { prefix: '/api/customer' });
+  await app.register(outpatientClinicRoutes, { prefix: '/api/clinic' });
+  await app.register(announcementRoutes, { prefix: '/api/customer' });
 
   await app.register(spaPlugin, { webDistDir: deps.config.webDistDir });
   return fastify;
