@@ -25,10 +25,57 @@ export const paths = {
       path: 'outpatient',
       getHref: (language: Language) => `${prefix(language)}/outpatient`,
     },
+    /** `/apply[/:token]`: hands over to the main application (spec §2.2). */
+    apply: {
+      path: 'outpatient/apply/:token?',
+    },
+    /** `/e-card` (exact): to the owner's cards when signed in, else the member card form. */
+    eCard: {
+      path: 'outpatient/e-card',
+      getHref: (language: Language) => `${prefix(language)}/outpatient/e-card`,
+    },
     /** Member card flow: identify with HKID + applicant phone, then the QR codes. */
     memberCard: {
       path: 'outpatient/e-card/member',
       getHref: (language: Language) => `${prefix(language)}/outpatient/e-card/member`,
+    },
+    /** The member pages behind the bottom navigation (after a look-up). */
+    memberQr: {
+      path: 'qr',
+      getHref: (language: Language) => `${prefix(language)}/outpatient/e-card/member/qr`,
+    },
+    memberBodyCheck: {
+      path: 'body-check',
+      getHref: (language: Language) => `${prefix(language)}/outpatient/e-card/member/body-check`,
+    },
+    memberDoctors: {
+      path: 'doctors',
+      getHref: (language: Language) => `${prefix(language)}/outpatient/e-card/member/doctors`,
+    },
+    memberMembership: {
+      path: 'membership',
+      getHref: (language: Language) => `${prefix(language)}/outpatient/e-card/member/membership`,
+    },
+    /** The signed-in owner's view: the cards of the members on their policies. */
+    owner: {
+      path: 'outpatient/e-card/owner',
+      getHref: (language: Language) => `${prefix(language)}/outpatient/e-card/owner`,
+    },
+    /** One member's card behind a shared link (the token travels in the fragment). */
+    shared: {
+      path: 'outpatient/e-card/shared',
+      getHref: (language: Language, token?: string) =>
+        `${prefix(language)}/outpatient/e-card/shared${token === undefined ? '' : `#t=${segment(token)}`}`,
+    },
+    /** Sign-in (screen from the identity work), coming back to `next`. */
+    login: {
+      path: 'outpatient/login',
+      getHref: (language: Language, next?: string) =>
+        `${prefix(language)}/outpatient/login${next === undefined ? '' : `?next=${encodeURIComponent(next)}`}`,
+    },
+    /** Anything else under the sub-app: not found, with a link back to its base. */
+    anything: {
+      path: 'outpatient/*',
     },
     /** Doctor finder inside the outpatient sub-app. */
     doctorList: {
@@ -51,6 +98,29 @@ export const paths = {
     getHref: (language: Language) => `${prefix(language)}/oops`,
   },
 } as const;
+
+/**
+ * The main application's apply address for the outpatient `/apply` route (spec §2.2): `/apply`
+ * when the query has an `id`, else `/apply/new/activation[/:token]`; language prefix `en` or
+ * `zh-hk`; the query string kept.
+ */
+export function mainAppApplyHref(
+  mainAppUrl: string,
+  language: Language,
+  search: string,
+  token: string | undefined,
+): string {
+  const query = new URLSearchParams(search);
+  const tail = query.has('id')
+    ? '/apply'
+    : `/apply/new/activation${token === undefined || token === '' ? '' : `/${segment(token)}`}`;
+  return `${mainAppUrl}${prefix(language)}${tail}${search}`;
+}
+
+/** The account portal's "my policies" hash route under the language code (`en` or `zh-hk`). */
+export function accountPortalPoliciesHref(portalUrl: string, language: Language): string {
+  return `${portalUrl}/#/${LANGUAGE_PREFIXES[language]}/my-policies`;
+}
 
 /** Where the finder for a panel and policy lives; the outpatient address is the canonical one. */
 export const doctorFinderHref = (language: Language, panel: Panel, policyNumber: string): string =>

@@ -1,0 +1,103 @@
+import type { MedicalCard } from '@clinicpass/shared/schemas/outpatient';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Navigate } from 'react-router';
+
+import { DocumentTitle } from '../../../components/document-title';
+import { paths } from '../../../config/paths';
+import { useLanguage } from '../../../lib/i18n';
+import {
+  fetchOwnerCards,
+  fetchTickets,
+  memberCardKeys,
+} from '../../member-card/api/member-card-api';
+import { QrTicketCard } from '../../member-card/components/qr-ticket-card';
+
+import { useSignedIn } from './outpatient-routes';
+
+function PolicyCards({ policyNumber, cards }: { policyNumber: string; cards: MedicalCard[] }) {
+  const { t } = useTranslation('outpatient');
+  const language = useLanguage();
+  const tickets = useQuery({
+    queryKey: memberCardKeys.ownerTickets(policyNumber),
+    queryFn: () => fetchTickets(policyNumber),
+    staleTime: 10 * 60 * 1000,
+  });
+  return (
+    <Stack spacing={2} component="section" aria-label={t('owner.policy', { policyNumber })}>
+      <Typography variant="h2">{t('owner.policy', { policyNumber })}</Typography>
+      {cards.map((card) => (
+        <Card key={card.member_code} variant="outlined">
+          <CardContent>
+            <Stack spacing={1.5}>
+              <Typography variant="h3">
+                {language === 'zh-HK' ? card.holder_name_zh : card.holder_name_en}
+              </Typography>
+              <Typography>{t('owner.cardNumber', { number: card.card_number })}</Typography>
+              <Stack
+                direction="row"
+                useFlexGap
+                sx={{ flexWrap: 'wrap', gap: 2, justifyContent: 'center' }}
+              >
+                {(tickets.data ?? [])
+                  .filter((ticket) => ticket.membership_number === card.card_number)
+                  .map((ticket) => (
+                    <QrTicketCard key={ticket.type} ticket={ticket} headingLevel="h3" />
+                  ))}
+              </Stack>
+            </Stack>
+          </CardContent>
+        </Card>
+      ))}
+    </Stack>
+  );
+}
+
+/** `/e-card/owner`: the signed-in owner's members and their QR cards, per policy. */
+export function OwnerCardsPage() {
+  const { t } = useTranslation('outpatient');
+  const language = useLanguage();
+  const signedIn = useSignedIn();
+  const cards = useQuery({
+    queryKey: memberCardKeys.ownerCards,
+    queryFn: fetchOwnerCards,
+    enabled: signedIn.data === true,
+  });
+
+  if (signedIn.data === false) {
+    return (
+      <Navigate
+        replace
+        to={paths.outpatient.login.getHref(language, paths.outpatient.owner.getHref(language))}
+      />
+    );
+  }
+  if (cards.error !== null) throw cards.error;
+  const byPolicy = new Map<string, MedicalCard[]>();
+  for (const card of (cards.data ?? []).filter((c) => c.card_type === 'outpatient-card')) {
+    byPolicy.set(card.policy_number, [...(byPolicy.get(card.policy_number) ?? []), card]);
+  }
+  return (
+    <Stack spacing={3}>
+      <DocumentTitle page={t('owner.documentTitle')} />
+      <Typography variant="h1">{t('owner.heading')}</Typography>
+      {cards.data === undefined ? (
+        <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
+          <CircularProgress aria-label={t('loading')} />
+        </Box>
+      ) : byPolicy.size === 0 ? (
+        <Typography>{t('owner.none')}</Typography>
+      ) : (
+        [...byPolicy].map(([policyNumber, policyCards]) => (
+          <PolicyCards key={policyNumber} policyNumber={policyNumber} cards={policyCards} />
+        ))
+      )}
+    </Stack>
+  );
+}
