@@ -9,7 +9,8 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useEffect } from 'react';
+import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 
@@ -20,8 +21,17 @@ import { fromHere } from '../../../lib/navigation-state';
 import { notify } from '../../announcements/lib/notifications';
 import { lookUpMember, memberCardKeys } from '../api/member-card-api';
 import { lookupErrorMessage } from '../lib/error-message';
-import { memberFormSchema, toLookupBody, type MemberFormValues } from '../lib/member-form-schema';
+import type { MemberFormValues } from '../lib/member-form-schema';
 import { storeViewToken } from '../lib/view-token';
+
+// The rules carry libphonenumber-js/max: a chunk of their own, fetched as the page opens, so the
+// page shows at once and the phone metadata never reaches another route.
+const loadRules = () => import('../lib/member-form-schema');
+
+const resolver: Resolver<MemberFormValues> = async (values, context, options) => {
+  const { memberFormSchema } = await loadRules();
+  return zodResolver(memberFormSchema)(values, context, options);
+};
 
 /**
  * Member card page (spec §2.1 item 1, §5): the patient's HKID number (or member code) and the
@@ -37,10 +47,13 @@ export function MemberCardPage() {
   const expired = (location.state as { expired?: boolean } | null)?.expired === true;
 
   const form = useForm<MemberFormValues>({
-    resolver: zodResolver(memberFormSchema),
+    resolver,
     defaultValues: { identifyBy: 'hkid', hkid: '', memberCode: '', phone: '' },
     mode: 'onTouched',
   });
+  useEffect(() => {
+    void loadRules();
+  }, []);
   const identifyBy = useWatch({ control: form.control, name: 'identifyBy' });
 
   const lookup = useMutation({
@@ -61,7 +74,8 @@ export function MemberCardPage() {
     },
   });
 
-  const onSubmit = form.handleSubmit((values) => {
+  const onSubmit = form.handleSubmit(async (values) => {
+    const { toLookupBody } = await loadRules();
     lookup.mutate(toLookupBody(values));
   });
   const message = (key: string | undefined) =>
