@@ -203,6 +203,37 @@ describe.each(viewports)('member card on a %s', (viewport) => {
     });
   });
 
+  it("shares the card as a link that opens one member's card", async () => {
+    const journey = await open(viewport);
+    await asNewClient(journey);
+    const { page, context } = journey;
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await lookUp(journey, TEXTS.en, 'A123456(3)', '91234567');
+    await page.getByRole('heading', { level: 1, name: TEXTS.en.qrHeading }).waitFor();
+    await page.getByRole('navigation').getByRole('link', { name: 'Body Check' }).click();
+    // Chromium on Linux has no Web Share: the link is copied instead.
+    await page.evaluate(() => {
+      Object.defineProperty(navigator, 'share', { value: undefined, configurable: true });
+    });
+    await page.getByRole('button', { name: 'Share' }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Link copied. It works for 7 days.' })
+      .waitFor();
+    const link = await page.evaluate(() => navigator.clipboard.readText());
+    expect(link).toMatch(/\/en\/outpatient\/e-card\/shared#t=[A-Za-z0-9_-]{32}$/);
+    const shared = await context.newPage();
+    await shared.goto(link);
+    await shared.getByRole('heading', { level: 1, name: 'Member card' }).waitFor();
+    await shared.getByRole('heading', { level: 2, name: 'Chan Tai Man' }).waitFor();
+    await shared
+      .getByRole('article', { name: 'Present BEFORE consultation' })
+      .getByRole('img')
+      .waitFor();
+    expect(await shared.getByText('A123456').count()).toBe(0);
+    await expectAccessible(shared);
+  });
+
   it('sends a signed-out visitor of /e-card to the member card form', async () => {
     const journey = await open(viewport);
     const { page } = journey;

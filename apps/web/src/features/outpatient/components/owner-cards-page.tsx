@@ -1,7 +1,5 @@
 import type { MedicalCard } from '@clinicpass/shared/schemas/outpatient';
 import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -17,13 +15,12 @@ import {
   fetchTickets,
   memberCardKeys,
 } from '../../member-card/api/member-card-api';
-import { QrTicketCard } from '../../member-card/components/qr-ticket-card';
 
+import { MemberCardPanel } from './member-card-panel';
 import { useSignedIn } from './outpatient-routes';
 
 function PolicyCards({ policyNumber, cards }: { policyNumber: string; cards: MedicalCard[] }) {
   const { t } = useTranslation('outpatient');
-  const language = useLanguage();
   const tickets = useQuery({
     queryKey: memberCardKeys.ownerTickets(policyNumber),
     queryFn: () => fetchTickets(policyNumber),
@@ -33,27 +30,14 @@ function PolicyCards({ policyNumber, cards }: { policyNumber: string; cards: Med
     <Stack spacing={2} component="section" aria-label={t('owner.policy', { policyNumber })}>
       <Typography variant="h2">{t('owner.policy', { policyNumber })}</Typography>
       {cards.map((card) => (
-        <Card key={card.member_code} variant="outlined">
-          <CardContent>
-            <Stack spacing={1.5}>
-              <Typography variant="h3">
-                {language === 'zh-HK' ? card.holder_name_zh : card.holder_name_en}
-              </Typography>
-              <Typography>{t('owner.cardNumber', { number: card.card_number })}</Typography>
-              <Stack
-                direction="row"
-                useFlexGap
-                sx={{ flexWrap: 'wrap', gap: 2, justifyContent: 'center' }}
-              >
-                {(tickets.data ?? [])
-                  .filter((ticket) => ticket.membership_number === card.card_number)
-                  .map((ticket) => (
-                    <QrTicketCard key={ticket.type} ticket={ticket} headingLevel="h3" />
-                  ))}
-              </Stack>
-            </Stack>
-          </CardContent>
-        </Card>
+        <MemberCardPanel
+          key={card.member_code}
+          card={card}
+          headingLevel="h3"
+          tickets={(tickets.data ?? []).filter(
+            (ticket) => ticket.membership_number === card.card_number,
+          )}
+        />
       ))}
     </Stack>
   );
