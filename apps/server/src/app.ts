@@ -9,12 +9,14 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { announcementRoutes } from './modules/announcement/announcement.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { devRoutes } from './modules/identity/dev.routes';
 import { identityRoutes } from './modules/identity/identity.routes';
 import { serviceModePlugin } from './modules/session/service-mode';
 import { sessionRoutes } from './modules/session/session.routes';
 import { authPlugin } from './plugins/auth';
+import { outpatientClinicRoutes, outpatientRoutes } from './modules/outpatient/outpatient.routes';
 import { authContextPlugin } from './plugins/auth-context';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
@@ -44,6 +46,7 @@ const REDACT = [
   'req.headers.authorization',
   'req.headers.cookie',
   'req.headers["x-captcha"]',
+  'req.headers["x-member-view-token"]',
   'res.headers["set-cookie"]',
 ];
 
@@ -82,6 +85,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(identityRoutes, { prefix: '/identity' });
   await app.register(sessionRoutes, { prefix: '/session' });
   if (deps.config.nodeEnv !== 'production') await app.register(devRoutes, { prefix: '/dev' });
+  await app.register(outpatientRoutes, { prefix: '/api/customer' });
+  await app.register(outpatientClinicRoutes, { prefix: '/api/clinic' });
+  await app.register(announcementRoutes, { prefix: '/api/customer' });
 
   await app.register(spaPlugin, { webDistDir: deps.config.webDistDir });
   return fastify;

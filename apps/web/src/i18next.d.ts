@@ -13,6 +13,8 @@ declare module 'i18next' {
     common: typeof en.common;
     home: typeof en.home;
     'member-card': (typeof en)['member-card'];
+    outpatient: typeof en.outpatient;
+    announcements: typeof en.announcements;
     'doctor-finder': (typeof en)['doctor-finder'];
     auth: typeof en.auth;
     errors: Record<ErrorMessageKey, string>;

@@ -72,8 +72,14 @@ describe('addresses without a language prefix', () => {
     stubBrowserLanguages(['en-GB']);
     const { router } = renderApp('/outpatient/e-card/member?ref=sms');
 
+    // The member card form is a large lazy chunk (form fields, rules): a cold import under a
+    // loaded test run can take longer than findBy's default second.
     expect(
-      await screen.findByRole('heading', { name: 'Please provide the following information' }),
+      await screen.findByRole(
+        'heading',
+        { name: 'Please provide the following information' },
+        { timeout: 5000 },
+      ),
     ).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/en/outpatient/e-card/member');
     expect(router.state.location.search).toBe('?ref=sms');

@@ -39,10 +39,77 @@ export const routes: RouteObject[] = [
                 index: true,
                 lazy: async () => ({ Component: (await import('./routes/home')).HomeRoute }),
               },
+              // Outpatient sub-app (spec §2.2).
+              {
+                path: paths.outpatient.base.path,
+                lazy: async () => ({
+                  loader: (await import('./routes/outpatient')).outpatientIndexLoader,
+                  Component: Nothing,
+                }),
+              },
+              {
+                path: paths.outpatient.apply.path,
+                lazy: async () => ({
+                  loader: (await import('./routes/outpatient')).applyLoader,
+                  Component: Nothing,
+                }),
+              },
+              {
+                path: paths.outpatient.eCard.path,
+                lazy: async () => ({ Component: (await import('./routes/outpatient')).ECardRoute }),
+              },
               {
                 path: paths.outpatient.memberCard.path,
+                children: [
+                  {
+                    index: true,
+                    lazy: async () => ({
+                      Component: (await import('./routes/member-card')).MemberCardRoute,
+                    }),
+                  },
+                  {
+                    lazy: async () => ({
+                      Component: (await import('./routes/member-pages')).MemberLayoutRoute,
+                    }),
+                    children: [
+                      {
+                        path: paths.outpatient.memberQr.path,
+                        lazy: async () => ({
+                          Component: (await import('./routes/member-pages')).MemberQrRoute,
+                        }),
+                      },
+                      {
+                        path: paths.outpatient.memberBodyCheck.path,
+                        lazy: async () => ({
+                          Component: (await import('./routes/member-pages')).MemberBodyCheckRoute,
+                        }),
+                      },
+                      {
+                        path: paths.outpatient.memberDoctors.path,
+                        lazy: async () => ({
+                          Component: (await import('./routes/member-pages')).MemberDoctorsRoute,
+                        }),
+                      },
+                      {
+                        path: paths.outpatient.memberMembership.path,
+                        lazy: async () => ({
+                          Component: (await import('./routes/member-pages')).MemberMembershipRoute,
+                        }),
+                      },
+                    ],
+                  },
+                ],
+              },
+              {
+                path: paths.outpatient.eCardOwner.path,
                 lazy: async () => ({
-                  Component: (await import('./routes/member-card')).MemberCardRoute,
+                  Component: (await import('./routes/outpatient')).OwnerCardsRoute,
+                }),
+              },
+              {
+                path: paths.outpatient.shared.path,
+                lazy: async () => ({
+                  Component: (await import('./routes/outpatient')).SharedCardRoute,
                 }),
               },
               {
@@ -75,6 +142,12 @@ export const routes: RouteObject[] = [
                 handle: finderHandle,
                 lazy: async () => ({
                   Component: (await import('./routes/doctor-finder')).DoctorFinderRoute,
+                }),
+              },
+              {
+                path: paths.outpatient.anything.path,
+                lazy: async () => ({
+                  Component: (await import('./routes/outpatient')).OutpatientNotFoundRoute,
                 }),
               },
               {

@@ -20,4 +20,9 @@ export const env = {
   isProduction: raw.PROD,
   /** Origin (or path prefix) of the API; empty means the app's own origin, as in production. */
   apiBaseUrl: readBaseUrl('VITE_API_BASE_URL', raw.VITE_API_BASE_URL),
+  /** The main application (apply, policies …) the outpatient `/apply` route hands over to; empty: this origin. */
+  mainAppUrl: readBaseUrl('VITE_MAIN_APP_URL', raw.VITE_MAIN_APP_URL),
+  /** The account portal behind "Manage Membership"; empty: this origin's `/portal`. */
+  accountPortalUrl:
+    readBaseUrl('VITE_ACCOUNT_PORTAL_URL', raw.VITE_ACCOUNT_PORTAL_URL) || '/portal',
 } as const;

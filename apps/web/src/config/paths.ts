@@ -25,6 +25,15 @@ export const paths = {
       path: 'outpatient',
       getHref: (language: Language) => `${prefix(language)}/outpatient`,
     },
+    /** `/apply[/:token]`: hands over to the main application (spec §2.2). */
+    apply: {
+      path: 'outpatient/apply/:token?',
+    },
+    /** `/e-card` (exact): to the owner's cards when signed in, else the member card form. */
+    eCard: {
+      path: 'outpatient/e-card',
+      getHref: (language: Language) => `${prefix(language)}/outpatient/e-card`,
+    },
     /** Member card flow: identify with HKID + applicant phone, then the QR codes. */
     memberCard: {
       path: 'outpatient/e-card/member',
@@ -39,6 +48,9 @@ export const paths = {
     login: {
       path: 'outpatient/login',
       getHref: (language: Language, search = '') => `${prefix(language)}/outpatient/login${search}`,
+      /** Sign-in that comes back to `next` afterwards. */
+      withNext: (language: Language, next: string) =>
+        `${prefix(language)}/outpatient/login?next=${encodeURIComponent(next)}`,
     },
     forgotPassword: {
       path: 'outpatient/forgot-password',
@@ -55,6 +67,33 @@ export const paths = {
     account: {
       path: 'outpatient/account',
       getHref: (language: Language) => `${prefix(language)}/outpatient/account`,
+    },
+    /** The member pages behind the bottom navigation (after a look-up). */
+    memberQr: {
+      path: 'qr',
+      getHref: (language: Language) => `${prefix(language)}/outpatient/e-card/member/qr`,
+    },
+    memberBodyCheck: {
+      path: 'body-check',
+      getHref: (language: Language) => `${prefix(language)}/outpatient/e-card/member/body-check`,
+    },
+    memberDoctors: {
+      path: 'doctors',
+      getHref: (language: Language) => `${prefix(language)}/outpatient/e-card/member/doctors`,
+    },
+    memberMembership: {
+      path: 'membership',
+      getHref: (language: Language) => `${prefix(language)}/outpatient/e-card/member/membership`,
+    },
+    /** One member's card behind a shared link (the token travels in the fragment). */
+    shared: {
+      path: 'outpatient/e-card/shared',
+      getHref: (language: Language, token?: string) =>
+        `${prefix(language)}/outpatient/e-card/shared${token === undefined ? '' : `#t=${segment(token)}`}`,
+    },
+    /** Anything else under the sub-app: not found, with a link back to its base. */
+    anything: {
+      path: 'outpatient/*',
     },
     /** Doctor finder inside the outpatient sub-app. */
     doctorList: {
@@ -77,6 +116,29 @@ export const paths = {
     getHref: (language: Language) => `${prefix(language)}/oops`,
   },
 } as const;
+
+/**
+ * The main application's apply address for the outpatient `/apply` route (spec §2.2): `/apply`
+ * when the query has an `id`, else `/apply/new/activation[/:token]`; language prefix `en` or
+ * `zh-hk`; the query string kept.
+ */
+export function mainAppApplyHref(
+  mainAppUrl: string,
+  language: Language,
+  search: string,
+  token: string | undefined,
+): string {
+  const query = new URLSearchParams(search);
+  const tail = query.has('id')
+    ? '/apply'
+    : `/apply/new/activation${token === undefined || token === '' ? '' : `/${segment(token)}`}`;
+  return `${mainAppUrl}${prefix(language)}${tail}${search}`;
+}
+
+/** The account portal's "my policies" hash route under the language code (`en` or `zh-hk`). */
+export function accountPortalPoliciesHref(portalUrl: string, language: Language): string {
+  return `${portalUrl}/#/${LANGUAGE_PREFIXES[language]}/my-policies`;
+}
 
 /** Where the finder for a panel and policy lives; the outpatient address is the canonical one. */
 export const doctorFinderHref = (language: Language, panel: Panel, policyNumber: string): string =>

@@ -9,20 +9,26 @@ import { ERRORS_NAMESPACE, errorResources } from '@clinicpass/shared/errors/mess
 import type { Language } from '@clinicpass/shared/i18n/languages';
 
 import enAuth from './en/auth.json';
+import enAnnouncements from './en/announcements.json';
 import enCommon from './en/common.json';
 import enDoctorFinder from './en/doctor-finder.json';
 import enHome from './en/home.json';
 import enMemberCard from './en/member-card.json';
 import zhAuth from './zh-HK/auth.json';
+import enOutpatient from './en/outpatient.json';
+import zhAnnouncements from './zh-HK/announcements.json';
 import zhCommon from './zh-HK/common.json';
 import zhDoctorFinder from './zh-HK/doctor-finder.json';
 import zhHome from './zh-HK/home.json';
 import zhMemberCard from './zh-HK/member-card.json';
+import zhOutpatient from './zh-HK/outpatient.json';
 
 export const en = {
   common: enCommon,
   home: enHome,
   'member-card': enMemberCard,
+  outpatient: enOutpatient,
+  announcements: enAnnouncements,
   'doctor-finder': enDoctorFinder,
   auth: enAuth,
   [ERRORS_NAMESPACE]: errorResources.en,
@@ -34,6 +40,8 @@ export const resources = {
     common: zhCommon,
     home: zhHome,
     'member-card': zhMemberCard,
+    outpatient: zhOutpatient,
+    announcements: zhAnnouncements,
     'doctor-finder': zhDoctorFinder,
     auth: zhAuth,
     [ERRORS_NAMESPACE]: errorResources['zh-HK'],

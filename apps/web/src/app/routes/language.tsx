@@ -2,6 +2,7 @@ import { LANGUAGE_PREFIXES, languageFromPrefix } from '@clinicpass/shared/i18n/l
 import { Outlet, replace, ScrollRestoration, type LoaderFunctionArgs } from 'react-router';
 
 import { AppLayout } from '../../components/app-layout';
+import { AnnouncementBanners } from '../../features/announcements/components/announcement-banners';
 import { localizePathname } from '../../config/paths';
 import { applyLanguage } from '../../lib/i18n';
 import { preferredLanguage } from '../../lib/language';
@@ -33,6 +34,8 @@ export function LanguageLayout() {
     <AppLayout>
       <ScrollRestoration />
       <Outlet />
+      {/* Announcement and notification banners on every page (spec §2.5). */}
+      <AnnouncementBanners />
     </AppLayout>
   );
 }

@@ -1,24 +1,171 @@
+import { ERROR_BANNER_MS } from '@clinicpass/shared/constants';
+import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
 
 import { DocumentTitle } from '../../../components/document-title';
+import { paths } from '../../../config/paths';
+import { useLanguage } from '../../../lib/i18n';
+import { fromHere } from '../../../lib/navigation-state';
+import { notify } from '../../announcements/lib/notifications';
+import { lookUpMember, memberCardKeys } from '../api/member-card-api';
+import { lookupErrorMessage } from '../lib/error-message';
+import type { MemberFormValues } from '../lib/member-form-schema';
+import { storeViewToken } from '../lib/view-token';
+
+// The rules carry libphonenumber-js/max: a chunk of their own, fetched as the page opens, so the
+// page shows at once and the phone metadata never reaches another route.
+const loadRules = () => import('../lib/member-form-schema');
+
+const resolver: Resolver<MemberFormValues> = async (values, context, options) => {
+  const { memberFormSchema } = await loadRules();
+  return zodResolver(memberFormSchema)(values, context, options);
+};
 
 /**
- * Member card flow, first step (spec §2.1 item 1): the member identifies the patient with the
- * HKID number and the applicant's phone. The form itself comes with the identity work.
+ * Member card page (spec §2.1 item 1, §5): the patient's HKID number (or member code) and the
+ * applicant's phone, without signing in. The values live only in this form's memory; what is
+ * kept afterwards is the 30-minute member view token, in session storage.
  */
 export function MemberCardPage() {
-  const { t } = useTranslation('member-card');
+  const { t } = useTranslation(['member-card', 'errors']);
+  const language = useLanguage();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const expired = (location.state as { expired?: boolean } | null)?.expired === true;
+
+  const form = useForm<MemberFormValues>({
+    resolver,
+    defaultValues: { identifyBy: 'hkid', hkid: '', memberCode: '', phone: '' },
+    mode: 'onTouched',
+  });
+  useEffect(() => {
+    void loadRules();
+  }, []);
+  const identifyBy = useWatch({ control: form.control, name: 'identifyBy' });
+
+  const lookup = useMutation({
+    mutationFn: lookUpMember,
+    onSuccess: async (result) => {
+      const token = result.member_view_token;
+      storeViewToken({ token, expiresAt: result.member_view_token_expires_at });
+      queryClient.setQueryData(memberCardKeys.member(token), result.member);
+      queryClient.setQueryData(
+        memberCardKeys.tickets(token, result.member.policy_number),
+        result.tickets,
+      );
+      form.reset();
+      await navigate(paths.outpatient.memberQr.getHref(language), { state: fromHere(location) });
+    },
+    onError: (error) => {
+      notify({ type: 'error', body: lookupErrorMessage(error, t), timeout: ERROR_BANNER_MS });
+    },
+  });
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    const { toLookupBody } = await loadRules();
+    lookup.mutate(toLookupBody(values));
+  });
+  const message = (key: string | undefined) =>
+    key === undefined ? undefined : t(key as 'form.errors.hkid');
+
   return (
-    <Stack spacing={2}>
+    <Stack spacing={2} component="section" aria-labelledby="member-card-heading">
       <DocumentTitle page={t('documentTitle')} />
-      <Typography variant="h1">{t('heading')}</Typography>
-      <Typography>{t('intro')}</Typography>
-      <Alert severity="info" variant="outlined">
-        {t('phoneHint')}
-      </Alert>
+      <Typography variant="h1" id="member-card-heading">
+        {t('heading')}
+      </Typography>
+      {expired && (
+        <Alert severity="info" variant="outlined">
+          {t('form.expired')}
+        </Alert>
+      )}
+      <Stack component="form" noValidate spacing={2.5} onSubmit={(event) => void onSubmit(event)}>
+        <Controller
+          control={form.control}
+          name="identifyBy"
+          render={({ field }) => (
+            <RadioGroup
+              row
+              aria-label={t('form.identifyBy')}
+              value={field.value}
+              onChange={(event) => {
+                field.onChange(event.target.value);
+              }}
+            >
+              <FormControlLabel value="hkid" control={<Radio />} label={t('form.byHkid')} />
+              <FormControlLabel
+                value="member-code"
+                control={<Radio />}
+                label={t('form.byMemberCode')}
+              />
+            </RadioGroup>
+          )}
+        />
+        {identifyBy === 'hkid' ? (
+          <TextField
+            {...form.register('hkid')}
+            id="member-hkid"
+            label={t('form.hkidLabel')}
+            placeholder="A123456(7)"
+            autoComplete="off"
+            spellCheck={false}
+            slotProps={{
+              htmlInput: { autoCapitalize: 'characters', 'aria-describedby': 'member-hkid-why' },
+            }}
+            error={form.formState.errors.hkid !== undefined}
+            helperText={message(form.formState.errors.hkid?.message)}
+            required
+            fullWidth
+          />
+        ) : (
+          <TextField
+            {...form.register('memberCode')}
+            id="member-code"
+            label={t('form.memberCodeLabel')}
+            autoComplete="off"
+            spellCheck={false}
+            error={form.formState.errors.memberCode !== undefined}
+            helperText={message(form.formState.errors.memberCode?.message)}
+            required
+            fullWidth
+          />
+        )}
+        <TextField
+          {...form.register('phone')}
+          id="member-phone"
+          label={t('form.phoneLabel')}
+          type="tel"
+          inputMode="tel"
+          autoComplete="off"
+          slotProps={{ htmlInput: { 'aria-describedby': 'member-phone-hint' } }}
+          error={form.formState.errors.phone !== undefined}
+          helperText={message(form.formState.errors.phone?.message)}
+          required
+          fullWidth
+        />
+        <Typography id="member-phone-hint" variant="body2" color="text.secondary">
+          {t('phoneHint')}
+        </Typography>
+        <Alert severity="info" variant="outlined" id="member-hkid-why">
+          {t('form.whyHkid')}
+        </Alert>
+        <Button type="submit" variant="contained" size="large" disabled={lookup.isPending}>
+          {t('form.submit')}
+        </Button>
+      </Stack>
     </Stack>
   );
 }

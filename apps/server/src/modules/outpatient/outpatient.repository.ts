@@ -1,0 +1,295 @@
+// SQL of the member-card work. Returns null when a row is not found; knows nothing of HTTP.
+import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import {
+  lookupFailureCounter,
+  memberViewToken,
+  outpatientTicket,
+  sharedCardLink,
+} from '../../db/outpatient-schema';
+import { healthcareService, member, policy, product, serviceProvision } from '../../db/schema';
+
+export interface MemberRow {
+  memberId: number;
+  memberCode: string;
+  membershipNumber: string;
+  nameEn: string;
+  nameZh: string;
+  lastBodyCheckDate: string | null;
+  policyId: number;
+  policyNumber: string;
+  policyStatus: string;
+  activationDate: string;
+  ownerUserId: string | null;
+  productType: string;
+  medicalNetworkPanel: string | null;
+  bodyChecksPerYear: number;
+}
+
+const memberColumns = {
+  memberId: member.id,
+  memberCode: member.memberCode,
+  membershipNumber: member.membershipNumber,
+  nameEn: member.nameEn,
+  nameZh: member.nameZh,
+  lastBodyCheckDate: member.lastBodyCheckDate,
+  policyId: policy.id,
+  policyNumber: policy.policyNumber,
+  policyStatus: policy.status,
+  activationDate: policy.activationDate,
+  ownerUserId: policy.ownerUserId,
+  productType: product.productType,
+  medicalNetworkPanel: product.medicalNetworkPanel,
+  bodyChecksPerYear: product.bodyChecksPerYear,
+};
+
+function memberQuery(db: Database) {
+  return db
+    .select(memberColumns)
+    .from(member)
+    .innerJoin(policy, eq(policy.id, member.policyId))
+    .innerJoin(product, eq(product.id, policy.productId));
+}
+
+/**
+ * The one query of a member look-up: every condition (identifier, applicant phone, policy in
+ * force, a plan with a medical network) in one WHERE, so an unknown HKID, a wrong phone and a
+ * lapsed policy cost the same and answer the same (no row).
+ */
+export async function findMemberForLookup(
+  db: Database,
+  where: { hkidHash?: string; memberCode?: string; phone: string },
+): Promise<MemberRow | null> {
+  const identifier =
+    where.hkidHash !== undefined
+      ? eq(member.hkidHash, where.hkidHash)
+      : eq(member.memberCode, where.memberCode ?? '');
+  const rows = await memberQuery(db)
+    .where(
+      and(
+        identifier,
+        eq(policy.applicantPhoneNumber, where.phone),
+        eq(policy.status, 'in_force'),
+        sql`${product.medicalNetworkPanel} IS NOT NULL`,
+      ),
+    )
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function findMemberById(db: Database, memberId: number): Promise<MemberRow | null> {
+  const rows = await memberQuery(db).where(eq(member.id, memberId)).limit(1);
+  return rows[0] ?? null;
+}
+
+export async function findMemberByCode(db: Database, code: string): Promise<MemberRow | null> {
+  const rows = await memberQuery(db).where(eq(member.memberCode, code)).limit(1);
+  return rows[0] ?? null;
+}
+
+export async function listMembersOfPolicy(
+  db: Database,
+  policyNumber: string,
+): Promise<MemberRow[]> {
+  return memberQuery(db).where(eq(policy.policyNumber, policyNumber)).orderBy(asc(member.id));
+}
+
+export async function listMembersOwnedBy(db: Database, userId: string): Promise<MemberRow[]> {
+  return memberQuery(db)
+    .where(eq(policy.ownerUserId, userId))
+    .orderBy(asc(policy.policyNumber), asc(member.id));
+}
+
+export async function findPolicyOwner(
+  db: Database,
+  policyNumber: string,
+): Promise<{ ownerUserId: string | null } | null> {
+  const rows = await db
+    .select({ ownerUserId: policy.ownerUserId })
+    .from(policy)
+    .where(eq(policy.policyNumber, policyNumber))
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+/**
+ * Adds one failure to each key in a single atomic statement and returns the counts after it.
+ * A window older than `windowMs` restarts at 1.
+ */
+export async function addFailures(
+  db: Database,
+  keys: readonly string[],
+  now: Date,
+  windowMs: number,
+): Promise<number[]> {
+  const windowOpen = new Date(now.getTime() - windowMs);
+  const rows = await db
+    .insert(lookupFailureCounter)
+    .values(keys.map((key) => ({ key, count: 1, windowStart: now })))
+    .onConflictDoUpdate({
+      target: lookupFailureCounter.key,
+      set: {
+        count: sql`CASE WHEN ${lookupFailureCounter.windowStart} <= ${windowOpen.toISOString()}::timestamptz THEN 1 ELSE ${lookupFailureCounter.count} + 1 END`,
+        windowStart: sql`CASE WHEN ${lookupFailureCounter.windowStart} <= ${windowOpen.toISOString()}::timestamptz THEN ${now.toISOString()}::timestamptz ELSE ${lookupFailureCounter.windowStart} END`,
+      },
+    })
+    .returning({ key: lookupFailureCounter.key, count: lookupFailureCounter.count });
+  return keys.map((key) => rows.find((row) => row.key === key)?.count ?? 0);
+}
+
+/** Takes back a failure reserved for an attempt that succeeded. */
+export async function releaseFailures(db: Database, keys: readonly string[]): Promise<void> {
+  await db
+    .update(lookupFailureCounter)
+    .set({ count: sql`GREATEST(${lookupFailureCounter.count} - 1, 0)` })
+    .where(inArray(lookupFailureCounter.key, [...keys]));
+}
+
+export interface NewTicketRow {
+  memberId: number;
+  type: string;
+  tokenHash: string;
+  numberHash: string;
+  effectiveDate: string;
+  expiryDate: string;
+  expiresAt: Date;
+}
+
+export async function insertTickets(db: Database, rows: NewTicketRow[]): Promise<void> {
+  if (rows.length > 0) await db.insert(outpatientTicket).values(rows);
+}
+
+export async function findActiveTicket(
+  db: Database,
+  tokenHash: string,
+  now: Date,
+): Promise<{ memberId: number; type: string; effectiveDate: string; expiryDate: string } | null> {
+  const rows = await db
+    .select({
+      memberId: outpatientTicket.memberId,
+      type: outpatientTicket.type,
+      effectiveDate: outpatientTicket.effectiveDate,
+      expiryDate: outpatientTicket.expiryDate,
+    })
+    .from(outpatientTicket)
+    .where(
+      and(
+        eq(outpatientTicket.tokenHash, tokenHash),
+        isNull(outpatientTicket.revokedAt),
+        gt(outpatientTicket.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function insertViewToken(
+  db: Database,
+  row: { memberId: number; policyId: number; tokenHash: string; expiresAt: Date },
+): Promise<void> {
+  await db.insert(memberViewToken).values(row);
+}
+
+export async function findActiveViewToken(
+  db: Database,
+  tokenHash: string,
+  now: Date,
+): Promise<{ memberId: number } | null> {
+  const rows = await db
+    .select({ memberId: memberViewToken.memberId })
+    .from(memberViewToken)
+    .where(
+      and(
+        eq(memberViewToken.tokenHash, tokenHash),
+        isNull(memberViewToken.revokedAt),
+        gt(memberViewToken.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function insertSharedLink(
+  db: Database,
+  row: { memberId: number; tokenHash: string; expiresAt: Date },
+): Promise<void> {
+  await db.insert(sharedCardLink).values(row);
+}
+
+export async function findActiveSharedLink(
+  db: Database,
+  tokenHash: string,
+  now: Date,
+): Promise<{ memberId: number } | null> {
+  const rows = await db
+    .select({ memberId: sharedCardLink.memberId })
+    .from(sharedCardLink)
+    .where(
+      and(
+        eq(sharedCardLink.tokenHash, tokenHash),
+        isNull(sharedCardLink.revokedAt),
+        gt(sharedCardLink.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  return rows[0] ?? null;
+}
+
+export async function revokeSharedLink(db: Database, tokenHash: string, now: Date): Promise<void> {
+  await db
+    .update(sharedCardLink)
+    .set({ revokedAt: now })
+    .where(and(eq(sharedCardLink.tokenHash, tokenHash), isNull(sharedCardLink.revokedAt)));
+}
+
+/** Revokes every live token of a member (QR tickets, view tokens, shared links). */
+export async function revokeMemberTokens(
+  db: Database,
+  memberId: number,
+  now: Date,
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    const tickets = await tx
+      .update(outpatientTicket)
+      .set({ revokedAt: now })
+      .where(and(eq(outpatientTicket.memberId, memberId), isNull(outpatientTicket.revokedAt)))
+      .returning({ id: outpatientTicket.id });
+    const views = await tx
+      .update(memberViewToken)
+      .set({ revokedAt: now })
+      .where(and(eq(memberViewToken.memberId, memberId), isNull(memberViewToken.revokedAt)))
+      .returning({ id: memberViewToken.id });
+    const links = await tx
+      .update(sharedCardLink)
+      .set({ revokedAt: now })
+      .where(and(eq(sharedCardLink.memberId, memberId), isNull(sharedCardLink.revokedAt)))
+      .returning({ id: sharedCardLink.id });
+    return tickets.length + views.length + links.length;
+  });
+}
+
+export async function setLastBodyCheckDate(
+  db: Database,
+  memberId: number,
+  date: string,
+): Promise<void> {
+  await db
+    .update(member)
+    .set({ lastBodyCheckDate: date, updateDate: new Date() })
+    .where(eq(member.id, memberId));
+}
+
+export async function listCoveredServices(db: Database, provisionSlug: string) {
+  return db
+    .select({
+      id: healthcareService.id,
+      slug: healthcareService.slug,
+      category: healthcareService.category,
+      name_en: healthcareService.nameEn,
+      name_zh: healthcareService.nameZh,
+    })
+    .from(healthcareService)
+    .innerJoin(serviceProvision, eq(serviceProvision.serviceId, healthcareService.id))
+    .where(eq(serviceProvision.provisionSlug, provisionSlug))
+    .orderBy(asc(healthcareService.sequence), asc(healthcareService.id));
+}

@@ -1,0 +1,402 @@
+// Rules of the member card (member-app §2.1, §4, §6; DESIGN "Personal data"): the look-up by
+// HKID (or member code) + applicant phone, QR tickets, the member view token, medical cards,
+// shared card links and the access rule "the signed-in owner of the policy, or the holder of a
+// view token for it". Throws AppError; knows nothing of Fastify.
+import { AppError } from '@clinicpass/shared/errors/app-error';
+import { PROVISION_SLUGS, MEMBER_VIEW_TOKEN_MINUTES } from '@clinicpass/shared/constants';
+import type { MemberLookup } from '@clinicpass/shared/schemas/outpatient-lookup';
+import {
+  MEMBER_LOOKUP_FAILURE_LIMIT,
+  MEMBER_LOOKUP_WINDOW_MINUTES,
+  SHARED_CARD_LINK_DAYS,
+  TICKET_TOKEN_HOURS,
+  type CardType,
+  type MedicalCard,
+  type MemberSummary,
+  type Ticket,
+  type TicketType,
+} from '@clinicpass/shared/schemas/outpatient';
+import { hkDate, hkToday, isOnOrBefore, type Clock } from '@clinicpass/shared/time/clock';
+import { createHash } from 'node:crypto';
+import type { Database } from '../../db/client';
+import { hkidLookupHash } from '../../lib/hkid-hash';
+import type { Identity } from '../../plugins/auth-context';
+import { bodyCheckEffectiveDate, bodyCheckState, policyYearEnd } from './body-check';
+import * as repo from './outpatient.repository';
+import type { MemberRow } from './outpatient.repository';
+import { formatTicketNumber, hashToken, newTicketNumber, newToken } from './tokens';
+
+export interface OutpatientDeps {
+  db: Database;
+  clock: Clock;
+  secretKey: string;
+}
+
+/** Who is asking for a policy's tickets or cards. */
+export interface Requester {
+  identity: Identity | null;
+  /** The raw `X-Member-View-Token` header, if any. */
+  viewToken?: string | undefined;
+}
+
+const WINDOW_MS = MEMBER_LOOKUP_WINDOW_MINUTES * 60_000;
+const COMPANY = 'ClinicPass Insurance';
+/** The primary panel does not list these (member-app §3). */
+const EXCLUDED_SERVICE_SLUGS = new Set(['pap-smear', 'telemedicine']);
+
+const TICKET_NAMES: Record<TicketType, { en: string; zh: string; serviceTypes: string[] }> = {
+  visit: {
+    en: 'Outpatient consultation',
+    zh: '門診診症',
+    serviceTypes: ['general-practitioner', 'chinese-medicine'],
+  },
+  payment: {
+    en: 'Consultation payment',
+    zh: '診症付款',
+    serviceTypes: ['general-practitioner', 'chinese-medicine'],
+  },
+  'body-check': { en: 'Body check', zh: '身體檢查', serviceTypes: ['bodycheck'] },
+};
+
+/** The one answer for every failed look-up, whatever was wrong. */
+function lookupFailed(): AppError {
+  return new AppError('not_found', {
+    message: 'No membership matches this identity document number and phone number',
+  });
+}
+
+function cardTypeOf(productType: string): CardType {
+  if (productType === 'outpatient') return 'outpatient-card';
+  if (productType === 'vhis') return 'inpatient-card';
+  return 'medpass';
+}
+
+// ---------------------------------------------------------------- the look-up
+
+export interface MemberTicketResult {
+  tickets: Ticket[];
+  member: MemberSummary;
+  member_view_token: string;
+  member_view_token_expires_at: string;
+}
+
+/**
+ * POST /outpatient/member-ticket. Every attempt first reserves a failure on the client address
+ * and on the identifier (one atomic statement); past the limit the answer is `limit_exceeded`
+ * whatever the details. A success gives the reservation back.
+ */
+export async function lookUpMember(
+  deps: OutpatientDeps,
+  input: MemberLookup,
+  clientAddress: string,
+): Promise<MemberTicketResult> {
+  // One keyed hash of the identifier, used for the look-up and for its failure counter.
+  const identifierHash =
+    input.identity_document_number !== undefined
+      ? hkidLookupHash(deps.secretKey, input.identity_document_number)
+      : createHash('sha256')
+          .update(`member-code:${input.member_code ?? ''}`)
+          .digest('hex');
+  const keys = [`member-ticket:ip:${clientAddress}`, `member-ticket:id:${identifierHash}`];
+  const now = deps.clock.now();
+  const counts = await repo.addFailures(deps.db, keys, now, WINDOW_MS);
+  if (counts.some((count) => count > MEMBER_LOOKUP_FAILURE_LIMIT)) {
+    throw new AppError('limit_exceeded');
+  }
+  const found = await repo.findMemberForLookup(deps.db, {
+    ...(input.identity_document_number !== undefined
+      ? { hkidHash: identifierHash }
+      : { memberCode: input.member_code ?? '' }),
+    phone: input.phone_number,
+  });
+  if (found === null) throw lookupFailed();
+  await repo.releaseFailures(deps.db, keys);
+
+  const viewToken = newToken();
+  const viewExpires = new Date(now.getTime() + MEMBER_VIEW_TOKEN_MINUTES * 60_000);
+  await repo.insertViewToken(deps.db, {
+    memberId: found.memberId,
+    policyId: found.policyId,
+    tokenHash: hashToken(viewToken),
+    expiresAt: viewExpires,
+  });
+  const tickets = await issueTickets(deps, [found]);
+  return {
+    tickets,
+    member: await memberSummary(deps, found),
+    member_view_token: viewToken,
+    member_view_token_expires_at: viewExpires.toISOString(),
+  };
+}
+
+// ---------------------------------------------------------------- tickets
+
+function ticketTypesFor(row: MemberRow): TicketType[] {
+  return row.bodyChecksPerYear > 0 ? ['visit', 'payment', 'body-check'] : ['visit', 'payment'];
+}
+
+/** New tokens for every ticket of the members (re-issued on each look-up). */
+async function issueTickets(deps: OutpatientDeps, members: MemberRow[]): Promise<Ticket[]> {
+  const now = deps.clock.now();
+  const today = hkDate(now);
+  const expiresAt = new Date(now.getTime() + TICKET_TOKEN_HOURS * 3_600_000);
+  const tickets: Ticket[] = [];
+  const rows: repo.NewTicketRow[] = [];
+  for (const row of members) {
+    if (row.medicalNetworkPanel === null || row.policyStatus !== 'in_force') continue;
+    const yearEnd = policyYearEnd(row.activationDate, today);
+    for (const type of ticketTypesFor(row)) {
+      const token = newToken();
+      const number = newTicketNumber();
+      const effective =
+        type === 'body-check'
+          ? bodyCheckEffectiveDate(row.activationDate, row.lastBodyCheckDate)
+          : row.activationDate;
+      const expiry =
+        type === 'body-check' ? maxYearEnd(row.activationDate, effective, yearEnd) : yearEnd;
+      rows.push({
+        memberId: row.memberId,
+        type,
+        tokenHash: hashToken(token),
+        numberHash: hashToken(number),
+        effectiveDate: effective,
+        expiryDate: expiry,
+        expiresAt,
+      });
+      const names = TICKET_NAMES[type];
+      tickets.push({
+        type,
+        token,
+        number: formatTicketNumber(number),
+        effective_date: effective,
+        expiry_date: expiry,
+        enabled: isOnOrBefore(effective, today),
+        name_en: names.en,
+        name_zh: names.zh,
+        service_types: names.serviceTypes,
+        policy_number: row.policyNumber,
+        membership_number: row.membershipNumber,
+        holder_name_en: row.nameEn,
+        holder_name_zh: row.nameZh,
+        token_expires_at: expiresAt.toISOString(),
+      });
+    }
+  }
+  await repo.insertTickets(deps.db, rows);
+  return tickets;
+}
+
+/** A body check effective after this policy year ends is usable until the end of its own year. */
+function maxYearEnd(activationDate: string, effective: string, yearEnd: string): string {
+  return isOnOrBefore(effective, yearEnd) ? yearEnd : policyYearEnd(activationDate, effective);
+}
+
+/**
+ * The members of `policyNumber` the requester may see: every member for the signed-in owner of
+ * the policy; the one member of a view token issued for that policy. Anything else: 401 without
+ * credentials, `invalid_token` for a bad or expired view token, 403 otherwise (an unknown policy
+ * and somebody else's policy answer the same).
+ */
+async function membersVisibleTo(
+  deps: OutpatientDeps,
+  requester: Requester,
+  policyNumber: string,
+): Promise<MemberRow[]> {
+  if (requester.identity !== null) {
+    const owner = await repo.findPolicyOwner(deps.db, policyNumber);
+    if (owner !== null && owner.ownerUserId === requester.identity.userId) {
+      return repo.listMembersOfPolicy(deps.db, policyNumber);
+    }
+    if (requester.viewToken === undefined) throw new AppError('forbidden');
+  }
+  const viewer = await viewTokenMember(deps, requester.viewToken);
+  if (viewer.policyNumber !== policyNumber) throw new AppError('forbidden');
+  return [viewer];
+}
+
+async function viewTokenMember(
+  deps: OutpatientDeps,
+  token: string | undefined,
+): Promise<MemberRow> {
+  if (token === undefined || token === '') throw new AppError('unauthenticated');
+  const found = await repo.findActiveViewToken(deps.db, hashToken(token), deps.clock.now());
+  const row = found === null ? null : await repo.findMemberById(deps.db, found.memberId);
+  if (row === null) throw new AppError('invalid_token');
+  return row;
+}
+
+/**
+ * GET /outpatient/ticket?policy_id= and the GraphQL `tickets(policy_id)` field: fresh tickets of
+ * the members of the policy the requester may see.
+ */
+export async function listTicketsForPolicy(
+  deps: OutpatientDeps,
+  requester: Requester,
+  policyNumber: string,
+): Promise<Ticket[]> {
+  const members = await membersVisibleTo(deps, requester, policyNumber);
+  return issueTickets(deps, members);
+}
+
+/** GET /outpatient/member: the summary behind the member pages, for the view-token holder. */
+export async function memberForViewToken(
+  deps: OutpatientDeps,
+  viewToken: string | undefined,
+): Promise<MemberSummary> {
+  return memberSummary(deps, await viewTokenMember(deps, viewToken));
+}
+
+async function memberSummary(deps: OutpatientDeps, row: MemberRow): Promise<MemberSummary> {
+  const today = hkToday(deps.clock);
+  const panel = row.medicalNetworkPanel;
+  const services =
+    panel === 'outpatient' || panel === 'go'
+      ? await repo.listCoveredServices(deps.db, PROVISION_SLUGS[panel])
+      : [];
+  return {
+    name_en: row.nameEn,
+    name_zh: row.nameZh,
+    membership_number: row.membershipNumber,
+    member_code: row.memberCode,
+    policy_number: row.policyNumber,
+    card_type: cardTypeOf(row.productType),
+    medical_network_panel: panel,
+    body_check: bodyCheckState({
+      activationDate: row.activationDate,
+      lastCheckDate: row.lastBodyCheckDate,
+      checksPerYear: row.bodyChecksPerYear,
+      today,
+    }),
+    covered_services: services.filter((s) => !EXCLUDED_SERVICE_SLUGS.has(s.slug)),
+  };
+}
+
+// ---------------------------------------------------------------- medical cards
+
+function medicalCard(row: MemberRow, today: string, language: 'en' | 'zh-HK'): MedicalCard {
+  return {
+    card_number: row.membershipNumber,
+    holder_name: language === 'en' ? row.nameEn : row.nameZh,
+    holder_name_en: row.nameEn,
+    holder_name_zh: row.nameZh,
+    policy_number: row.policyNumber,
+    card_type: cardTypeOf(row.productType),
+    company: COMPANY,
+    effective_from: row.activationDate,
+    effective_to: policyYearEnd(row.activationDate, today),
+    card_image: null,
+    member_code: row.memberCode,
+  };
+}
+
+/**
+ * GET /policy/medical-card: cards of the policy (same access rule as tickets). Without a policy
+ * number: every card the requester may see (the owner's policies, or the view token's member).
+ */
+export async function listMedicalCards(
+  deps: OutpatientDeps,
+  requester: Requester,
+  query: { policyNumber?: string | undefined; cardType?: CardType | undefined },
+  language: 'en' | 'zh-HK',
+): Promise<MedicalCard[]> {
+  let members: MemberRow[];
+  if (query.policyNumber !== undefined) {
+    members = await membersVisibleTo(deps, requester, query.policyNumber);
+  } else if (requester.identity !== null) {
+    members = await repo.listMembersOwnedBy(deps.db, requester.identity.userId);
+  } else {
+    members = [await viewTokenMember(deps, requester.viewToken)];
+  }
+  const today = hkToday(deps.clock);
+  return members
+    .map((row) => medicalCard(row, today, language))
+    .filter((card) => query.cardType === undefined || card.card_type === query.cardType);
+}
+
+// ---------------------------------------------------------------- shared card links
+
+/** Creates a 7-day link to one member's card: the view token's member, or an owner's member. */
+export async function createSharedCardLink(
+  deps: OutpatientDeps,
+  requester: Requester,
+  memberCode: string | undefined,
+): Promise<{ token: string; expires_at: string }> {
+  let row: MemberRow | null;
+  if (requester.identity !== null && memberCode !== undefined) {
+    row = await repo.findMemberByCode(deps.db, memberCode);
+    if (row === null || row.ownerUserId !== requester.identity.userId)
+      throw new AppError('forbidden');
+  } else {
+    row = await viewTokenMember(deps, requester.viewToken);
+  }
+  const token = newToken();
+  const expiresAt = new Date(deps.clock.now().getTime() + SHARED_CARD_LINK_DAYS * 86_400_000);
+  await repo.insertSharedLink(deps.db, {
+    memberId: row.memberId,
+    tokenHash: hashToken(token),
+    expiresAt,
+  });
+  return { token, expires_at: expiresAt.toISOString() };
+}
+
+/** The card behind a shared link, with fresh QR tickets; nothing else of the policy. */
+export async function openSharedCard(
+  deps: OutpatientDeps,
+  token: string,
+  language: 'en' | 'zh-HK',
+): Promise<{ card: MedicalCard; tickets: Ticket[] }> {
+  const link = await repo.findActiveSharedLink(deps.db, hashToken(token), deps.clock.now());
+  const row = link === null ? null : await repo.findMemberById(deps.db, link.memberId);
+  if (row === null) throw new AppError('invalid_token');
+  return {
+    card: medicalCard(row, hkToday(deps.clock), language),
+    tickets: await issueTickets(deps, [row]),
+  };
+}
+
+export async function revokeSharedCard(deps: OutpatientDeps, token: string): Promise<void> {
+  await repo.revokeSharedLink(deps.db, hashToken(token), deps.clock.now());
+}
+
+// ---------------------------------------------------------------- the counter and operators
+
+/** A clinic counter presenting a QR token: which ticket it is, or `invalid_token`. */
+export async function verifyTicket(deps: OutpatientDeps, token: string) {
+  const now = deps.clock.now();
+  const ticket = await repo.findActiveTicket(deps.db, hashToken(token), now);
+  const row = ticket === null ? null : await repo.findMemberById(deps.db, ticket.memberId);
+  if (ticket === null || row === null) throw new AppError('invalid_token');
+  return {
+    type: ticket.type as TicketType,
+    effective_date: ticket.effectiveDate,
+    expiry_date: ticket.expiryDate,
+    enabled: isOnOrBefore(ticket.effectiveDate, hkDate(now)),
+    policy_number: row.policyNumber,
+    membership_number: row.membershipNumber,
+    holder_name_en: row.nameEn,
+    holder_name_zh: row.nameZh,
+  };
+}
+
+/** Operator command: the date a member's body check was taken (until a clinic side exists). */
+export async function recordBodyCheck(
+  deps: Pick<OutpatientDeps, 'db'>,
+  memberCode: string,
+  date: string,
+): Promise<void> {
+  const row = await repo.findMemberByCode(deps.db, memberCode);
+  if (row === null)
+    throw new AppError('not_found', { message: `No member with code ${memberCode}` });
+  await repo.setLastBodyCheckDate(deps.db, row.memberId, date);
+}
+
+/** Operator command: revokes every live token of a member. */
+export async function revokeMemberTokens(
+  deps: Pick<OutpatientDeps, 'db' | 'clock'>,
+  memberCode: string,
+): Promise<number> {
+  const row = await repo.findMemberByCode(deps.db, memberCode);
+  if (row === null)
+    throw new AppError('not_found', { message: `No member with code ${memberCode}` });
+  return repo.revokeMemberTokens(deps.db, row.memberId, deps.clock.now());
+}

@@ -1,0 +1,273 @@
+// Member card journeys (issue 4): the look-up without sign-in, the QR page, error banner,
+// body-check status, the four tabs, `/e-card` redirect; phone and desktop, both languages.
+import { describe, expect, it } from 'vitest';
+import {
+  expectAccessible,
+  useBrowser,
+  VIEWPORTS,
+  type Journey,
+  type ViewportName,
+} from './support/browser';
+
+const open = useBrowser();
+const viewports = Object.keys(VIEWPORTS) as ViewportName[];
+
+let address = 0;
+/** Each journey is its own client address, so the look-up limits of one never reach another. */
+async function asNewClient(journey: Journey) {
+  address += 1;
+  await journey.context.setExtraHTTPHeaders({
+    'x-forwarded-for': `203.0.113.${(process.pid % 50) * 4 + address}`,
+  });
+}
+
+/**
+ * The browser reports an expected error answer (a failed look-up, "not signed in") as a console
+ * error; these are the answers the journey asked for, so they are taken off the problem list.
+ */
+function allowFailedResponses(journey: Journey, statuses: number[]) {
+  const pattern = new RegExp(
+    `Failed to load resource: the server responded with a status of (${statuses.join('|')})`,
+  );
+  const keep = journey.problems.filter((problem) => !pattern.test(problem));
+  journey.problems.splice(0, journey.problems.length, ...keep);
+}
+
+const TEXTS = {
+  en: {
+    prefix: 'en',
+    heading: 'Please provide the following information',
+    hkid: "Patient's Hong Kong ID number",
+    phone: 'Phone number of the membership applicant',
+    submit: 'Access member QR code',
+    qrHeading: 'Member QR codes',
+    cards: [
+      'Present BEFORE consultation',
+      'Present AFTER consultation',
+      'Present BEFORE body check',
+    ],
+    numbers: ['Consultation Number', 'Payment Number', 'Body Check Number'],
+    noMatch:
+      'We could not find a membership with this ID number and phone number. Please check them and try again.',
+    hkidError: 'Please enter a valid HKID number',
+    phoneError: 'Please enter a valid Hong Kong phone number',
+    tabs: {
+      bodyCheck: 'Body Check',
+      qr: 'QR Code',
+      doctor: 'Search Doctor',
+      membership: 'Manage Membership',
+    },
+    notEffective: 'Not effective',
+    rule: 'the first body check is available from 90 days after activation',
+  },
+  zh: {
+    prefix: 'zh-hk',
+    heading: '請提供以下資料',
+    hkid: '病人的香港身份證號碼',
+    phone: '會籍申請人的電話號碼',
+    submit: '查看會員二維碼',
+    qrHeading: '會員二維碼',
+    cards: ['應診前出示', '應診後出示', '身體檢查前出示'],
+    numbers: ['診症編號', '付款編號', '身體檢查編號'],
+    noMatch: '找不到與此身份證號碼及電話號碼相符的會籍。請檢查後再試。',
+    hkidError: '請輸入有效的香港身份證號碼',
+    phoneError: '請輸入有效的香港電話號碼',
+    tabs: { bodyCheck: '身體檢查', qr: '二維碼', doctor: '搜尋醫生', membership: '管理會籍' },
+    notEffective: '未生效',
+    rule: '首次身體檢查於計劃生效3個月後可用',
+  },
+} as const;
+
+async function lookUp(
+  journey: Journey,
+  texts: (typeof TEXTS)['en' | 'zh'],
+  hkid: string,
+  phone: string,
+) {
+  const { page } = journey;
+  await page.goto(`/${texts.prefix}/outpatient/e-card/member`);
+  await page.getByRole('heading', { level: 1, name: texts.heading }).waitFor();
+  await page.getByRole('textbox', { name: texts.hkid }).fill(hkid);
+  await page.getByRole('textbox', { name: texts.phone }).fill(phone);
+  await page.getByRole('button', { name: texts.submit }).click();
+}
+
+describe.each(viewports)('member card on a %s', (viewport) => {
+  describe.each(['en', 'zh'] as const)('in %s', (language) => {
+    const texts = TEXTS[language];
+
+    it('takes a demo member from the form to the three QR codes', async () => {
+      const journey = await open(viewport);
+      await asNewClient(journey);
+      const { page } = journey;
+      await page.goto(`/${texts.prefix}/outpatient/e-card/member`);
+      await page.getByRole('heading', { level: 1, name: texts.heading }).waitFor();
+      await expectAccessible(page);
+      await lookUp(journey, texts, 'A123456(3)', '9123 4567');
+      await page.getByRole('heading', { level: 1, name: texts.qrHeading }).waitFor();
+      for (const [index, heading] of texts.cards.entries()) {
+        const card = page.getByRole('article', { name: heading });
+        await card.getByRole('img').waitFor();
+        await card.getByText(texts.numbers[index] ?? '', { exact: true }).waitFor();
+        const box = await card.boundingBox();
+        expect(box?.width).toBe(220);
+      }
+      // The HKID and phone are not kept on the device; the view token is, in session storage.
+      const stored = await page.evaluate(() =>
+        [sessionStorage, localStorage]
+          .flatMap((storage) =>
+            Object.keys(storage).map((key) => `${key}=${storage.getItem(key) ?? ''}`),
+          )
+          .join('\n'),
+      );
+      expect(stored).not.toMatch(/A123456|91234567|9123 4567/);
+      expect(stored).toContain('member-view-token');
+      await expectAccessible(page);
+    });
+
+    it('shows the error banner for a wrong phone, and field messages for bad input', async () => {
+      const journey = await open(viewport);
+      await asNewClient(journey);
+      const { page } = journey;
+      await lookUp(journey, texts, 'A123456(4)', '1234');
+      await page.getByText(texts.hkidError).waitFor();
+      await page.getByText(texts.phoneError).waitFor();
+      await page
+        .getByRole('textbox', { name: texts.hkid })
+        .fill(language === 'en' ? 'A123456(3)' : 'G123456(A)');
+      await page.getByRole('textbox', { name: texts.phone }).fill('98765432');
+      await page.getByRole('button', { name: texts.submit }).click();
+      const banner = page.getByRole('alert').filter({ hasText: texts.noMatch });
+      await banner.waitFor();
+      await expectAccessible(page);
+      // Errors stay in the banner for 5000 ms.
+      await banner.waitFor({ state: 'detached', timeout: 8000 });
+      allowFailedResponses(journey, [404]);
+    });
+
+    it('shows the body check as not effective for the member whose check is not due', async () => {
+      const journey = await open(viewport);
+      await asNewClient(journey);
+      const { page } = journey;
+      await lookUp(journey, texts, 'G123456(A)', '91234567');
+      await page.getByRole('heading', { level: 1, name: texts.qrHeading }).waitFor();
+      const bodyCheckCard = page.getByRole('article', { name: texts.cards[2] });
+      expect(await bodyCheckCard.getAttribute('aria-disabled')).toBe('true');
+      await page.getByRole('navigation').getByRole('link', { name: texts.tabs.bodyCheck }).click();
+      await page.getByRole('heading', { level: 1, name: texts.tabs.bodyCheck }).waitFor();
+      expect(await page.getByTestId('body-check-status').textContent()).toBe(texts.notEffective);
+      await page.getByText(texts.rule, { exact: false }).waitFor();
+      await expectAccessible(page);
+    });
+
+    it('moves between the four tabs of the bottom navigation', async () => {
+      const journey = await open(viewport);
+      await asNewClient(journey);
+      const { page } = journey;
+      await lookUp(journey, texts, 'A123456(3)', '91234567');
+      await page.getByRole('heading', { level: 1, name: texts.qrHeading }).waitFor();
+      const nav = page.getByRole('navigation', {
+        name: language === 'en' ? 'Member card' : '會員卡',
+      });
+      expect(await nav.getByRole('link').allTextContents()).toEqual(Object.values(texts.tabs));
+
+      await nav.getByRole('link', { name: texts.tabs.bodyCheck }).click();
+      await page.getByRole('heading', { level: 1, name: texts.tabs.bodyCheck }).waitFor();
+      expect(await page.getByTestId('body-check-status').textContent()).not.toBe(
+        texts.notEffective,
+      );
+      await expectAccessible(page);
+
+      await nav.getByRole('link', { name: texts.tabs.doctor }).click();
+      await page.getByRole('heading', { level: 1, name: texts.tabs.doctor }).waitFor();
+      const finderLink = page
+        .getByRole('link', { name: language === 'en' ? 'General Practitioner' : '普通科醫生' })
+        .first();
+      expect(await finderLink.getAttribute('href')).toMatch(
+        new RegExp(
+          `^/${texts.prefix}/outpatient/doctor-list/outpatient/OP1000001\\?services=\\d+$`,
+        ),
+      );
+      await expectAccessible(page);
+
+      await nav.getByRole('link', { name: texts.tabs.membership }).click();
+      await page.getByRole('heading', { level: 1, name: texts.tabs.membership }).waitFor();
+      expect(await page.getByTestId('membership-number').textContent()).toBe('CP-0001-0001');
+      await expectAccessible(page);
+
+      await nav.getByRole('link', { name: texts.tabs.qr }).click();
+      await page.getByRole('heading', { level: 1, name: texts.qrHeading }).waitFor();
+      expect(
+        await nav.getByRole('link', { name: texts.tabs.qr }).getAttribute('aria-current'),
+      ).toBe('page');
+    });
+  });
+
+  it("shares the card as a link that opens one member's card", async () => {
+    const journey = await open(viewport);
+    await asNewClient(journey);
+    const { page, context } = journey;
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await lookUp(journey, TEXTS.en, 'A123456(3)', '91234567');
+    await page.getByRole('heading', { level: 1, name: TEXTS.en.qrHeading }).waitFor();
+    await page.getByRole('navigation').getByRole('link', { name: 'Body Check' }).click();
+    // Chromium on Linux has no Web Share: the link is copied instead.
+    await page.evaluate(() => {
+      Object.defineProperty(navigator, 'share', { value: undefined, configurable: true });
+    });
+    await page.getByRole('button', { name: 'Share' }).click();
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Link copied. It works for 7 days.' })
+      .waitFor();
+    const link = await page.evaluate(() => navigator.clipboard.readText());
+    expect(link).toMatch(/\/en\/outpatient\/e-card\/shared#t=[A-Za-z0-9_-]{32}$/);
+    const shared = await context.newPage();
+    await shared.goto(link);
+    await shared.getByRole('heading', { level: 1, name: 'Member card' }).waitFor();
+    await shared.getByRole('heading', { level: 2, name: 'Chan Tai Man' }).waitFor();
+    await shared
+      .getByRole('article', { name: 'Present BEFORE consultation' })
+      .getByRole('img')
+      .waitFor();
+    expect(await shared.getByText('A123456').count()).toBe(0);
+    await expectAccessible(shared);
+  });
+
+  it('sends a signed-out visitor of /e-card to the member card form', async () => {
+    const journey = await open(viewport);
+    const { page } = journey;
+    await page.goto('/en/outpatient/e-card');
+    await page.waitForURL('**/en/outpatient/e-card/member');
+    await page.getByRole('heading', { level: 1, name: TEXTS.en.heading }).waitFor();
+    allowFailedResponses(journey, [401, 404]);
+  });
+
+  it('sends a signed-out visitor of /e-card/owner to sign in, coming back afterwards', async () => {
+    const journey = await open(viewport);
+    const { page } = journey;
+    await page.goto('/zh-hk/outpatient/e-card/owner');
+    await page.waitForURL(
+      /\/zh-hk\/outpatient\/login\?next=%2Fzh-hk%2Foutpatient%2Fe-card%2Fowner$/,
+    );
+    allowFailedResponses(journey, [401, 404]);
+  });
+
+  it('sends the member pages back to the form without a member view token', async () => {
+    const { page } = await open(viewport);
+    await page.goto('/en/outpatient/e-card/member/qr');
+    await page.waitForURL('**/en/outpatient/e-card/member');
+    await page
+      .getByText('For your privacy the member card closes after 30 minutes.', { exact: false })
+      .waitFor();
+  });
+
+  it('shows Not Found for an unknown outpatient address, linking back to the sub-app', async () => {
+    const { page } = await open(viewport);
+    await page.goto('/en/outpatient/no-such-page');
+    await page.getByRole('heading', { name: 'Not Found' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Back to homepage' }).getAttribute('href')).toBe(
+      '/en/outpatient',
+    );
+  });
+});

@@ -1,0 +1,213 @@
+import type { Announcement } from '@clinicpass/shared/schemas/outpatient';
+import { keyframes } from '@emotion/react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { useLanguage } from '../../../lib/i18n';
+import type { MeResponse } from '@clinicpass/shared/schemas/identity';
+
+import { IDENTITY_QUERY_KEY } from '../../auth/hooks/use-identity';
+import { fetchAnnouncements } from '../api/announcements-api';
+import { addDismissed, pruneDismissed, readDismissed, writeDismissed } from '../lib/dismissed';
+import { dismissNotification, useNotifications, type Notification } from '../lib/notifications';
+
+/** Banner width on wide screens (spec §2.5) and its elevation (spec §9). */
+export const BANNER_WIDTH = 360;
+export const BANNER_ELEVATION = 2;
+
+const shrink = keyframes`
+  from { transform: scaleX(1); }
+  to { transform: scaleX(0); }
+`;
+
+interface BannerProps {
+  severity: Notification['type'];
+  role: 'alert' | 'status';
+  children: string;
+  onDismiss?: (() => void) | undefined;
+  timeout?: number | undefined;
+  testId: string;
+}
+
+function Banner({ severity, role, children, onDismiss, timeout, testId }: BannerProps) {
+  const { t } = useTranslation('announcements');
+  // The latest callback, so a re-render does not restart the timer.
+  const dismissRef = useRef(onDismiss);
+  useEffect(() => {
+    dismissRef.current = onDismiss;
+  });
+  useEffect(() => {
+    if (timeout === undefined) return undefined;
+    const timer = window.setTimeout(() => dismissRef.current?.(), timeout);
+    return () => {
+      window.clearTimeout(timer);
+    };
+  }, [timeout]);
+
+  return (
+    <Paper elevation={BANNER_ELEVATION} sx={{ overflow: 'hidden' }} data-testid={testId}>
+      <Alert
+        severity={severity}
+        role={role}
+        closeText={t('dismiss')}
+        {...(onDismiss === undefined ? {} : { onClose: onDismiss })}
+        sx={{ alignItems: 'flex-start', '& .MuiAlert-action': { pt: 0 } }}
+      >
+        {children}
+      </Alert>
+      {timeout !== undefined && (
+        <Box
+          aria-hidden
+          data-testid="banner-progress"
+          sx={{
+            height: 4,
+            bgcolor: `${severity}.main`,
+            transformOrigin: 'left',
+            animation: `${shrink} ${timeout}ms linear forwards`,
+          }}
+        />
+      )}
+    </Paper>
+  );
+}
+
+function useSignInTag(): 'customer' | 'guest' | undefined {
+  // Only observes: the sign-in state is fetched by the pages that need it (no request here).
+  const { data } = useQuery<MeResponse>({ queryKey: IDENTITY_QUERY_KEY, enabled: false });
+  return data?.tag;
+}
+
+function useAnnouncements() {
+  const tag = useSignInTag();
+  const query = useQuery({
+    queryKey: ['announcements', tag ?? 'auto'],
+    queryFn: () => fetchAnnouncements(tag),
+    staleTime: 5 * 60 * 1000,
+    retry: false,
+  });
+  const [dismissed, setDismissed] = useState<number[]>(readDismissed);
+
+  // Forget dismissed ids that are no longer served.
+  useEffect(() => {
+    if (query.data === undefined) return;
+    const pruned = pruneDismissed(
+      readDismissed(),
+      query.data.map((a) => a.id),
+    );
+    // Storage only: ids no longer served are filtered out below anyway.
+    writeDismissed(pruned);
+  }, [query.data]);
+
+  const dismiss = (announcement: Announcement) => {
+    if (!announcement.is_dismissable) return;
+    const next = addDismissed(readDismissed(), announcement.id);
+    writeDismissed(next);
+    setDismissed(next);
+  };
+  const visible = (query.data ?? []).filter((a) => !dismissed.includes(a.id));
+  return { visible, dismiss };
+}
+
+/**
+ * Stacked banners (spec §2.5): announcements for the member's tag and the app's own
+ * notifications; top right on wide screens, at the bottom on narrow ones (above a bottom
+ * navigation), 360 px wide, elevation 2, a shrinking bar when timed, a close button only when
+ * dismissable. On narrow screens a spacer as tall as the stack keeps the page's end reachable.
+ */
+export function AnnouncementBanners() {
+  const { t } = useTranslation('announcements');
+  const language = useLanguage();
+  const { visible, dismiss } = useAnnouncements();
+  const notifications = useNotifications();
+  const stack = useRef<HTMLElement>(null);
+  const [height, setHeight] = useState(0);
+
+  useLayoutEffect(() => {
+    const element = stack.current;
+    if (element === null || typeof ResizeObserver === 'undefined') return undefined;
+    const observer = new ResizeObserver(() => {
+      setHeight(element.offsetHeight);
+    });
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+    };
+  }, [visible.length, notifications.length]);
+
+  if (visible.length === 0 && notifications.length === 0) return null;
+  return (
+    <>
+      <Box aria-hidden sx={{ height: { xs: height + 16, sm: 0 } }} />
+      <Box
+        component="section"
+        ref={stack}
+        aria-label={t('region')}
+        sx={{
+          position: 'fixed',
+          zIndex: 'snackbar',
+          display: 'flex',
+          flexDirection: 'column',
+          gap: 1,
+          left: { xs: 8, sm: 'auto' },
+          right: { xs: 8, sm: 16 },
+          top: { xs: 'auto', sm: 72 },
+          bottom: { xs: 'calc(var(--bottom-navigation-height, 0px) + 8px)', sm: 'auto' },
+          width: { xs: 'auto', sm: BANNER_WIDTH },
+          maxHeight: { xs: '50dvh', sm: 'calc(100dvh - 88px)' },
+          overflowY: 'auto',
+        }}
+      >
+        {notifications.map((notification) => (
+          <Banner
+            key={notification.id}
+            testId="notification-banner"
+            severity={notification.type}
+            role={notification.type === 'error' ? 'alert' : 'status'}
+            onDismiss={() => {
+              dismissNotification(notification.id);
+            }}
+            timeout={notification.timeout}
+          >
+            {notification.body}
+          </Banner>
+        ))}
+        {visible.map((announcement) => (
+          <Banner
+            key={announcement.id}
+            testId="announcement-banner"
+            severity={announcement.message_type}
+            role="status"
+            onDismiss={
+              announcement.is_dismissable
+                ? () => {
+                    dismiss(announcement);
+                  }
+                : undefined
+            }
+          >
+            {sanitizeForDisplay(
+              language === 'zh-HK'
+                ? announcement.content_zh || announcement.content_en
+                : announcement.content_en,
+            )}
+          </Banner>
+        ))}
+      </Box>
+    </>
+  );
+}
+
+/**
+ * Announcements arrive as sanitised text; they are shown as text (React escapes it) and cleaned
+ * once more here, so markup from a compromised source can never render.
+ */
+export function sanitizeForDisplay(text: string): string {
+  return text
+    .replace(/<\/?[a-z!][^>]*>?/gi, '')
+    .replace(/[<>]/g, '')
+    .trim();
+}

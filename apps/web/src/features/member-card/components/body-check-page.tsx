@@ -1,0 +1,167 @@
+import { ERROR_BANNER_MS } from '@clinicpass/shared/constants';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useMutation } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+
+import { DocumentTitle } from '../../../components/document-title';
+import { paths } from '../../../config/paths';
+import { useLanguage } from '../../../lib/i18n';
+import { notify } from '../../announcements/lib/notifications';
+import { createSharedLink } from '../api/member-card-api';
+import { lookupErrorMessage } from '../lib/error-message';
+
+import { useMemberContext } from './member-layout';
+import { QrTicketCard } from './qr-ticket-card';
+
+/** The two body-check centres (spec §2.1 item 3) and the booking line, shown as text. */
+const CENTRES = ['mongKok', 'causewayBay'] as const;
+export const BOOKING_PHONE = '2388 6633';
+
+/**
+ * Body check page (spec §2.1 item 3, §4): intro, content, location and booking sections; the
+ * body-check QR with a share action; effective / not effective with the rule text.
+ */
+export function BodyCheckPage() {
+  const { t } = useTranslation(['member-card', 'errors']);
+  const language = useLanguage();
+  const { member, tickets, token } = useMemberContext();
+  const ticket = tickets.find((candidate) => candidate.type === 'body-check');
+  const effective = member.body_check.status === 'effective';
+
+  const share = useMutation({
+    mutationFn: async () => {
+      const linkToken = await createSharedLink(token);
+      const url = new URL(
+        paths.outpatient.shared.getHref(language, linkToken),
+        window.location.origin,
+      ).toString();
+      if (typeof navigator.share === 'function') {
+        try {
+          await navigator.share({ title: t('bodyCheck.shareTitle'), url });
+          return 'shared' as const;
+        } catch (error) {
+          if (error instanceof DOMException && error.name === 'AbortError')
+            return 'cancelled' as const;
+        }
+      }
+      await navigator.clipboard.writeText(url);
+      return 'copied' as const;
+    },
+    onSuccess: (outcome) => {
+      if (outcome === 'copied')
+        notify({ type: 'success', body: t('bodyCheck.copied'), timeout: ERROR_BANNER_MS });
+    },
+    onError: (error) => {
+      notify({ type: 'error', body: lookupErrorMessage(error, t), timeout: ERROR_BANNER_MS });
+    },
+  });
+
+  const date = (value: string) =>
+    new Intl.DateTimeFormat(language === 'zh-HK' ? 'zh-HK' : 'en-GB', {
+      dateStyle: 'medium',
+      timeZone: 'UTC',
+    }).format(new Date(`${value}T00:00:00Z`));
+
+  return (
+    <Stack spacing={3}>
+      <DocumentTitle page={t('bodyCheck.documentTitle')} />
+      <Stack spacing={1} component="section" aria-labelledby="body-check-intro">
+        <Typography variant="h1" id="body-check-intro">
+          {t('bodyCheck.heading')}
+        </Typography>
+        <Typography>{t('bodyCheck.intro')}</Typography>
+        <Box>
+          {member.body_check.status === 'not_covered' ? (
+            <Chip label={t('bodyCheck.notCovered')} />
+          ) : (
+            <Chip
+              color={effective ? 'success' : 'default'}
+              label={effective ? t('bodyCheck.effective') : t('bodyCheck.notEffective')}
+              data-testid="body-check-status"
+            />
+          )}
+        </Box>
+        {member.body_check.effective_date !== null && (
+          <Typography>
+            {effective
+              ? t('bodyCheck.effectiveSince', { date: date(member.body_check.effective_date) })
+              : t('bodyCheck.effectiveFrom', { date: date(member.body_check.effective_date) })}
+          </Typography>
+        )}
+        <Typography variant="body2" color="text.secondary">
+          {t('bodyCheck.rule')}
+        </Typography>
+      </Stack>
+
+      {ticket !== undefined && (
+        <Box
+          component="section"
+          aria-label={t('bodyCheck.qrSection')}
+          sx={{ display: 'flex', justifyContent: 'center' }}
+        >
+          <QrTicketCard
+            ticket={ticket}
+            action={
+              <Button
+                variant="contained"
+                color="inherit"
+                onClick={() => {
+                  share.mutate();
+                }}
+                disabled={share.isPending}
+                sx={{ color: 'text.primary', bgcolor: '#FFFFFF' }}
+              >
+                {t('bodyCheck.share')}
+              </Button>
+            }
+          />
+        </Box>
+      )}
+
+      <Stack spacing={1} component="section" aria-labelledby="body-check-content">
+        <Typography variant="h2" id="body-check-content">
+          {t('bodyCheck.contentHeading')}
+        </Typography>
+        <List dense disablePadding sx={{ listStyle: 'disc', pl: 3 }}>
+          {(['physical', 'blood', 'urine', 'chest', 'report'] as const).map((item) => (
+            <ListItem key={item} sx={{ display: 'list-item', py: 0 }}>
+              <ListItemText primary={t(`bodyCheck.content.${item}`)} />
+            </ListItem>
+          ))}
+        </List>
+      </Stack>
+
+      <Stack spacing={1} component="section" aria-labelledby="body-check-location">
+        <Typography variant="h2" id="body-check-location">
+          {t('bodyCheck.locationHeading')}
+        </Typography>
+        {CENTRES.map((centre) => (
+          <Box key={centre}>
+            <Typography variant="h3">{t(`bodyCheck.centres.${centre}.name`)}</Typography>
+            <Typography>{t(`bodyCheck.centres.${centre}.address`)}</Typography>
+            <Typography variant="body2" color="text.secondary">
+              {t(`bodyCheck.centres.${centre}.hours`)}
+            </Typography>
+          </Box>
+        ))}
+      </Stack>
+
+      <Stack spacing={1} component="section" aria-labelledby="body-check-booking">
+        <Typography variant="h2" id="body-check-booking">
+          {t('bodyCheck.bookingHeading')}
+        </Typography>
+        <Typography>{t('bodyCheck.booking')}</Typography>
+        <Typography sx={{ fontWeight: 700, fontSize: '1.25rem' }} data-testid="booking-phone">
+          {BOOKING_PHONE}
+        </Typography>
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,41 @@
+// The member card form (spec §5): the patient's HKID (check digit) or member code, and the
+// applicant's Hong Kong phone. Messages are i18n keys of the `member-card` namespace. Imports the
+// phone rules (libphonenumber-js/max), so only the member-card route chunk loads this file.
+import { isValidHkPhone, normalizeHkPhone } from '@clinicpass/shared/identity/hk-phone';
+import { isValidHkid, normalizeHkid } from '@clinicpass/shared/identity/hkid';
+import { z } from 'zod';
+
+export const IDENTIFY_BY = ['hkid', 'member-code'] as const;
+export type IdentifyBy = (typeof IDENTIFY_BY)[number];
+
+export const memberFormSchema = z
+  .object({
+    identifyBy: z.enum(IDENTIFY_BY),
+    hkid: z.string(),
+    memberCode: z.string(),
+    phone: z
+      .string()
+      .trim()
+      .min(1, 'form.errors.required')
+      .refine(isValidHkPhone, 'form.errors.phone'),
+  })
+  .superRefine((values, ctx) => {
+    if (values.identifyBy === 'hkid') {
+      if (values.hkid.trim() === '') {
+        ctx.addIssue({ code: 'custom', path: ['hkid'], message: 'form.errors.required' });
+      } else if (!isValidHkid(values.hkid)) {
+        ctx.addIssue({ code: 'custom', path: ['hkid'], message: 'form.errors.hkid' });
+      }
+    } else if (values.memberCode.trim() === '') {
+      ctx.addIssue({ code: 'custom', path: ['memberCode'], message: 'form.errors.required' });
+    }
+  });
+export type MemberFormValues = z.infer<typeof memberFormSchema>;
+
+/** The look-up body: normalised HKID (or member code) and E.164 phone. */
+export function toLookupBody(values: MemberFormValues) {
+  const phone_number = normalizeHkPhone(values.phone) ?? values.phone;
+  return values.identifyBy === 'hkid'
+    ? { identity_document_number: normalizeHkid(values.hkid), phone_number }
+    : { member_code: values.memberCode.trim().toUpperCase(), phone_number };
+}
