@@ -1,0 +1,171 @@
+// SQL of the finder: counting and paging the read model, loading the page's service points with
+// their doctor, venue, service, specialty and payment info, policy access and bookmarks.
+import type { PriceRange } from '@clinicpass/shared/schemas/finder';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import type { TreatmentProperty } from '../../db/schema';
+
+export interface SearchCriteria {
+  panel: string;
+  districtCodes?: readonly string[];
+  serviceIds?: readonly number[];
+  specialtySlugs?: readonly string[];
+  /** Lowercased words; each must occur in the search text. */
+  words?: readonly string[];
+  priceRange?: PriceRange;
+}
+
+export type ServicePointRow = {
+  id: number;
+  is_bookmarked: boolean;
+  create_date: string;
+  update_date: string;
+  doctor_id: number;
+  doctor_name_en: string;
+  doctor_name_zh: string;
+  doctor_phones: { no: string }[];
+  payment_info: {
+    service_code: string;
+    amount: string | number;
+    marked_price: string | number | null;
+    treatment_properties: TreatmentProperty[];
+  }[];
+  venue_id: number;
+  venue_name_en: string;
+  venue_name_zh: string;
+  address_line_one: string;
+  address_line_two: string;
+  district_code: string;
+  district_name_en: string;
+  district_name_zh: string;
+  service_id: number;
+  service_slug: string;
+  service_code: string;
+  service_name_en: string;
+  service_name_zh: string;
+  specialty_id: number | null;
+  specialty_slug: string | null;
+  specialty_description_en: string | null;
+  specialty_description_zh: string | null;
+};
+
+function inList(values: readonly (string | number)[]): SQL {
+  return sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  );
+}
+
+/** `%word%` for LIKE, with LIKE's own characters taken literally. */
+export function likePattern(word: string): string {
+  return `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function whereOf(criteria: SearchCriteria): SQL {
+  const conditions: SQL[] = [sql`s.panel = ${criteria.panel}`];
+  if (criteria.districtCodes && criteria.districtCodes.length > 0)
+    conditions.push(sql`s.district_code IN (${inList(criteria.districtCodes)})`);
+  if (criteria.serviceIds && criteria.serviceIds.length > 0)
+    conditions.push(sql`s.service_id IN (${inList(criteria.serviceIds)})`);
+  if (criteria.specialtySlugs && criteria.specialtySlugs.length > 0)
+    conditions.push(sql`s.specialty_slug IN (${inList(criteria.specialtySlugs)})`);
+  for (const word of criteria.words ?? [])
+    conditions.push(sql`s.search_text LIKE ${likePattern(word)}`);
+  if (criteria.priceRange)
+    conditions.push(
+      sql`s.member_price BETWEEN ${criteria.priceRange.min} AND ${criteria.priceRange.max}`,
+    );
+  return sql.join(conditions, sql` AND `);
+}
+
+const ISO = (column: SQL) =>
+  sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+export function createFinderRepository(db: Database) {
+  return {
+    async count(criteria: SearchCriteria): Promise<number> {
+      const result = await db.execute<{ count: number }>(
+        sql`SELECT count(*)::int AS count FROM service_point_search s WHERE ${whereOf(criteria)}`,
+      );
+      return result.rows[0]?.count ?? 0;
+    },
+
+    /**
+     * One page of service points in the finder's stable order (district, doctor's English name,
+     * id), loaded whole. `userId` marks the caller's bookmarks.
+     */
+    async page(
+      criteria: SearchCriteria,
+      offset: number,
+      limit: number,
+      userId: string | null,
+    ): Promise<ServicePointRow[]> {
+      const bookmarked =
+        userId === null
+          ? sql`false`
+          : sql`EXISTS (SELECT 1 FROM service_point_bookmark b
+                         WHERE b.user_id = ${userId} AND b.service_point_id = sp.id)`;
+      const result = await db.execute<ServicePointRow>(sql`
+        SELECT sp.id, ${bookmarked} AS is_bookmarked,
+          ${ISO(sql`sp.create_date`)} AS create_date, ${ISO(sql`sp.update_date`)} AS update_date,
+          doc.id AS doctor_id, doc.name_en AS doctor_name_en, doc.name_zh AS doctor_name_zh,
+          doc.phones AS doctor_phones,
+          COALESCE((SELECT json_agg(json_build_object('service_code', pi.service_code,
+                      'amount', pi.amount, 'marked_price', pi.marked_price,
+                      'treatment_properties', pi.treatment_properties) ORDER BY pi.service_code)
+                    FROM payment_info pi WHERE pi.doctor_id = doc.id), '[]'::json) AS payment_info,
+          v.id AS venue_id, v.name_en AS venue_name_en, v.name_zh AS venue_name_zh,
+          v.address_line_one, v.address_line_two,
+          d.code AS district_code, d.name_en AS district_name_en, d.name_zh AS district_name_zh,
+          hs.id AS service_id, hs.slug AS service_slug, hs.code AS service_code,
+          hs.name_en AS service_name_en, hs.name_zh AS service_name_zh,
+          spec.id AS specialty_id, spec.slug AS specialty_slug,
+          spec.description_en AS specialty_description_en,
+          spec.description_zh AS specialty_description_zh
+        FROM (
+          SELECT s.service_point_id, s.district_sequence, s.doctor_sort_name
+          FROM service_point_search s
+          WHERE ${whereOf(criteria)}
+          ORDER BY s.district_sequence, s.doctor_sort_name, s.service_point_id
+          LIMIT ${limit} OFFSET ${offset}
+        ) p
+        JOIN service_point sp ON sp.id = p.service_point_id
+        JOIN doctor doc ON doc.id = sp.doctor_id
+        JOIN venue v ON v.id = sp.venue_id
+        JOIN district d ON d.code = v.district_code
+        JOIN healthcare_service hs ON hs.id = sp.service_id
+        LEFT JOIN specialty spec ON spec.id = sp.specialty_id
+        ORDER BY p.district_sequence, p.doctor_sort_name, p.service_point_id`);
+      return result.rows;
+    },
+
+    /** Whether an in-force policy with this number may use the panel's medical network. */
+    async policyHasNetwork(policyNumber: string, panel: string): Promise<boolean> {
+      const result = await db.execute<{ ok: number }>(sql`
+        SELECT 1 AS ok FROM policy p JOIN product pr ON pr.id = p.product_id
+        WHERE p.policy_number = ${policyNumber} AND p.status = 'in_force'
+          AND pr.medical_network_panel = ${panel}
+        LIMIT 1`);
+      return result.rows.length > 0;
+    },
+
+    async servicePointExists(id: number): Promise<boolean> {
+      const result = await db.execute(sql`SELECT 1 FROM service_point WHERE id = ${id}`);
+      return result.rows.length > 0;
+    },
+
+    async addBookmark(userId: string, servicePointId: number): Promise<void> {
+      await db.execute(sql`
+        INSERT INTO service_point_bookmark (user_id, service_point_id)
+        VALUES (${userId}, ${servicePointId}) ON CONFLICT DO NOTHING`);
+    },
+
+    async removeBookmark(userId: string, servicePointId: number): Promise<void> {
+      await db.execute(sql`
+        DELETE FROM service_point_bookmark
+        WHERE user_id = ${userId} AND service_point_id = ${servicePointId}`);
+    },
+  };
+}
+
+export type FinderRepository = ReturnType<typeof createFinderRepository>;
