@@ -233,13 +233,21 @@ async function guard<Result>(context: Context, resolve: () => Promise<Result>): 
 }
 
 /**
+ * Whether a value is a GraphQL error. By name, not `instanceof`: graphql 16 ships CommonJS and
+ * ES module copies, and yoga may load the other one than this file (the dual-package hazard).
+ */
+function isGraphQLError(value: unknown): value is GraphQLError {
+  return value instanceof Error && value.name === 'GraphQLError';
+}
+
+/**
  * Yoga's last word on an error: GraphQL's own errors (syntax, unknown field, wrong argument type)
  * and those made by `guard` pass; anything else is hidden as an internal error.
  */
 export function maskError(error: unknown): Error {
   if (
-    error instanceof GraphQLError &&
-    (error.originalError == null || error.originalError instanceof GraphQLError)
+    isGraphQLError(error) &&
+    (error.originalError == null || isGraphQLError(error.originalError))
   ) {
     return error;
   }
