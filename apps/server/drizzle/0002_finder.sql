@@ -11,6 +11,11 @@ CREATE TABLE "service_point_bookmark" (
 	CONSTRAINT "service_point_bookmark_user_id_service_point_id_pk" PRIMARY KEY("user_id","service_point_id")
 );
 --> statement-breakpoint
+CREATE TABLE "service_point_card" (
+	"service_point_id" integer PRIMARY KEY NOT NULL,
+	"card" jsonb NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "service_point_search" (
 	"service_point_id" integer PRIMARY KEY NOT NULL,
 	"panel" text NOT NULL,

@@ -1,6 +1,6 @@
 // A @fastify/rate-limit store whose counters live in PostgreSQL (decision 013), so every API
 // process counts the same requests: one atomic upsert per request, fixed windows timed by the
-// database clock. The write skips the WAL flush (synchronous_commit off): losing the last
+// database clock. The write skips the WAL flush (asynchronous commit): losing the last
 // fraction of a second of counters in a crash is harmless, waiting for a disk flush on every
 // search is not.
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
@@ -15,19 +15,19 @@ export async function hitCounter(
   key: string,
   timeWindowMs: number,
 ): Promise<{ current: number; ttl: number }> {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`SET LOCAL synchronous_commit = off`);
-    const result = await tx.execute<{ count: number; ttl: number }>(sql`
-      INSERT INTO finder_rate_limit AS c (key, count, reset_at)
-      VALUES (${key}, 1, now() + make_interval(secs => ${timeWindowMs / 1000}))
-      ON CONFLICT (key) DO UPDATE SET
-        count = CASE WHEN c.reset_at <= now() THEN 1 ELSE c.count + 1 END,
-        reset_at = CASE WHEN c.reset_at <= now() THEN excluded.reset_at ELSE c.reset_at END
-      RETURNING c.count,
-        GREATEST(0, ceil(extract(epoch FROM c.reset_at - now()) * 1000))::int AS ttl`);
-    const row = result.rows[0];
-    return { current: row?.count ?? 1, ttl: row?.ttl ?? timeWindowMs };
-  });
+  // One statement, one round trip: set_config(…, true) turns synchronous_commit off for this
+  // statement's own transaction.
+  const result = await db.execute<{ count: number; ttl: number }>(sql`
+    INSERT INTO finder_rate_limit AS c (key, count, reset_at)
+    SELECT ${key}, 1, now() + make_interval(secs => ${timeWindowMs / 1000})
+    FROM (SELECT set_config('synchronous_commit', 'off', true)) AS async_commit
+    ON CONFLICT (key) DO UPDATE SET
+      count = CASE WHEN c.reset_at <= now() THEN 1 ELSE c.count + 1 END,
+      reset_at = CASE WHEN c.reset_at <= now() THEN excluded.reset_at ELSE c.reset_at END
+    RETURNING c.count,
+      GREATEST(0, ceil(extract(epoch FROM c.reset_at - now()) * 1000))::int AS ttl`);
+  const row = result.rows[0];
+  return { current: row?.count ?? 1, ttl: row?.ttl ?? timeWindowMs };
 }
 
 export async function sweepCounters(db: Database): Promise<void> {

@@ -78,9 +78,6 @@ function whereOf(criteria: SearchCriteria): SQL {
   return sql.join(conditions, sql` AND `);
 }
 
-const ISO = (column: SQL) =>
-  sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
 export function createFinderRepository(db: Database) {
   return {
     async count(criteria: SearchCriteria): Promise<number> {
@@ -104,24 +101,12 @@ export function createFinderRepository(db: Database) {
         userId === null
           ? sql`false`
           : sql`EXISTS (SELECT 1 FROM service_point_bookmark b
-                         WHERE b.user_id = ${userId} AND b.service_point_id = sp.id)`;
-      const result = await db.execute<ServicePointRow>(sql`
-        SELECT sp.id, ${bookmarked} AS is_bookmarked,
-          ${ISO(sql`sp.create_date`)} AS create_date, ${ISO(sql`sp.update_date`)} AS update_date,
-          doc.id AS doctor_id, doc.name_en AS doctor_name_en, doc.name_zh AS doctor_name_zh,
-          doc.phones AS doctor_phones,
-          COALESCE((SELECT json_agg(json_build_object('service_code', pi.service_code,
-                      'amount', pi.amount, 'marked_price', pi.marked_price,
-                      'treatment_properties', pi.treatment_properties) ORDER BY pi.service_code)
-                    FROM payment_info pi WHERE pi.doctor_id = doc.id), '[]'::json) AS payment_info,
-          v.id AS venue_id, v.name_en AS venue_name_en, v.name_zh AS venue_name_zh,
-          v.address_line_one, v.address_line_two,
-          d.code AS district_code, d.name_en AS district_name_en, d.name_zh AS district_name_zh,
-          hs.id AS service_id, hs.slug AS service_slug, hs.code AS service_code,
-          hs.name_en AS service_name_en, hs.name_zh AS service_name_zh,
-          spec.id AS specialty_id, spec.slug AS specialty_slug,
-          spec.description_en AS specialty_description_en,
-          spec.description_zh AS specialty_description_zh
+                         WHERE b.user_id = ${userId} AND b.service_point_id = p.service_point_id)`;
+      const result = await db.execute<{
+        card: Omit<ServicePointRow, 'is_bookmarked'>;
+        is_bookmarked: boolean;
+      }>(sql`
+        SELECT c.card, ${bookmarked} AS is_bookmarked
         FROM (
           SELECT s.service_point_id, s.district_sequence, s.doctor_sort_name
           FROM service_point_search s
@@ -129,14 +114,9 @@ export function createFinderRepository(db: Database) {
           ORDER BY s.district_sequence, s.doctor_sort_name, s.service_point_id
           LIMIT ${limit} OFFSET ${offset}
         ) p
-        JOIN service_point sp ON sp.id = p.service_point_id
-        JOIN doctor doc ON doc.id = sp.doctor_id
-        JOIN venue v ON v.id = sp.venue_id
-        JOIN district d ON d.code = v.district_code
-        JOIN healthcare_service hs ON hs.id = sp.service_id
-        LEFT JOIN specialty spec ON spec.id = sp.specialty_id
+        JOIN service_point_card c ON c.service_point_id = p.service_point_id
         ORDER BY p.district_sequence, p.doctor_sort_name, p.service_point_id`);
-      return result.rows;
+      return result.rows.map((row) => ({ ...row.card, is_bookmarked: row.is_bookmarked }));
     },
 
     /** Whether an in-force policy with this number may use the panel's medical network. */
