@@ -14,6 +14,7 @@ declare module 'i18next' {
     home: typeof en.home;
     'member-card': (typeof en)['member-card'];
     'doctor-finder': (typeof en)['doctor-finder'];
+    network: typeof en.network;
     errors: Record<ErrorMessageKey, string>;
   }
 }

@@ -12,16 +12,19 @@ import enCommon from './en/common.json';
 import enDoctorFinder from './en/doctor-finder.json';
 import enHome from './en/home.json';
 import enMemberCard from './en/member-card.json';
+import enNetwork from './en/network.json';
 import zhCommon from './zh-HK/common.json';
 import zhDoctorFinder from './zh-HK/doctor-finder.json';
 import zhHome from './zh-HK/home.json';
 import zhMemberCard from './zh-HK/member-card.json';
+import zhNetwork from './zh-HK/network.json';
 
 export const en = {
   common: enCommon,
   home: enHome,
   'member-card': enMemberCard,
   'doctor-finder': enDoctorFinder,
+  network: enNetwork,
   [ERRORS_NAMESPACE]: errorResources.en,
 };
 
@@ -32,6 +35,7 @@ export const resources = {
     home: zhHome,
     'member-card': zhMemberCard,
     'doctor-finder': zhDoctorFinder,
+    network: zhNetwork,
     [ERRORS_NAMESPACE]: errorResources['zh-HK'],
   },
 } satisfies Record<Language, Record<keyof typeof en, Record<string, unknown>>>;
