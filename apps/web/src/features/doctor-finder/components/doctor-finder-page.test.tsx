@@ -75,7 +75,7 @@ describe('doctor finder results', () => {
   it('pages through results and disables previous on page 1 and next on the last', async () => {
     const { searches } = stubFinderFetch();
     const user = userEvent.setup();
-    vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
     renderApp(`${RESULTS}?p=`);
     await screen.findByRole('article', { name: 'Dr Chan 1' }, { timeout: 5000 });
     const nav = screen.getByRole('navigation', { name: 'Result pages' });
@@ -84,7 +84,7 @@ describe('doctor finder results', () => {
     await user.click(within(nav).getByRole('button', { name: 'Page 3' }));
     await screen.findByRole('article', { name: 'Dr Chan 41' });
     expect(searches.at(-1)).toMatchObject({ page: 3 });
-    expect(window.scrollTo).toHaveBeenCalledWith({ top: 0, behavior: 'smooth' });
+    expect(scrollTo).toHaveBeenCalledWith({ top: 0, behavior: 'smooth' });
     expect(
       within(screen.getByRole('navigation', { name: 'Result pages' })).getByRole('button', {
         name: 'Next page',

@@ -130,16 +130,18 @@ export interface StubOptions {
 /** Replaces fetch for one test; returns the recorded service-point variables. */
 export function stubFinderFetch(options: StubOptions = {}) {
   const searches: Record<string, unknown>[] = [];
-  vi.spyOn(globalThis, 'fetch').mockImplementation(async (_url, init) => {
-    const body = JSON.parse(String(init?.body)) as {
+  vi.spyOn(globalThis, 'fetch').mockImplementation((_url, init) => {
+    const body = JSON.parse(typeof init?.body === 'string' ? init.body : '{}') as {
       query: string;
       variables?: Record<string, unknown>;
     };
     const json = (data: unknown) =>
-      new Response(JSON.stringify(data), {
-        status: 200,
-        headers: { 'Content-Type': 'application/json' },
-      });
+      Promise.resolve(
+        new Response(JSON.stringify(data), {
+          status: 200,
+          headers: { 'Content-Type': 'application/json' },
+        }),
+      );
     if (body.query.includes('countryRegions')) {
       return json({
         data: { countryRegions: { results: REGIONS, pagination: { start: 0, end: 1, total: 2 } } },
