@@ -39,7 +39,12 @@ function PriceBlock({ price }: { price: DisplayPrice }) {
       <Typography variant="body2" color="text.secondary">
         {t(feeLabelKey(price.serviceCode))}
       </Typography>
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'baseline', flexWrap: 'wrap' }}>
+      <Stack
+        direction="row"
+        useFlexGap
+        spacing={1}
+        sx={{ alignItems: 'baseline', flexWrap: 'wrap' }}
+      >
         <Typography
           component="span"
           sx={{ fontWeight: 700, fontSize: '1.25rem', color: 'primary.dark' }}
@@ -104,7 +109,12 @@ export function ResultCard({ panel, point }: { panel: Panel; point: ServicePoint
     isMobileUserAgent(navigator.userAgent);
 
   return (
-    <Card component="article" variant="outlined" aria-label={doctorName} sx={{ height: '100%' }}>
+    <Card
+      component="article"
+      variant="outlined"
+      aria-label={doctorName}
+      sx={{ height: '100%', overflowWrap: 'anywhere' }}
+    >
       <CardContent component={Stack} spacing={1.25}>
         <Stack
           direction="row"
@@ -114,7 +124,13 @@ export function ResultCard({ panel, point }: { panel: Panel; point: ServicePoint
           <Typography variant="h3" component="h3">
             {doctorName}
           </Typography>
-          <Chip label={pill} size="small" color="secondary" variant="outlined" />
+          <Chip
+            label={pill}
+            size="small"
+            color="secondary"
+            variant="outlined"
+            sx={{ maxWidth: '50%', flexShrink: 0 }}
+          />
         </Stack>
         <Typography sx={{ fontWeight: 600 }}>{venue}</Typography>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
@@ -136,7 +152,12 @@ export function ResultCard({ panel, point }: { panel: Panel; point: ServicePoint
           </Link>
         </Stack>
         {phones.length > 0 && (
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+          <Stack
+            direction="row"
+            useFlexGap
+            spacing={1}
+            sx={{ alignItems: 'center', flexWrap: 'wrap' }}
+          >
             <PhoneIcon fontSize="small" color="action" aria-hidden />
             {phones.map((phone) => (
               <Link
