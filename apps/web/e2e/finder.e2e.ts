@@ -231,3 +231,31 @@ describe('doctor finder filter bar', () => {
     await page.waitForURL((url) => !url.search.includes('districts'));
   });
 });
+
+describe('medical network screens', () => {
+  it('leads from the network screen to the finder, with card and help dialogs and the service code', async () => {
+    const { page } = await openFinder('phone', '/en/health/network/OP1000001');
+    await page.getByRole('heading', { level: 1, name: 'Medical network' }).waitFor();
+    await page.getByRole('button', { name: 'Group medical card' }).click();
+    const card = page.getByRole('dialog', { name: 'Group medical card' });
+    expect(await card.textContent()).toContain('OP1000001');
+    await card.getByRole('button', { name: 'Close' }).click();
+    await card.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Help' }).click();
+    await page
+      .getByRole('dialog', { name: 'How to find a doctor' })
+      .getByRole('button', { name: 'Close' })
+      .click();
+    await expectAccessible(page);
+
+    await page.getByRole('link', { name: 'Service code' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Service code' }).waitFor();
+    // No member card looked up on this device: no tickets, so the screen leads to the look-up.
+    await page.getByRole('link', { name: 'Look up my member card' }).waitFor();
+    await page.goBack();
+
+    await page.getByRole('link', { name: 'Find a doctor' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Find a network doctor' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/en/health/network/outpatient/OP1000001');
+  });
+});

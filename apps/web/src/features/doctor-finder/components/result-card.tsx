@@ -132,6 +132,11 @@ export function ResultCard({ panel, point }: { panel: Panel; point: ServicePoint
             sx={{ maxWidth: '50%', flexShrink: 0 }}
           />
         </Stack>
+        {point.is_bookmarked && (
+          <Typography variant="body2" sx={{ color: 'secondary.main', fontWeight: 600 }}>
+            {t('card.bookmarked')}
+          </Typography>
+        )}
         <Typography sx={{ fontWeight: 600 }}>{venue}</Typography>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
           <PlaceIcon fontSize="small" color="action" aria-hidden />
