@@ -26,7 +26,8 @@ CREATE TABLE "service_point_search" (
 	"specialty_slug" text,
 	"member_price" numeric(10, 2),
 	"doctor_sort_name" text NOT NULL,
-	"search_text" text NOT NULL
+	"search_text" text NOT NULL,
+	"search_chars" text[] NOT NULL
 );
 --> statement-breakpoint
 ALTER TABLE "service_point_bookmark" ADD CONSTRAINT "service_point_bookmark_user_id_app_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."app_user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -35,4 +36,5 @@ CREATE INDEX "finder_rate_limit_reset_idx" ON "finder_rate_limit" USING btree ("
 CREATE INDEX "service_point_search_order_idx" ON "service_point_search" USING btree ("panel","district_sequence","doctor_sort_name","service_point_id");--> statement-breakpoint
 CREATE INDEX "service_point_search_service_idx" ON "service_point_search" USING btree ("panel","service_id");--> statement-breakpoint
 CREATE INDEX "service_point_search_district_idx" ON "service_point_search" USING btree ("panel","district_code");--> statement-breakpoint
-CREATE INDEX "service_point_search_text_idx" ON "service_point_search" USING gin ("search_text" gin_trgm_ops);
+CREATE INDEX "service_point_search_text_idx" ON "service_point_search" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "service_point_search_chars_idx" ON "service_point_search" USING gin ("search_chars");

@@ -36,6 +36,11 @@ export const servicePointSearch = pgTable(
     doctorSortName: text('doctor_sort_name').notNull(),
     /** Lowercased doctor and clinic names (both languages), address lines and district names. */
     searchText: text('search_text').notNull(),
+    /**
+     * The distinct non-ASCII characters of the search text (Chinese, mostly): a GIN index on
+     * them narrows 1–2 character Chinese words, which trigrams cannot (decision 010).
+     */
+    searchChars: text('search_chars').array().notNull(),
   },
   (t) => [
     index('service_point_search_order_idx').on(
@@ -47,6 +52,7 @@ export const servicePointSearch = pgTable(
     index('service_point_search_service_idx').on(t.panel, t.serviceId),
     index('service_point_search_district_idx').on(t.panel, t.districtCode),
     index('service_point_search_text_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+    index('service_point_search_chars_idx').using('gin', t.searchChars),
   ],
 );
 

@@ -49,9 +49,6 @@ export type ServicePointRow = {
   specialty_description_zh: string | null;
 };
 
-/** Below this many text matches a page is sorted from the matches, not read off the order index. */
-const SPARSE_TEXT_MATCHES = 2000;
-
 function inList(values: readonly (string | number)[]): SQL {
   return sql.join(
     values.map((value) => sql`${value}`),
@@ -64,6 +61,12 @@ export function likePattern(word: string): string {
   return `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
+/** The distinct characters of a word outside ASCII (as stored in `search_chars`). */
+export function nonAsciiCharacters(word: string): string[] {
+  // Code points, as PostgreSQL's string_to_array(text, NULL) splits them.
+  return [...new Set(Array.from(word).filter((c) => (c.codePointAt(0) ?? 0) > 0x7f))];
+}
+
 function whereOf(criteria: SearchCriteria): SQL {
   const conditions: SQL[] = [sql`s.panel = ${criteria.panel}`];
   if (criteria.districtCodes && criteria.districtCodes.length > 0)
@@ -72,8 +75,13 @@ function whereOf(criteria: SearchCriteria): SQL {
     conditions.push(sql`s.service_id IN (${inList(criteria.serviceIds)})`);
   if (criteria.specialtySlugs && criteria.specialtySlugs.length > 0)
     conditions.push(sql`s.specialty_slug IN (${inList(criteria.specialtySlugs)})`);
-  for (const word of criteria.words ?? [])
+  for (const word of criteria.words ?? []) {
+    // Chinese words: every character must be among the row's characters (indexed), then the
+    // substring itself must occur. Other words rely on the trigram index (3+ characters).
+    const chars = nonAsciiCharacters(word);
+    if (chars.length > 0) conditions.push(sql`s.search_chars @> ARRAY[${inList(chars)}]::text[]`);
     conditions.push(sql`s.search_text LIKE ${likePattern(word)}`);
+  }
   if (criteria.priceRange)
     conditions.push(
       sql`s.member_price BETWEEN ${criteria.priceRange.min} AND ${criteria.priceRange.max}`,
@@ -92,38 +100,31 @@ export function createFinderRepository(db: Database) {
 
     /**
      * One page of service points in the finder's stable order (district, doctor's English name,
-     * id), loaded whole. `userId` marks the caller's bookmarks. `total` is the count just taken:
-     * when text matches few rows, walking the order index would read most of the table to find
-     * them, so the matches are collected first and sorted (the same scan the count did).
+     * id), loaded whole. `userId` marks the caller's bookmarks.
      */
     async page(
       criteria: SearchCriteria,
       offset: number,
       limit: number,
       userId: string | null,
-      total: number,
     ): Promise<ServicePointRow[]> {
       const bookmarked =
         userId === null
           ? sql`false`
           : sql`EXISTS (SELECT 1 FROM service_point_bookmark b
                          WHERE b.user_id = ${userId} AND b.service_point_id = p.service_point_id)`;
-      const sparseText = (criteria.words?.length ?? 0) > 0 && total <= SPARSE_TEXT_MATCHES;
-      const matches = sql`
-        SELECT s.service_point_id, s.district_sequence, s.doctor_sort_name
-        FROM service_point_search s
-        WHERE ${whereOf(criteria)}`;
-      const pageOf = (source: SQL) => sql`
-        SELECT m.service_point_id, m.district_sequence, m.doctor_sort_name FROM (${source}) m
-        ORDER BY m.district_sequence, m.doctor_sort_name, m.service_point_id
-        LIMIT ${limit} OFFSET ${offset}`;
       const result = await db.execute<{
         card: Omit<ServicePointRow, 'is_bookmarked'>;
         is_bookmarked: boolean;
       }>(sql`
-        ${sparseText ? sql`WITH matches AS MATERIALIZED (${matches})` : sql``}
         SELECT c.card, ${bookmarked} AS is_bookmarked
-        FROM (${sparseText ? pageOf(sql`SELECT * FROM matches`) : pageOf(matches)}) p
+        FROM (
+          SELECT s.service_point_id, s.district_sequence, s.doctor_sort_name
+          FROM service_point_search s
+          WHERE ${whereOf(criteria)}
+          ORDER BY s.district_sequence, s.doctor_sort_name, s.service_point_id
+          LIMIT ${limit} OFFSET ${offset}
+        ) p
         JOIN service_point_card c ON c.service_point_id = p.service_point_id
         ORDER BY p.district_sequence, p.doctor_sort_name, p.service_point_id`);
       return result.rows.map((row) => ({ ...row.card, is_bookmarked: row.is_bookmarked }));

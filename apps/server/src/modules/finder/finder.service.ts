@@ -140,7 +140,7 @@ export function createFinderService(finder: FinderRepository, reference: Referen
       : paginationFor(page, pageSize, total);
     const limit = pagination.end - pagination.start + 1;
     if (limit <= 0) return { results: [], pagination };
-    const rows = await finder.page(criteria, pagination.start, limit, caller.userId, total);
+    const rows = await finder.page(criteria, pagination.start, limit, caller.userId);
     return { results: rows.map((row) => toServicePoint(row, caller.language)), pagination };
   }
 
