@@ -13,7 +13,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -219,9 +219,10 @@ async function benchSize(size) {
     await load(port, paths, WARMUP);
     await load(port, ['/healthz'], WARMUP);
     log(`   measuring (${DURATION} s each, ${CONNECTIONS} connections)…`);
+    const loadBefore = loadavg()[0];
     const search = await load(port, paths, DURATION);
     const bare = await load(port, ['/healthz'], DURATION);
-    return { size, search, bare };
+    return { size, search, bare, load: [loadBefore, loadavg()[0]] };
   } finally {
     if (server && server.exitCode === null) {
       const exited = new Promise((resolve) => server.once('exit', resolve));
@@ -246,6 +247,9 @@ log('\nDoctor finder search vs bare JSON route, end to end over HTTP on this mac
 log(
   `(${CONNECTIONS} connections, ${DURATION} s per case after a ${WARMUP} s warm-up; latency percentiles over every response)\n`,
 );
+log(
+  `Machine: ${cpus().length} cores. Other work on the machine skews every figure: see the load averages.\n`,
+);
 log('| service points | route | p50 | p95 | p99 | req/s | non-2xx | errors |');
 log('|---:|---|---:|---:|---:|---:|---:|---:|');
 for (const { size, search, bare } of rows) {
@@ -259,7 +263,15 @@ for (const { size, search, bare } of rows) {
   }
 }
 log('');
-for (const { size, search, bare } of rows) {
+for (const {
+  size,
+  search,
+  bare,
+  load: [before, after],
+} of rows) {
+  log(
+    `${size.toLocaleString('en')}: 1-minute load average ${before.toFixed(1)} before, ${after.toFixed(1)} after.`,
+  );
   log(
     `${size.toLocaleString('en')}: search serves ${((search.rps / bare.rps) * 100).toFixed(1)}% of the bare route's req/s; p99 ${(search.p99 / Math.max(bare.p99, 0.001)).toFixed(1)}× the bare route's. Targets: p99 ≤ ${size <= 5000 ? 10 : 50} ms → ${search.p99 <= (size <= 5000 ? 10 : 50) ? 'met' : 'not met'}.`,
   );

@@ -36,5 +36,6 @@ CREATE INDEX "finder_rate_limit_reset_idx" ON "finder_rate_limit" USING btree ("
 CREATE INDEX "service_point_search_order_idx" ON "service_point_search" USING btree ("panel","district_sequence","doctor_sort_name","service_point_id");--> statement-breakpoint
 CREATE INDEX "service_point_search_service_idx" ON "service_point_search" USING btree ("panel","service_id");--> statement-breakpoint
 CREATE INDEX "service_point_search_district_idx" ON "service_point_search" USING btree ("panel","district_code");--> statement-breakpoint
+CREATE INDEX "service_point_search_price_idx" ON "service_point_search" USING btree ("panel","member_price");--> statement-breakpoint
 CREATE INDEX "service_point_search_text_idx" ON "service_point_search" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "service_point_search_chars_idx" ON "service_point_search" USING gin ("search_chars");

@@ -51,6 +51,7 @@ export const servicePointSearch = pgTable(
     ),
     index('service_point_search_service_idx').on(t.panel, t.serviceId),
     index('service_point_search_district_idx').on(t.panel, t.districtCode),
+    index('service_point_search_price_idx').on(t.panel, t.memberPrice),
     index('service_point_search_text_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     index('service_point_search_chars_idx').using('gin', t.searchChars),
   ],
