@@ -28,6 +28,8 @@ const TEXT = {
     services: 'Services and specialties',
     region: 'Hong Kong Island',
     district: 'Central and Western',
+    removeDistrict: 'Remove Central and Western',
+    removeService: 'Remove General Practitioner',
     service: 'General Practitioner',
     save: 'Save',
     start: 'Start searching',
@@ -51,6 +53,8 @@ const TEXT = {
     services: '服務及專科',
     region: '香港島',
     district: '中西區',
+    removeDistrict: '移除中西區',
+    removeService: '移除普通科醫生',
     service: '普通科醫生',
     save: '儲存',
     start: '開始搜尋',
@@ -109,11 +113,9 @@ describe.each([
 
     await pickDistrict(page, lang);
     await pickService(page, lang);
-    await page
-      .getByRole('button', { name: `${t.district}` })
-      .or(page.getByRole('button', { name: new RegExp(t.district) }))
-      .first()
-      .waitFor();
+    // Removable chips for the chosen values.
+    await page.getByRole('button', { name: t.removeDistrict }).waitFor();
+    await page.getByRole('button', { name: t.removeService }).waitFor();
     await page.getByRole('button', { name: t.start }).click();
 
     await page.getByRole('heading', { level: 1, name: t.goHeading }).waitFor();

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 
 import { stubFinderFetch } from '../features/doctor-finder/testing/finder-fetch-stub';
 import { renderApp, stubBrowserLanguages } from '../test/render-app';
@@ -141,6 +141,11 @@ describe('back button', () => {
 });
 
 describe('doctor finder', () => {
+  // The finder's route module is lazy and large: load it before the tests' clocks start.
+  beforeAll(async () => {
+    await import('./routes/doctor-finder');
+  }, 60_000);
+
   it.each([
     '/en/outpatient/doctor-list/outpatient/OP1000001',
     '/en/health/network/outpatient/OP1000001',

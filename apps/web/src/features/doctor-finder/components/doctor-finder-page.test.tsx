@@ -10,7 +10,7 @@ const RESULTS = '/en/outpatient/doctor-list/outpatient/OP1000001';
 // The route module is lazy: load it once before the first test's clock starts.
 beforeAll(async () => {
   await import('../../../app/routes/doctor-finder');
-}, 30_000);
+}, 60_000);
 
 afterEach(() => {
   window.localStorage.clear();
