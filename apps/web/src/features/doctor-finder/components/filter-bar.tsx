@@ -28,7 +28,7 @@ import {
 import { FilterChips } from './filter-chips';
 import { DistrictPicker, PricePicker, PriceSlider, ServicePicker } from './filter-pickers';
 import { FilterIcon, SearchIcon } from './icons';
-import { NestedDrawerContext, useWideScreen } from './picker';
+import { NestedDrawerContext, PanelActions, useWideScreen } from './picker';
 import { QrLink } from './qr-dialog';
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -177,26 +177,18 @@ function FilterDrawer({
             />
           </Box>
         </Stack>
-        <Stack
-          direction="row"
-          spacing={1}
-          sx={{ p: 1.5, borderTop: 1, borderColor: 'divider', justifyContent: 'space-between' }}
-        >
-          <Button
-            onClick={() => {
-              setDraft({
-                ...EMPTY_FILTERS,
-                searchText: draft.searchText,
-                price: DEFAULT_PRICE_RANGE,
-              });
-            }}
-          >
-            {t('filters.reset')}
-          </Button>
-          <Button variant="contained" onClick={apply}>
-            {t('filters.apply')}
-          </Button>
-        </Stack>
+        <PanelActions
+          resetLabel={t('filters.reset')}
+          onReset={() => {
+            setDraft({
+              ...EMPTY_FILTERS,
+              searchText: draft.searchText,
+              price: DEFAULT_PRICE_RANGE,
+            });
+          }}
+          applyLabel={t('filters.apply')}
+          onApply={apply}
+        />
       </NestedDrawerContext.Provider>
     </Drawer>
   );

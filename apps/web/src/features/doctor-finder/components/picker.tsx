@@ -132,22 +132,14 @@ export function Picker<D>({
       <Box sx={{ flex: 1, minHeight: 0, overflow: 'hidden' }}>
         {children({ draft, setDraft, search })}
       </Box>
-      <Stack
-        direction="row"
-        spacing={1}
-        sx={{ p: 1.5, borderTop: 1, borderColor: 'divider', justifyContent: 'space-between' }}
-      >
-        <Button
-          onClick={() => {
-            setDraft(empty);
-          }}
-        >
-          {clearLabel ?? t('picker.clearAll')}
-        </Button>
-        <Button variant="contained" onClick={close}>
-          {t('picker.save')}
-        </Button>
-      </Stack>
+      <PanelActions
+        resetLabel={clearLabel ?? t('picker.clearAll')}
+        onReset={() => {
+          setDraft(empty);
+        }}
+        applyLabel={t('picker.save')}
+        onApply={close}
+      />
     </Stack>
   );
 
@@ -223,6 +215,32 @@ export function Picker<D>({
         </Drawer>
       )}
     </>
+  );
+}
+
+/** The footer of a picker or of the filter drawer: reset on the left, apply on the right. */
+export function PanelActions({
+  resetLabel,
+  onReset,
+  applyLabel,
+  onApply,
+}: {
+  resetLabel: string;
+  onReset: () => void;
+  applyLabel: string;
+  onApply: () => void;
+}) {
+  return (
+    <Stack
+      direction="row"
+      spacing={1}
+      sx={{ p: 1.5, borderTop: 1, borderColor: 'divider', justifyContent: 'space-between' }}
+    >
+      <Button onClick={onReset}>{resetLabel}</Button>
+      <Button variant="contained" onClick={onApply}>
+        {applyLabel}
+      </Button>
+    </Stack>
   );
 }
 

@@ -1,6 +1,7 @@
 // Services and specialties as the pickers list them (spec §3): the primary panel's six
 // categories (master-detail) and the second panel's services with specialties (accordion).
 import type { Language } from '@clinicpass/shared/i18n/languages';
+import { SERVICE_CATEGORIES } from '@clinicpass/shared/schemas/finder';
 
 import type { HealthcareService, Specialty } from './types';
 
@@ -33,14 +34,7 @@ export const ALLOWED_SPECIALTY_SLUGS = [
 ] as const;
 
 /** The six primary-panel categories in display order; Others always last. */
-export const SERVICE_CATEGORY_SLUGS = [
-  'general-practitioner',
-  'specialist-practitioner',
-  'chinese-medicine',
-  'dental',
-  'bodycheck',
-  'others',
-] as const;
+export const SERVICE_CATEGORY_SLUGS = SERVICE_CATEGORIES;
 export type ServiceCategorySlug = (typeof SERVICE_CATEGORY_SLUGS)[number];
 
 /** The service whose display name comes from the specialty (spec §3). */
