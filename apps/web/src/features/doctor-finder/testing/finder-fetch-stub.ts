@@ -2,7 +2,7 @@
 // small fixed network, and records the variables of every service-point query.
 import { vi } from 'vitest';
 
-import type { CountryRegion, HealthcareService, ServicePoint } from '../model/types';
+import type { CountryRegion, HealthcareService, ServicePoint, Ticket } from '../model/types';
 
 const district = (code: string, en: string, zh: string) => ({
   code,
@@ -121,6 +121,8 @@ export function servicePoint(id: number, districtCode = 'A'): ServicePoint {
 }
 
 export interface StubOptions {
+  /** Tickets answered to a tickets query (with the header it came with). */
+  tickets?: (headers: Headers) => Ticket[];
   /** Service points for a search (by its variables); default: 45 in district A. */
   servicePoints?: (
     variables: Record<string, unknown>,
@@ -151,6 +153,9 @@ export function stubFinderFetch(options: StubOptions = {}) {
       return json({
         data: { services: { results: SERVICES, pagination: { start: 0, end: 2, total: 3 } } },
       });
+    }
+    if (body.query.includes('tickets(') && options.tickets !== undefined) {
+      return json({ data: { tickets: options.tickets(new Headers(init?.headers)) } });
     }
     if (body.query.includes('servicePoints')) {
       const variables = body.variables ?? {};
