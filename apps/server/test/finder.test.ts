@@ -679,11 +679,19 @@ describe('rate limit', () => {
       headers: { 'x-forwarded-for': client },
     });
     expect(limited.json()).toMatchObject({ code: 'limit_exceeded' });
+    // GraphQL counts against the same limit.
+    const graphql = await app.inject({
+      method: 'POST',
+      url: '/api/graphql',
+      headers: { 'x-forwarded-for': client, 'content-type': 'application/json' },
+      payload: JSON.stringify({ query: '{ countryRegions { pagination { total } } }' }),
+    });
+    expect(graphql.statusCode).toBe(429);
     const other = await get('/api/customer/country-region');
     expect(other.statusCode).toBe(200);
     const stored = await database.db.execute<{ count: number }>(
       sql`SELECT count FROM finder_rate_limit WHERE key = ${`finder:${client}`}`,
     );
-    expect(stored.rows[0]?.count).toBeGreaterThanOrEqual(121);
+    expect(stored.rows[0]?.count).toBe(123);
   });
 });
