@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
@@ -8,6 +8,9 @@ import { servicePoint, stubFinderFetch } from '../testing/finder-fetch-stub';
 const RESULTS = '/en/outpatient/doctor-list/outpatient/OP1000001';
 
 // The route module is lazy: load it once before the first test's clock starts.
+// These journeys render the whole app; on a loaded 2-core machine a step can take seconds.
+configure({ asyncUtilTimeout: 10_000 });
+
 beforeAll(async () => {
   await import('../../../app/routes/doctor-finder');
 }, 60_000);
@@ -16,12 +19,12 @@ afterEach(() => {
   window.localStorage.clear();
 });
 
-describe('doctor finder results', () => {
+describe('doctor finder results', { timeout: 30_000 }, () => {
   it('shows cards with member prices, saving rounded up to 5 and the fee label', async () => {
     stubFinderFetch();
     renderApp(`${RESULTS}?p=`);
 
-    const card = await screen.findByRole('article', { name: 'Dr Chan 1' }, { timeout: 5000 });
+    const card = await screen.findByRole('article', { name: 'Dr Chan 1' }, { timeout: 15_000 });
     expect(within(card).getByText('Physiotherapy fee')).toBeInTheDocument();
     expect(within(card).getByText(/Member price HK\$150/)).toBeInTheDocument();
     // 80 / 230 = 34.8 % → 35
@@ -38,7 +41,7 @@ describe('doctor finder results', () => {
     const { searches } = stubFinderFetch();
     const user = userEvent.setup();
     const { router } = renderApp(`${RESULTS}?p=&districts=A`);
-    await screen.findByRole('article', { name: 'Dr Chan 1' }, { timeout: 5000 });
+    await screen.findByRole('article', { name: 'Dr Chan 1' }, { timeout: 15_000 });
     const before = searches.length;
 
     await user.type(screen.getByRole('searchbox', { name: /Search by doctor/ }), 'Chan');
@@ -63,7 +66,7 @@ describe('doctor finder results', () => {
   it('drops unknown codes from the address quietly', async () => {
     const { searches } = stubFinderFetch();
     const { router } = renderApp(`${RESULTS}?p=&districts=A,ZZ&services=1,999`);
-    await screen.findByRole('article', { name: 'Dr Chan 1' }, { timeout: 5000 });
+    await screen.findByRole('article', { name: 'Dr Chan 1' }, { timeout: 15_000 });
     await waitFor(() => {
       expect(router.state.location.search).toBe('?p=&districts=A&services=1');
     });
@@ -77,7 +80,7 @@ describe('doctor finder results', () => {
     const user = userEvent.setup();
     const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
     renderApp(`${RESULTS}?p=`);
-    await screen.findByRole('article', { name: 'Dr Chan 1' }, { timeout: 5000 });
+    await screen.findByRole('article', { name: 'Dr Chan 1' }, { timeout: 15_000 });
     const nav = screen.getByRole('navigation', { name: 'Result pages' });
     expect(within(nav).getByRole('button', { name: 'Previous page' })).toBeDisabled();
 
@@ -140,7 +143,7 @@ describe('doctor finder results', () => {
     expect(alert).toHaveTextContent('We could not load the doctors');
     fail = false;
     await user.click(within(alert).getByRole('button', { name: 'Try again' }));
-    await screen.findByRole('article', { name: 'Dr Chan 1' }, { timeout: 5000 });
+    await screen.findByRole('article', { name: 'Dr Chan 1' }, { timeout: 15_000 });
   }, 15_000);
 
   it('shows the no-access page for a policy without a medical network', async () => {
@@ -153,7 +156,7 @@ describe('doctor finder results', () => {
   });
 });
 
-describe('doctor finder landing', () => {
+describe('doctor finder landing', { timeout: 30_000 }, () => {
   it('restores stored filters with the search text cleared, and starts the search', async () => {
     window.localStorage.setItem(
       'panel-doctor-search-params-go',

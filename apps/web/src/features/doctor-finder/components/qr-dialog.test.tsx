@@ -1,5 +1,5 @@
 import { hkToday, systemClock, addDays } from '@clinicpass/shared/time/clock';
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 
@@ -10,6 +10,9 @@ import { isTicketEnabled } from './ticket-qr';
 
 const RESULTS = '/en/outpatient/doctor-list/outpatient/OP1000001?p=';
 
+// These journeys render the whole app; on a loaded 2-core machine a step can take seconds.
+configure({ asyncUtilTimeout: 10_000 });
+
 beforeAll(async () => {
   await import('../../../app/routes/doctor-finder');
 }, 60_000);
@@ -18,11 +21,11 @@ afterEach(() => {
   window.sessionStorage.clear();
 });
 
-describe('member QR dialog', () => {
+describe('member QR dialog', { timeout: 30_000 }, () => {
   it('is disabled when this tab holds no member view token (no tickets)', async () => {
     stubFinderFetch();
     renderApp(RESULTS);
-    await screen.findByRole('article', { name: 'Dr Chan 1' }, { timeout: 5000 });
+    await screen.findByRole('article', { name: 'Dr Chan 1' }, { timeout: 15_000 });
     expect(screen.getByRole('button', { name: 'Member QR code' })).toBeDisabled();
   });
 
@@ -42,7 +45,11 @@ describe('member QR dialog', () => {
     });
     const user = userEvent.setup();
     renderApp(RESULTS);
-    const entry = await screen.findByRole('button', { name: 'Member QR code' }, { timeout: 5000 });
+    const entry = await screen.findByRole(
+      'button',
+      { name: 'Member QR code' },
+      { timeout: 15_000 },
+    );
     await waitFor(() => {
       expect(entry).toBeEnabled();
     });
@@ -68,7 +75,7 @@ describe('member QR dialog', () => {
   });
 });
 
-describe('ticket effective date', () => {
+describe('ticket effective date', { timeout: 30_000 }, () => {
   it('enables a ticket from its effective date (Hong Kong)', () => {
     expect(isTicketEnabled({ effective_date: '2026-11-22' }, '2026-11-22')).toBe(true);
     expect(isTicketEnabled({ effective_date: '2026-11-21' }, '2026-11-22')).toBe(true);
