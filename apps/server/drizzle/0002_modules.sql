@@ -1,3 +1,35 @@
+CREATE TABLE "finder_rate_limit" (
+	"key" text PRIMARY KEY NOT NULL,
+	"count" integer NOT NULL,
+	"reset_at" timestamp with time zone NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "service_point_bookmark" (
+	"user_id" uuid NOT NULL,
+	"service_point_id" integer NOT NULL,
+	"create_date" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "service_point_bookmark_user_id_service_point_id_pk" PRIMARY KEY("user_id","service_point_id")
+);
+--> statement-breakpoint
+CREATE TABLE "service_point_card" (
+	"service_point_id" integer PRIMARY KEY NOT NULL,
+	"card" jsonb NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "service_point_search" (
+	"service_point_id" integer PRIMARY KEY NOT NULL,
+	"panel" text NOT NULL,
+	"district_code" text NOT NULL,
+	"district_sequence" integer NOT NULL,
+	"region_id" integer NOT NULL,
+	"service_id" integer NOT NULL,
+	"specialty_slug" text,
+	"member_price" numeric(10, 2),
+	"doctor_sort_name" text NOT NULL,
+	"search_text" text NOT NULL,
+	"search_chars" text[] NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "device_session" (
 	"id" text PRIMARY KEY NOT NULL,
 	"code" text NOT NULL,
@@ -108,6 +140,8 @@ CREATE TABLE "shared_card_link" (
 	CONSTRAINT "shared_card_link_token_hash_unique" UNIQUE("token_hash")
 );
 --> statement-breakpoint
+ALTER TABLE "service_point_bookmark" ADD CONSTRAINT "service_point_bookmark_user_id_app_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."app_user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "service_point_bookmark" ADD CONSTRAINT "service_point_bookmark_service_point_id_service_point_id_fk" FOREIGN KEY ("service_point_id") REFERENCES "public"."service_point"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "identity_code" ADD CONSTRAINT "identity_code_user_id_app_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."app_user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "identity_password_history" ADD CONSTRAINT "identity_password_history_user_id_app_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."app_user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "identity_refresh_token" ADD CONSTRAINT "identity_refresh_token_session_id_identity_session_id_fk" FOREIGN KEY ("session_id") REFERENCES "public"."identity_session"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -116,6 +150,13 @@ ALTER TABLE "member_view_token" ADD CONSTRAINT "member_view_token_member_id_memb
 ALTER TABLE "member_view_token" ADD CONSTRAINT "member_view_token_policy_id_policy_id_fk" FOREIGN KEY ("policy_id") REFERENCES "public"."policy"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "outpatient_ticket" ADD CONSTRAINT "outpatient_ticket_member_id_member_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."member"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "shared_card_link" ADD CONSTRAINT "shared_card_link_member_id_member_id_fk" FOREIGN KEY ("member_id") REFERENCES "public"."member"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "finder_rate_limit_reset_idx" ON "finder_rate_limit" USING btree ("reset_at");--> statement-breakpoint
+CREATE INDEX "service_point_search_order_idx" ON "service_point_search" USING btree ("panel","district_sequence","doctor_sort_name","service_point_id");--> statement-breakpoint
+CREATE INDEX "service_point_search_service_idx" ON "service_point_search" USING btree ("panel","service_id");--> statement-breakpoint
+CREATE INDEX "service_point_search_district_idx" ON "service_point_search" USING btree ("panel","district_code");--> statement-breakpoint
+CREATE INDEX "service_point_search_price_idx" ON "service_point_search" USING btree ("panel","member_price");--> statement-breakpoint
+CREATE INDEX "service_point_search_text_idx" ON "service_point_search" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
+CREATE INDEX "service_point_search_chars_idx" ON "service_point_search" USING gin ("search_chars");--> statement-breakpoint
 CREATE INDEX "identity_code_user_purpose_idx" ON "identity_code" USING btree ("user_id","purpose");--> statement-breakpoint
 CREATE INDEX "identity_code_challenge_idx" ON "identity_code" USING btree ("challenge_hash");--> statement-breakpoint
 CREATE INDEX "identity_password_history_user_idx" ON "identity_password_history" USING btree ("user_id","created_at");--> statement-breakpoint

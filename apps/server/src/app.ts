@@ -10,6 +10,7 @@ import {
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { announcementRoutes } from './modules/announcement/announcement.routes';
+import { finderModule } from './modules/finder/finder.module';
 import { healthRoutes } from './modules/health/health.routes';
 import { devRoutes } from './modules/identity/dev.routes';
 import { identityRoutes } from './modules/identity/identity.routes';
@@ -88,6 +89,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(outpatientRoutes, { prefix: '/api/customer' });
   await app.register(outpatientClinicRoutes, { prefix: '/api/clinic' });
   await app.register(announcementRoutes, { prefix: '/api/customer' });
+  await app.register(finderModule);
 
   await app.register(spaPlugin, { webDistDir: deps.config.webDistDir });
   return fastify;

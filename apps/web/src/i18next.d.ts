@@ -17,6 +17,7 @@ declare module 'i18next' {
     announcements: typeof en.announcements;
     'doctor-finder': (typeof en)['doctor-finder'];
     auth: typeof en.auth;
+    network: typeof en.network;
     errors: Record<ErrorMessageKey, string>;
   }
 }

@@ -145,6 +145,18 @@ export const routes: RouteObject[] = [
                 }),
               },
               {
+                path: paths.network.home.path,
+                lazy: async () => ({
+                  Component: (await import('./routes/network')).NetworkHomeRoute,
+                }),
+              },
+              {
+                path: paths.network.serviceCode.path,
+                lazy: async () => ({
+                  Component: (await import('./routes/network')).ServiceCodeRoute,
+                }),
+              },
+              {
                 path: paths.outpatient.anything.path,
                 lazy: async () => ({
                   Component: (await import('./routes/outpatient')).OutpatientNotFoundRoute,

@@ -103,6 +103,18 @@ export const paths = {
     },
   },
   network: {
+    /** A policy's medical-network screen: find-doctor button, service code, card, help. */
+    home: {
+      path: 'health/network/:policy_number',
+      getHref: (language: Language, policyNumber: string) =>
+        `${prefix(language)}/health/network/${segment(policyNumber)}`,
+    },
+    /** The service-code QR screen (before / after consultation tabs). */
+    serviceCode: {
+      path: 'health/network/:policy_number/service-code',
+      getHref: (language: Language, policyNumber: string) =>
+        `${prefix(language)}/health/network/${segment(policyNumber)}/service-code`,
+    },
     /** Doctor finder under the main application's network root (spec §2.2). */
     panel: {
       path: 'health/network/:panel/:policy_number',

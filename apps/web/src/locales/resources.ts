@@ -17,11 +17,13 @@ import enMemberCard from './en/member-card.json';
 import zhAuth from './zh-HK/auth.json';
 import enOutpatient from './en/outpatient.json';
 import zhAnnouncements from './zh-HK/announcements.json';
+import enNetwork from './en/network.json';
 import zhCommon from './zh-HK/common.json';
 import zhDoctorFinder from './zh-HK/doctor-finder.json';
 import zhHome from './zh-HK/home.json';
 import zhMemberCard from './zh-HK/member-card.json';
 import zhOutpatient from './zh-HK/outpatient.json';
+import zhNetwork from './zh-HK/network.json';
 
 export const en = {
   common: enCommon,
@@ -31,6 +33,7 @@ export const en = {
   announcements: enAnnouncements,
   'doctor-finder': enDoctorFinder,
   auth: enAuth,
+  network: enNetwork,
   [ERRORS_NAMESPACE]: errorResources.en,
 };
 
@@ -44,6 +47,7 @@ export const resources = {
     announcements: zhAnnouncements,
     'doctor-finder': zhDoctorFinder,
     auth: zhAuth,
+    network: zhNetwork,
     [ERRORS_NAMESPACE]: errorResources['zh-HK'],
   },
 } satisfies Record<Language, Record<keyof typeof en, Record<string, unknown>>>;

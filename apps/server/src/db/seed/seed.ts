@@ -3,6 +3,7 @@
 import { systemClock, type Clock } from '@clinicpass/shared/time/clock';
 import { sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import { rebuildFinderIndex } from '../../modules/finder/finder.index';
 import type { Database } from '../client';
 import {
   countryRegion,
@@ -95,6 +96,7 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
   });
   await seedDemo(db, { secretKey: options.secretKey, clock: options.clock ?? systemClock });
   await db.execute(sql`ANALYZE`);
+  await rebuildFinderIndex(db);
   return {
     districts: districtRows().length,
     services: serviceRows().length,

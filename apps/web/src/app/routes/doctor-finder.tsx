@@ -10,5 +10,7 @@ export function DoctorFinderRoute() {
   if (!isPanel(panel) || policyNumber === undefined || policyNumber === '') {
     return <NotFoundPage />;
   }
-  return <DoctorFinderPage panel={panel} policyNumber={policyNumber} />;
+  return (
+    <DoctorFinderPage key={`${panel}/${policyNumber}`} panel={panel} policyNumber={policyNumber} />
+  );
 }

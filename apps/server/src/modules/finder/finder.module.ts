@@ -1,0 +1,40 @@
+// The doctor finder as one plugin: reference data and service-point REST under /api/customer,
+// GraphQL at /api/graphql, all behind one per-address rate limit counted in PostgreSQL.
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { graphqlPlugin } from '../../plugins/graphql';
+import { createReferenceRepository } from '../reference/reference.repository';
+import { referenceRoutes } from '../reference/reference.routes';
+import { createReferenceService } from '../reference/reference.service';
+import { createFinderRepository } from './finder.repository';
+import { postgresRateLimitStore } from './finder.rate-limit';
+import { finderRoutes } from './finder.routes';
+import { createFinderService } from './finder.service';
+
+/** Finder requests per client address per minute: generous for people, a brake for scrapers. */
+export const FINDER_RATE_LIMIT = { max: 120, timeWindow: 60_000 } as const;
+
+export const finderModule: FastifyPluginAsyncZod = async (app) => {
+  const referenceRepository = createReferenceRepository(app.db);
+  const reference = createReferenceService(referenceRepository);
+  const finder = createFinderService(createFinderRepository(app.db), referenceRepository);
+
+  // Registered inside this plugin, the limit covers only the finder's routes.
+  await app.register(rateLimit, {
+    global: true,
+    max: FINDER_RATE_LIMIT.max,
+    timeWindow: FINDER_RATE_LIMIT.timeWindow,
+    store: postgresRateLimitStore(app.db, 'finder'),
+    // The key is the client address (request.ip honours TRUST_PROXY).
+    keyGenerator: (request) => request.ip,
+  });
+
+  await app.register(
+    async (customer) => {
+      await customer.register(referenceRoutes, { service: reference });
+      await customer.register(finderRoutes, { service: finder });
+    },
+    { prefix: '/api/customer' },
+  );
+  await app.register(graphqlPlugin, { reference, finder });
+};

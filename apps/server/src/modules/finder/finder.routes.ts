@@ -1,0 +1,101 @@
+// REST of the doctor finder under /api/customer: the service-point searches of both panels and
+// the group-policy list, and bookmarks. Readable without sign-in (decision 012).
+import { formatContentRange } from '@clinicpass/shared/api-client/pagination';
+import { PANELS } from '@clinicpass/shared/constants';
+import {
+  BookmarkResultSchema,
+  ServicePointIdParamsSchema,
+  ServicePointListSchema,
+  ServicePointQuerySchema,
+} from '@clinicpass/shared/schemas/finder';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requestLanguage } from '../../plugins/errors';
+import type { FinderCaller, FinderList, FinderService } from './finder.service';
+
+/** The group-policy list takes fewer parameters than the panels. */
+export const GroupServicePointQuerySchema = ServicePointQuerySchema.pick({
+  policy_number: true,
+  district_codes: true,
+  service_ids: true,
+  search: true,
+  page: true,
+  page_size: true,
+});
+
+export function callerOf(request: FastifyRequest): FinderCaller {
+  return { language: requestLanguage(request), userId: request.identity?.userId ?? null };
+}
+
+/* eslint-disable @typescript-eslint/require-await -- Fastify plugins are async by contract */
+export const finderRoutes: FastifyPluginAsyncZod<{ service: FinderService }> = async (
+  app,
+  { service },
+) => {
+  const searchRoute = (url: string, list: FinderList, summary: string) =>
+    app.get(
+      url,
+      {
+        schema: {
+          tags: ['finder'],
+          summary,
+          querystring: ServicePointQuerySchema,
+          response: { 200: ServicePointListSchema },
+        },
+      },
+      async (request, reply) => {
+        const found = await service.searchServicePoints(list, request.query, callerOf(request));
+        reply.header('content-range', formatContentRange(found.pagination));
+        return found;
+      },
+    );
+  searchRoute(
+    '/policy/service-point',
+    PANELS.primary,
+    'Search the primary panel (policy number required)',
+  );
+  searchRoute('/policy/service-point/outpatient-go', PANELS.second, 'Search the second panel');
+
+  app.get(
+    '/group-policy/service-point',
+    {
+      schema: {
+        tags: ['finder'],
+        summary: "Search the group policy members' network",
+        querystring: GroupServicePointQuerySchema,
+        response: { 200: ServicePointListSchema },
+      },
+    },
+    async (request, reply) => {
+      const query = {
+        ...request.query,
+        no_pagination: false,
+        expand_until_found: false,
+        specialty_slug: undefined,
+        price_range: undefined,
+      };
+      const found = await service.searchServicePoints('group', query, callerOf(request));
+      reply.header('content-range', formatContentRange(found.pagination));
+      return found;
+    },
+  );
+
+  for (const [method, bookmarked] of [
+    ['PUT', true],
+    ['DELETE', false],
+  ] as const) {
+    app.route({
+      method,
+      url: '/service-point/:id/bookmark',
+      schema: {
+        tags: ['finder'],
+        summary: bookmarked ? 'Bookmark a service point' : 'Remove a bookmark',
+        params: ServicePointIdParamsSchema,
+        response: { 200: BookmarkResultSchema },
+      },
+      handler: async (request) =>
+        service.setBookmark(request.identity?.userId ?? null, request.params.id, bookmarked),
+    });
+  }
+};
+/* eslint-enable @typescript-eslint/require-await */

@@ -1,0 +1,230 @@
+// The doctor finder's rules: who may search a panel, what a query means, how a search widens
+// when the chosen districts give nothing (expand_until_found), and bookmarks. Used by the REST
+// routes and the GraphQL resolvers alike.
+import {
+  NO_PAGINATION_CAP,
+  type Pagination,
+  paginationFor,
+} from '@clinicpass/shared/api-client/pagination';
+import { PANELS, type Panel } from '@clinicpass/shared/constants';
+import { AppError } from '@clinicpass/shared/errors/app-error';
+import type { Language } from '@clinicpass/shared/i18n/languages';
+import type {
+  ExpansionLevel,
+  ServicePoint,
+  ServicePointList,
+  ServicePointQuery,
+} from '@clinicpass/shared/schemas/finder';
+import type { ReferenceRepository } from '../reference/reference.repository';
+import { localName } from '../reference/reference.service';
+import type { FinderRepository, SearchCriteria, ServicePointRow } from './finder.repository';
+
+/** Which list is searched: a panel, or the group-policy list (primary network, fewer filters). */
+export type FinderList = Panel | 'group';
+
+export interface FinderCaller {
+  language: Language;
+  /** The signed-in customer, or null for a guest. */
+  userId: string | null;
+}
+
+function validation(parameter: string, message: string): AppError {
+  return new AppError('validation_error', {
+    message: `Invalid query parameter ${parameter}: ${message}`,
+    details: { issues: [{ path: `querystring.${parameter}`, message }] },
+  });
+}
+
+const NO_ACCESS_MESSAGE = 'This policy has no access to the medical network';
+
+/** Lowercased search words: the text split on white space. */
+export function searchWords(search: string | undefined): string[] {
+  if (search === undefined) return [];
+  return [
+    ...new Set(
+      search
+        .toLowerCase()
+        .split(/\s+/u)
+        .filter((word) => word !== ''),
+    ),
+  ];
+}
+
+function toNumber(value: string | number | null): number | null {
+  return value === null ? null : Number(value);
+}
+
+export function toServicePoint(row: ServicePointRow, language: Language): ServicePoint {
+  return {
+    id: row.id,
+    is_bookmarked: row.is_bookmarked,
+    create_date: row.create_date,
+    update_date: row.update_date,
+    doctor: {
+      id: row.doctor_id,
+      name_en: row.doctor_name_en,
+      name_zh: row.doctor_name_zh,
+      phones: row.doctor_phones.map((phone) => ({ no: phone.no })),
+      payment_info: row.payment_info.map((info) => ({
+        service: { code: info.service_code },
+        amount: Number(info.amount),
+        marked_price: toNumber(info.marked_price),
+        treatment_properties: info.treatment_properties,
+      })),
+    },
+    venue: {
+      id: row.venue_id,
+      name_en: row.venue_name_en,
+      name_zh: row.venue_name_zh,
+      district: {
+        code: row.district_code,
+        name: localName(language, row.district_name_en, row.district_name_zh),
+        name_en: row.district_name_en,
+        name_zh: row.district_name_zh,
+      },
+      address: { line_one: row.address_line_one, line_two: row.address_line_two },
+    },
+    service: {
+      id: row.service_id,
+      slug: row.service_slug,
+      code: row.service_code,
+      name: localName(language, row.service_name_en, row.service_name_zh),
+      name_en: row.service_name_en,
+      name_zh: row.service_name_zh,
+    },
+    specialty:
+      row.specialty_id === null
+        ? null
+        : {
+            id: row.specialty_id,
+            slug: row.specialty_slug ?? '',
+            description_en: row.specialty_description_en ?? '',
+            description_zh: row.specialty_description_zh ?? '',
+          },
+  };
+}
+
+export function createFinderService(finder: FinderRepository, reference: ReferenceRepository) {
+  async function checkAccess(list: FinderList, policyNumber: string | undefined): Promise<void> {
+    // The second panel is open to anyone; the group list and the primary panel need a policy
+    // of the primary network. Unknown and network-less policies get one and the same answer.
+    if (list === PANELS.second) return;
+    if (list === 'group' && policyNumber === undefined) return;
+    if (policyNumber === undefined) {
+      throw validation('policy_number', 'is required on this panel');
+    }
+    const allowed = await finder.policyHasNetwork(policyNumber, PANELS.primary);
+    if (!allowed) throw new AppError('no_access', { message: NO_ACCESS_MESSAGE });
+  }
+
+  async function knownDistricts(codes: readonly string[]) {
+    const found = await reference.districts(codes);
+    const known = new Set(found.map((row) => row.code));
+    const unknown = codes.filter((code) => !known.has(code));
+    if (unknown.length > 0) {
+      throw validation('district_codes', `unknown district code ${unknown.join(', ')}`);
+    }
+    return found;
+  }
+
+  async function run(
+    criteria: SearchCriteria,
+    page: number,
+    pageSize: number,
+    noPagination: boolean,
+    caller: FinderCaller,
+  ): Promise<{ results: ServicePoint[]; pagination: Pagination }> {
+    const total = await finder.count(criteria);
+    const pagination = noPagination
+      ? paginationFor(1, NO_PAGINATION_CAP, total)
+      : paginationFor(page, pageSize, total);
+    const limit = pagination.end - pagination.start + 1;
+    if (limit <= 0) return { results: [], pagination };
+    const rows = await finder.page(criteria, pagination.start, limit, caller.userId);
+    return { results: rows.map((row) => toServicePoint(row, caller.language)), pagination };
+  }
+
+  return {
+    /**
+     * Searches a list. Filters AND across kinds and OR within a kind; search words must all
+     * occur (case-insensitively) in a service point's names, address lines or district names.
+     */
+    async searchServicePoints(
+      list: FinderList,
+      query: ServicePointQuery,
+      caller: FinderCaller,
+    ): Promise<ServicePointList> {
+      const policyNumber = query.policy_number?.toUpperCase();
+      await checkAccess(list, policyNumber);
+      const districtCodes = query.district_codes ?? [];
+      const places = await knownDistricts(districtCodes);
+      const group = list === 'group';
+      const base: SearchCriteria = {
+        panel: group ? PANELS.primary : list,
+        serviceIds: query.service_ids,
+        words: searchWords(query.search),
+        ...(group ? {} : { specialtySlugs: query.specialty_slug, priceRange: query.price_range }),
+      };
+      const page = query.page;
+      const pageSize = query.page_size;
+      const noPagination = !group && query.no_pagination;
+
+      const first = await run({ ...base, districtCodes }, page, pageSize, noPagination, caller);
+      if (first.pagination.total > 0 || districtCodes.length === 0 || group) return first;
+      if (!query.expand_until_found) return first;
+
+      // Widen: nearby districts, then the chosen districts' regions, then everywhere.
+      const nearby = [
+        ...new Set([...districtCodes, ...(await reference.nearbyCodes(districtCodes))]),
+      ];
+      const region = await reference.regionDistrictCodes([
+        ...new Set(places.map((place) => place.region_id)),
+      ]);
+      const steps: { level: ExpansionLevel; codes: string[] | undefined }[] = [
+        { level: 'nearby', codes: nearby },
+        { level: 'region', codes: region },
+        { level: 'everywhere', codes: undefined },
+      ];
+      let searched = new Set(districtCodes);
+      for (const step of steps) {
+        // A level that adds no district cannot find anything new.
+        if (step.codes !== undefined && step.codes.every((code) => searched.has(code))) continue;
+        const found = await run(
+          { ...base, districtCodes: step.codes },
+          page,
+          pageSize,
+          noPagination,
+          caller,
+        );
+        if (found.pagination.total > 0) {
+          return {
+            ...found,
+            expanded_from: {
+              district_codes: [...districtCodes],
+              level: step.level,
+              searched_district_codes: step.codes ?? [],
+            },
+          };
+        }
+        searched = new Set([...searched, ...(step.codes ?? [])]);
+      }
+      return first;
+    },
+
+    async setBookmark(
+      userId: string | null,
+      servicePointId: number,
+      bookmarked: boolean,
+    ): Promise<{ id: number; is_bookmarked: boolean }> {
+      if (userId === null) throw new AppError('unauthenticated');
+      if (!(await finder.servicePointExists(servicePointId))) {
+        throw new AppError('not_found', { message: 'No such service point' });
+      }
+      if (bookmarked) await finder.addBookmark(userId, servicePointId);
+      else await finder.removeBookmark(userId, servicePointId);
+      return { id: servicePointId, is_bookmarked: bookmarked };
+    },
+  };
+}
+
+export type FinderService = ReturnType<typeof createFinderService>;

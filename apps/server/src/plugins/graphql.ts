@@ -1,0 +1,320 @@
+// GraphQL at /api/graphql (graphql-yoga inside Fastify): the finder's queries, resolved by the
+// same services as REST. Arguments are validated by the REST query schemas (so a bad argument
+// gets the same `validation_error` naming it); AppError becomes a GraphQL error whose
+// `extensions.code` is the API error code. GraphiQL is off (decision 014): its page loads
+// scripts from a CDN that the strict CSP forbids, and the REST OpenAPI page documents the data.
+import { PANELS } from '@clinicpass/shared/constants';
+import { AppError } from '@clinicpass/shared/errors/app-error';
+import {
+  HealthcareServiceQuerySchema,
+  ServicePointQuerySchema,
+} from '@clinicpass/shared/schemas/finder';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { GraphQLError } from 'graphql';
+import { createSchema, createYoga } from 'graphql-yoga';
+import type { z } from 'zod';
+import type { FinderService } from '../modules/finder/finder.service';
+import { callerOf } from '../modules/finder/finder.routes';
+import type { ReferenceService } from '../modules/reference/reference.service';
+import { requestLanguage, toAppError } from './errors';
+
+export const GRAPHQL_PATH = '/api/graphql';
+
+export const typeDefs = /* GraphQL */ `
+  type Query {
+    services(no_pagination: Boolean, provision_slug: String!): ServiceList!
+    servicePoints(
+      panel: String!
+      policy_number: String
+      page: Int
+      page_size: Int
+      no_pagination: Boolean
+      district_codes: [String!]
+      service_ids: [ID!]
+      specialty_slug: [String!]
+      search: String
+      price_range: String
+      expand_until_found: Boolean
+    ): ServicePointList!
+    countryRegions: CountryRegionList!
+  }
+
+  type Pagination {
+    start: Int!
+    end: Int!
+    total: Int!
+  }
+
+  type District {
+    code: String!
+    name: String!
+    name_en: String!
+    name_zh: String!
+  }
+  type CountryRegion {
+    id: Int!
+    sequence: Int!
+    code: String!
+    name: String!
+    name_en: String!
+    name_zh: String!
+    districts: [District!]!
+  }
+  type CountryRegionList {
+    results: [CountryRegion!]!
+    pagination: Pagination!
+  }
+
+  type Specialty {
+    id: Int!
+    slug: String!
+    description_en: String!
+    description_zh: String!
+  }
+  type HealthcareService {
+    id: Int!
+    slug: String!
+    code: String!
+    category: String!
+    sequence: Int!
+    name: String!
+    name_en: String!
+    name_zh: String!
+    description: String!
+    description_en: String!
+    description_zh: String!
+    specialties: [Specialty!]!
+    create_date: String!
+    update_date: String!
+  }
+  type ServiceList {
+    results: [HealthcareService!]!
+    pagination: Pagination!
+  }
+
+  type Phone {
+    no: String!
+  }
+  type Treatment {
+    name_en: String!
+    name_zh: String!
+  }
+  type TreatmentProperty {
+    type: String!
+    quantity: Float!
+    unit_en: String!
+    unit_zh: String!
+    treatment: Treatment!
+  }
+  type ServiceCode {
+    code: String!
+  }
+  type PaymentInfo {
+    service: ServiceCode!
+    amount: Float!
+    marked_price: Float
+    treatment_properties: [TreatmentProperty!]!
+  }
+  type Doctor {
+    id: Int!
+    name_en: String!
+    name_zh: String!
+    phones: [Phone!]!
+    payment_info: [PaymentInfo!]!
+  }
+  type Address {
+    line_one: String!
+    line_two: String!
+  }
+  type Venue {
+    id: Int!
+    name_en: String!
+    name_zh: String!
+    district: District!
+    address: Address!
+  }
+  type Service {
+    id: Int!
+    slug: String!
+    code: String!
+    name: String!
+    name_en: String!
+    name_zh: String!
+  }
+  type ServicePoint {
+    id: Int!
+    is_bookmarked: Boolean!
+    create_date: String!
+    update_date: String!
+    doctor: Doctor!
+    venue: Venue!
+    service: Service!
+    specialty: Specialty
+  }
+  type Expansion {
+    district_codes: [String!]!
+    level: String!
+    searched_district_codes: [String!]!
+  }
+  type ServicePointList {
+    results: [ServicePoint!]!
+    pagination: Pagination!
+    expanded_from: Expansion
+  }
+`;
+
+/** Yoga's server context: the Fastify request and reply of the call. */
+interface Context {
+  req: FastifyRequest;
+  reply: FastifyReply;
+}
+
+interface ServicePointsArgs {
+  panel: string;
+  policy_number?: string | null;
+  page?: number | null;
+  page_size?: number | null;
+  no_pagination?: boolean | null;
+  district_codes?: string[] | null;
+  service_ids?: (string | number)[] | null;
+  specialty_slug?: string[] | null;
+  search?: string | null;
+  price_range?: string | null;
+  expand_until_found?: boolean | null;
+}
+
+/** GraphQL arguments as the REST query string would carry them, for the same validation. */
+export function asQueryString(args: Omit<ServicePointsArgs, 'panel'>): Record<string, string> {
+  const query: Record<string, string> = {};
+  for (const [name, value] of Object.entries(args)) {
+    if (value == null) continue;
+    query[name] = Array.isArray(value) ? value.join(',') : String(value);
+  }
+  return query;
+}
+
+function parse<Schema extends z.ZodType>(schema: Schema, input: unknown): z.output<Schema> {
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return parsed.data;
+  const issues = parsed.error.issues.map((issue) => ({
+    path: `args.${issue.path.join('.')}`,
+    message: issue.message,
+  }));
+  const first = issues[0];
+  throw new AppError('validation_error', {
+    message:
+      first === undefined
+        ? 'Invalid arguments'
+        : `Invalid argument ${first.path.slice('args.'.length)}: ${first.message}`,
+    details: { issues },
+  });
+}
+
+/** The GraphQL error for anything a resolver threw: AppError codes kept, internals hidden. */
+export function toGraphQLError(error: unknown, request: FastifyRequest | undefined): GraphQLError {
+  const appError = toAppError(error);
+  if (appError.status >= 500) request?.log.error({ err: error }, 'graphql resolver failed');
+  const body = appError.toBody(request ? requestLanguage(request) : 'en');
+  return new GraphQLError(body.message, {
+    extensions: {
+      code: body.code,
+      ...(body.details === undefined ? {} : { details: body.details }),
+    },
+  });
+}
+
+/** Runs a resolver, turning what it throws into a GraphQL error with the API error code. */
+async function guard<Result>(context: Context, resolve: () => Promise<Result>): Promise<Result> {
+  try {
+    return await resolve();
+  } catch (error) {
+    throw toGraphQLError(error, context.req);
+  }
+}
+
+/**
+ * Whether a value is a GraphQL error. By name, not `instanceof`: graphql 16 ships CommonJS and
+ * ES module copies, and yoga may load the other one than this file (the dual-package hazard).
+ */
+function isGraphQLError(value: unknown): value is GraphQLError {
+  return value instanceof Error && value.name === 'GraphQLError';
+}
+
+/**
+ * Yoga's last word on an error: GraphQL's own errors (syntax, unknown field, wrong argument type)
+ * and those made by `guard` pass; anything else is hidden as an internal error.
+ */
+export function maskError(error: unknown): Error {
+  if (
+    isGraphQLError(error) &&
+    (error.originalError == null || isGraphQLError(error.originalError))
+  ) {
+    return error;
+  }
+  return toGraphQLError(error, undefined);
+}
+
+export interface GraphqlPluginOptions {
+  reference: ReferenceService;
+  finder: FinderService;
+}
+
+// eslint-disable-next-line @typescript-eslint/require-await -- Fastify plugins are async by contract
+export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPluginOptions) {
+  const { reference, finder } = options;
+  const schema = createSchema<Context>({
+    typeDefs,
+    resolvers: {
+      Query: {
+        services: (
+          _: unknown,
+          args: { no_pagination?: boolean | null; provision_slug: string },
+          context: Context,
+        ) =>
+          guard(context, () => {
+            const query = parse(HealthcareServiceQuerySchema, {
+              provision_slug: args.provision_slug,
+            });
+            return reference.healthcareServices(query.provision_slug, requestLanguage(context.req));
+          }),
+        servicePoints: (_: unknown, args: ServicePointsArgs, context: Context) =>
+          guard(context, async () => {
+            const { panel, ...rest } = args;
+            if (panel !== PANELS.primary && panel !== PANELS.second) {
+              throw new AppError('validation_error', {
+                message: `Invalid argument panel: must be '${PANELS.primary}' or '${PANELS.second}'`,
+                details: { issues: [{ path: 'args.panel', message: 'is not a panel' }] },
+              });
+            }
+            const query = parse(ServicePointQuerySchema, asQueryString(rest));
+            return finder.searchServicePoints(panel, query, callerOf(context.req));
+          }),
+        countryRegions: (_: unknown, _args: unknown, context: Context) =>
+          guard(context, () => reference.countryRegions(requestLanguage(context.req))),
+      },
+    },
+  });
+
+  const yoga = createYoga<Context>({
+    schema,
+    graphqlEndpoint: GRAPHQL_PATH,
+    graphiql: false,
+    landingPage: false,
+    logging: false,
+    maskedErrors: { maskError },
+  });
+
+  app.route({
+    url: GRAPHQL_PATH,
+    method: ['GET', 'POST', 'OPTIONS'],
+    schema: { hide: true },
+    handler: async (req, reply) => {
+      const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, reply });
+      response.headers.forEach((value, key) => {
+        void reply.header(key, value);
+      });
+      void reply.status(response.status);
+      return reply.send(response.body);
+    },
+  });
+}

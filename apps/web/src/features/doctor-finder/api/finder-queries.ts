@@ -1,0 +1,289 @@
+// The finder's four data calls (spec §7) as TanStack Query options. Reference data (services,
+// regions) is cache-first; service points are keyed by every variable.
+import { PAGE_SIZE } from '@clinicpass/shared/api-client/pagination';
+import { PROVISION_SLUGS, type Panel } from '@clinicpass/shared/constants';
+import type { Language } from '@clinicpass/shared/i18n/languages';
+import { queryOptions, skipToken } from '@tanstack/react-query';
+
+import { referenceDataQueryOptions } from '../../../lib/query-client';
+import type { FinderFilters } from '../model/filter-state';
+import { formatPriceRange } from '../model/filter-state';
+import type { CountryRegion, HealthcareService, ServicePointList, Ticket } from '../model/types';
+
+import { graphqlRequest } from './graphql';
+
+/** Where the member card flow keeps the member view token (session storage). */
+export const MEMBER_VIEW_TOKEN_KEY = 'member-view-token';
+
+const SERVICES_QUERY = /* GraphQL */ `
+  query Services($no_pagination: Boolean, $provision_slug: String!) {
+    services(no_pagination: $no_pagination, provision_slug: $provision_slug) {
+      results {
+        id
+        slug
+        code
+        category
+        sequence
+        name
+        name_en
+        name_zh
+        description
+        description_en
+        description_zh
+        create_date
+        update_date
+        specialties {
+          id
+          slug
+          description_en
+          description_zh
+        }
+      }
+    }
+  }
+`;
+
+const COUNTRY_REGIONS_QUERY = /* GraphQL */ `
+  query CountryRegions {
+    countryRegions {
+      results {
+        id
+        sequence
+        code
+        name
+        name_en
+        name_zh
+        districts {
+          code
+          name
+          name_en
+          name_zh
+        }
+      }
+    }
+  }
+`;
+
+const SERVICE_POINTS_QUERY = /* GraphQL */ `
+  query ServicePoints(
+    $panel: String!
+    $policy_number: String
+    $page: Int
+    $page_size: Int
+    $district_codes: [String!]
+    $service_ids: [ID!]
+    $specialty_slug: [String!]
+    $search: String
+    $price_range: String
+    $expand_until_found: Boolean
+  ) {
+    servicePoints(
+      panel: $panel
+      policy_number: $policy_number
+      page: $page
+      page_size: $page_size
+      district_codes: $district_codes
+      service_ids: $service_ids
+      specialty_slug: $specialty_slug
+      search: $search
+      price_range: $price_range
+      expand_until_found: $expand_until_found
+    ) {
+      results {
+        id
+        is_bookmarked
+        create_date
+        update_date
+        doctor {
+          id
+          name_en
+          name_zh
+          phones {
+            no
+          }
+          payment_info {
+            service {
+              code
+            }
+            amount
+            marked_price
+            treatment_properties {
+              type
+              quantity
+              unit_en
+              unit_zh
+              treatment {
+                name_en
+                name_zh
+              }
+            }
+          }
+        }
+        venue {
+          id
+          name_en
+          name_zh
+          district {
+            code
+            name
+            name_en
+            name_zh
+          }
+          address {
+            line_one
+            line_two
+          }
+        }
+        service {
+          id
+          slug
+          code
+          name
+          name_en
+          name_zh
+        }
+        specialty {
+          id
+          slug
+          description_en
+          description_zh
+        }
+      }
+      pagination {
+        start
+        end
+        total
+      }
+    }
+  }
+`;
+
+const TICKETS_QUERY = /* GraphQL */ `
+  query Tickets($policy_id: String!) {
+    tickets(policy_id: $policy_id) {
+      type
+      token
+      effective_date
+      expiry_date
+      name_en
+      name_zh
+    }
+  }
+`;
+
+export function servicesQuery(panel: Panel, language: Language) {
+  return queryOptions({
+    queryKey: ['finder', 'services', panel, language],
+    queryFn: async ({ signal }) => {
+      const data = await graphqlRequest<{ services: { results: HealthcareService[] } }>({
+        query: SERVICES_QUERY,
+        variables: { no_pagination: true, provision_slug: PROVISION_SLUGS[panel] },
+        language,
+        signal,
+      });
+      return data.services.results;
+    },
+    ...referenceDataQueryOptions,
+  });
+}
+
+export function countryRegionsQuery(language: Language) {
+  return queryOptions({
+    queryKey: ['finder', 'country-regions', language],
+    queryFn: async ({ signal }) => {
+      const data = await graphqlRequest<{ countryRegions: { results: CountryRegion[] } }>({
+        query: COUNTRY_REGIONS_QUERY,
+        language,
+        signal,
+      });
+      return data.countryRegions.results;
+    },
+    ...referenceDataQueryOptions,
+  });
+}
+
+export interface ServicePointSearch {
+  panel: Panel;
+  policyNumber: string;
+  filters: FinderFilters;
+  page: number;
+  expandUntilFound: boolean;
+}
+
+/** The variables of the service-point query (spec §7 call 2). */
+export function servicePointVariables({
+  panel,
+  policyNumber,
+  filters,
+  page,
+  expandUntilFound,
+}: ServicePointSearch): Record<string, unknown> {
+  const search = filters.searchText.trim();
+  return {
+    panel,
+    policy_number: policyNumber,
+    page,
+    page_size: PAGE_SIZE,
+    district_codes: filters.districts.length > 0 ? filters.districts : undefined,
+    service_ids: filters.services.length > 0 ? filters.services : undefined,
+    specialty_slug: filters.specialties.length > 0 ? filters.specialties : undefined,
+    search: search === '' ? undefined : search,
+    price_range: filters.price === null ? undefined : formatPriceRange(filters.price),
+    expand_until_found: expandUntilFound,
+  };
+}
+
+export function servicePointsQuery(search: ServicePointSearch | null, language: Language) {
+  const variables = search === null ? null : servicePointVariables(search);
+  return queryOptions({
+    queryKey: ['finder', 'service-points', variables],
+    queryFn:
+      variables === null
+        ? skipToken
+        : async ({ signal }) => {
+            const data = await graphqlRequest<{ servicePoints: ServicePointList }>({
+              query: SERVICE_POINTS_QUERY,
+              variables,
+              language,
+              signal,
+            });
+            return data.servicePoints;
+          },
+  });
+}
+
+/** The member view token from the member card look-up, if this tab holds one. */
+export function readMemberViewToken(): string | null {
+  try {
+    const value = window.sessionStorage.getItem(MEMBER_VIEW_TOKEN_KEY);
+    return value === null || value === '' ? null : value;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The member's tickets for the QR dialog (spec §7 call 3). Skipped without a policy number and
+ * without a member view token (docs/decisions/023): the server would refuse, and no QR
+ * entry is offered then anyway.
+ */
+export function ticketsQuery(policyNumber: string | null, language: Language) {
+  const token = readMemberViewToken();
+  return queryOptions({
+    queryKey: ['finder', 'tickets', policyNumber, token],
+    queryFn:
+      policyNumber === null || token === null
+        ? skipToken
+        : async ({ signal }) => {
+            const data = await graphqlRequest<{ tickets: Ticket[] }>({
+              query: TICKETS_QUERY,
+              variables: { policy_id: policyNumber },
+              language,
+              headers: { 'X-Member-View-Token': token },
+              signal,
+            });
+            return data.tickets;
+          },
+    retry: false,
+  });
+}

@@ -1,0 +1,137 @@
+import { PAGE_SIZE } from '@clinicpass/shared/api-client/pagination';
+import type { Panel } from '@clinicpass/shared/constants';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+
+import { useLanguage } from '../../../lib/i18n';
+import { pageCount } from '../model/pagination';
+import { mergedDistricts } from '../model/regions';
+import type { District, ServicePointList } from '../model/types';
+
+import { districtName } from './filter-pickers';
+import { PaginationNav } from './pagination-nav';
+import { useWideScreen } from './picker';
+import { ResultCard } from './result-card';
+
+interface ResultListProps {
+  panel: Panel;
+  data: ServicePointList | undefined;
+  loading: boolean;
+  error: unknown;
+  onRetry: () => void;
+  page: number;
+  onPage: (page: number) => void;
+  expandUntilFound: boolean;
+  onExpand: () => void;
+  chosenDistricts: District[];
+}
+
+/** The result list (spec §4): spinner, cards and pagination, or an empty or error state. */
+export function ResultList({
+  panel,
+  data,
+  loading,
+  error,
+  onRetry,
+  page,
+  onPage,
+  expandUntilFound,
+  onExpand,
+  chosenDistricts,
+}: ResultListProps) {
+  const { t } = useTranslation('doctor-finder');
+  const language = useLanguage();
+  const wide = useWideScreen();
+
+  if (loading) {
+    return (
+      <Box role="status" sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
+        <CircularProgress aria-label={t('results.loading')} />
+      </Box>
+    );
+  }
+  if (error !== null && error !== undefined) {
+    return (
+      <Alert
+        severity="error"
+        role="alert"
+        action={
+          <Button color="inherit" onClick={onRetry}>
+            {t('results.retry')}
+          </Button>
+        }
+      >
+        <Typography sx={{ fontWeight: 600 }}>{t('results.errorTitle')}</Typography>
+        {t('results.errorDescription')}
+      </Alert>
+    );
+  }
+  const total = data?.pagination.total ?? 0;
+  if (data === undefined || total === 0) {
+    const hasExpandFailed = expandUntilFound;
+    return (
+      <Stack role="status" spacing={1.5} sx={{ alignItems: 'center', textAlign: 'center', py: 6 }}>
+        <Typography variant="h2">
+          {hasExpandFailed ? t('results.expandedEmptyTitle') : t('results.emptyTitle')}
+        </Typography>
+        <Typography color="text.secondary">
+          {hasExpandFailed ? t('results.expandedEmptyDescription') : t('results.emptyDescription')}
+        </Typography>
+        {!hasExpandFailed && (
+          <Button variant="contained" onClick={onExpand}>
+            {t('results.expand')}
+          </Button>
+        )}
+      </Stack>
+    );
+  }
+
+  const chosenCodes = new Set(chosenDistricts.map((district) => district.code));
+  const outside = data.results
+    .map((point) => point.venue.district)
+    .filter((district) => !chosenCodes.has(district.code));
+  const showNote = chosenDistricts.length > 0 && outside.length > 0;
+
+  return (
+    <Stack spacing={2}>
+      {showNote && (
+        <Alert severity="info" role="status">
+          {t('results.expandedNote', {
+            districts: mergedDistricts(chosenDistricts, outside)
+              .map((district) => districtName(district, language))
+              .join(t('picker.separator')),
+          })}
+        </Alert>
+      )}
+      <Box
+        component="ul"
+        aria-label={t('results.listLabel')}
+        sx={{
+          listStyle: 'none',
+          p: 0,
+          m: 0,
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
+        }}
+      >
+        {data.results.map((point) => (
+          <li key={point.id}>
+            <ResultCard panel={panel} point={point} />
+          </li>
+        ))}
+      </Box>
+      <PaginationNav
+        page={page}
+        pages={pageCount(total, PAGE_SIZE)}
+        mobile={!wide}
+        onChange={onPage}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,287 @@
+// The doctor finder's wire shapes (contract: finder-contract.md), written once and used by the
+// server routes, the GraphQL resolvers, the web API client and the finder's filter state.
+import { z } from 'zod';
+import {
+  MAX_PAGE_SIZE,
+  NO_PAGINATION_CAP,
+  PAGE_SIZE,
+  PaginatedSchema,
+} from '../api-client/pagination';
+import { PANELS, PROVISION_SLUGS } from '../constants';
+
+// ---------------------------------------------------------------- reference data
+
+export const DistrictSchema = z.object({
+  code: z.string(),
+  /** The name in the request's language. */
+  name: z.string(),
+  name_en: z.string(),
+  name_zh: z.string(),
+});
+export type District = z.infer<typeof DistrictSchema>;
+
+export const CountryRegionSchema = z.object({
+  id: z.number().int(),
+  sequence: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  name_en: z.string(),
+  name_zh: z.string(),
+  districts: z.array(DistrictSchema),
+});
+export type CountryRegion = z.infer<typeof CountryRegionSchema>;
+export const CountryRegionListSchema = PaginatedSchema(CountryRegionSchema);
+export type CountryRegionList = z.infer<typeof CountryRegionListSchema>;
+
+export const SpecialtySchema = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  description_en: z.string(),
+  description_zh: z.string(),
+});
+export type Specialty = z.infer<typeof SpecialtySchema>;
+
+/** The primary panel's six service groups, in display order. */
+export const SERVICE_CATEGORIES = [
+  'general-practitioner',
+  'specialist-practitioner',
+  'chinese-medicine',
+  'dental',
+  'bodycheck',
+  'others',
+] as const;
+export const ServiceCategorySchema = z.enum(SERVICE_CATEGORIES);
+export type ServiceCategory = z.infer<typeof ServiceCategorySchema>;
+
+export const HealthcareServiceSchema = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  code: z.string(),
+  category: ServiceCategorySchema,
+  sequence: z.number().int(),
+  name: z.string(),
+  name_en: z.string(),
+  name_zh: z.string(),
+  description: z.string(),
+  description_en: z.string(),
+  description_zh: z.string(),
+  specialties: z.array(SpecialtySchema),
+  create_date: z.string(),
+  update_date: z.string(),
+});
+export type HealthcareService = z.infer<typeof HealthcareServiceSchema>;
+export const HealthcareServiceListSchema = PaginatedSchema(HealthcareServiceSchema);
+export type HealthcareServiceList = z.infer<typeof HealthcareServiceListSchema>;
+
+export const PROVISION_SLUG_VALUES = [PROVISION_SLUGS.outpatient, PROVISION_SLUGS.go] as const;
+export const ProvisionSlugSchema = z.enum(PROVISION_SLUG_VALUES);
+export type ProvisionSlug = z.infer<typeof ProvisionSlugSchema>;
+
+/** Query of `GET /health/healthcare-service`. */
+export const HealthcareServiceQuerySchema = z.object({
+  provision_slug: ProvisionSlugSchema,
+  no_pagination: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((value) => value === 'true'),
+});
+export type HealthcareServiceQuery = z.infer<typeof HealthcareServiceQuerySchema>;
+
+// ---------------------------------------------------------------- service points
+
+export const TreatmentPropertySchema = z.object({
+  type: z.enum(['include', 'exclude']),
+  quantity: z.number(),
+  unit_en: z.string(),
+  unit_zh: z.string(),
+  treatment: z.object({ name_en: z.string(), name_zh: z.string() }),
+});
+export type TreatmentProperty = z.infer<typeof TreatmentPropertySchema>;
+
+/** A doctor's price for one service code. `amount` is the member price. */
+export const PaymentInfoSchema = z.object({
+  service: z.object({ code: z.string() }),
+  amount: z.number(),
+  marked_price: z.number().nullable(),
+  treatment_properties: z.array(TreatmentPropertySchema),
+});
+export type PaymentInfo = z.infer<typeof PaymentInfoSchema>;
+
+export const ServicePointSchema = z.object({
+  id: z.number().int(),
+  is_bookmarked: z.boolean(),
+  create_date: z.string(),
+  update_date: z.string(),
+  doctor: z.object({
+    id: z.number().int(),
+    name_en: z.string(),
+    name_zh: z.string(),
+    phones: z.array(z.object({ no: z.string() })),
+    /** All the doctor's prices; the one that applies has `service.code === service.code`. */
+    payment_info: z.array(PaymentInfoSchema),
+  }),
+  venue: z.object({
+    id: z.number().int(),
+    name_en: z.string(),
+    name_zh: z.string(),
+    district: DistrictSchema,
+    address: z.object({
+      /** English address. */
+      line_one: z.string(),
+      /** Chinese address. */
+      line_two: z.string(),
+    }),
+  }),
+  service: z.object({
+    id: z.number().int(),
+    slug: z.string(),
+    code: z.string(),
+    name: z.string(),
+    name_en: z.string(),
+    name_zh: z.string(),
+  }),
+  specialty: SpecialtySchema.nullable(),
+});
+export type ServicePoint = z.infer<typeof ServicePointSchema>;
+
+/** The payment info entry that applies to a service point: the one for its own service code. */
+export function applicablePaymentInfo(point: ServicePoint): PaymentInfo | null {
+  return point.doctor.payment_info.find((info) => info.service.code === point.service.code) ?? null;
+}
+
+/** How far an `expand_until_found` search had to widen before it found something. */
+export const EXPANSION_LEVELS = ['nearby', 'region', 'everywhere'] as const;
+export type ExpansionLevel = (typeof EXPANSION_LEVELS)[number];
+
+export const ServicePointListSchema = PaginatedSchema(ServicePointSchema).extend({
+  /**
+   * Present when `expand_until_found` widened the search: the districts asked for, the level
+   * that gave the results, and the district codes searched at that level. The results carry
+   * their own venue district, so the web can list where they come from.
+   */
+  expanded_from: z
+    .object({
+      district_codes: z.array(z.string()),
+      level: z.enum(EXPANSION_LEVELS),
+      searched_district_codes: z.array(z.string()),
+    })
+    .optional(),
+});
+export type ServicePointList = z.infer<typeof ServicePointListSchema>;
+
+// ---------------------------------------------------------------- service-point query
+
+/** Panels of the finder, by route value (`outpatient` primary, `go` second). */
+export const FinderPanelSchema = z.enum([PANELS.primary, PANELS.second]);
+
+/** District codes: A–T in Hong Kong, MO-… and CN-… outside it. */
+const DISTRICT_CODE = /^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$/;
+const SLUG = /^[a-z0-9][a-z0-9-]{0,99}$/;
+
+/** A comma-separated list query parameter; each item must match `item`. Empty → undefined. */
+function commaList<Item extends z.ZodType>(item: Item, what: string) {
+  return z
+    .string()
+    .optional()
+    .transform((value, context): z.output<Item>[] | undefined => {
+      if (value === undefined || value.trim() === '') return undefined;
+      const parts = value.split(',').map((part) => part.trim());
+      const out: z.output<Item>[] = [];
+      for (const part of parts) {
+        const parsed = item.safeParse(part);
+        if (part === '' || !parsed.success) {
+          context.addIssue({
+            code: 'custom',
+            message: `must be a comma-separated list of ${what}; '${part}' is not one`,
+          });
+          return z.NEVER;
+        }
+        out.push(parsed.data);
+      }
+      return [...new Set(out)];
+    });
+}
+
+/** `price_range=min,max`: two non-negative numbers with min ≤ max. */
+export const PriceRangeSchema = z
+  .string()
+  .optional()
+  .transform((value, context): { min: number; max: number } | undefined => {
+    if (value === undefined || value.trim() === '') return undefined;
+    const match = /^\s*(\d+(?:\.\d+)?)\s*,\s*(\d+(?:\.\d+)?)\s*$/.exec(value);
+    if (!match) {
+      context.addIssue({ code: 'custom', message: "must be 'min,max' (two numbers)" });
+      return z.NEVER;
+    }
+    const min = Number(match[1]);
+    const max = Number(match[2]);
+    if (min > max) {
+      context.addIssue({ code: 'custom', message: 'min must not be above max' });
+      return z.NEVER;
+    }
+    return { min, max };
+  });
+export type PriceRange = { min: number; max: number };
+
+const booleanFlag = z
+  .enum(['true', 'false'])
+  .optional()
+  .transform((value) => value === 'true');
+
+/** The longest search text accepted; longer text cannot be a name or an address. */
+export const MAX_SEARCH_LENGTH = 100;
+
+/**
+ * Query of `GET /policy/service-point[/outpatient-go]` and `/group-policy/service-point`.
+ * Lists are comma-separated; `price_range` is `min,max`; `no_pagination=true` returns up to
+ * NO_PAGINATION_CAP rows from the first.
+ */
+export const ServicePointQuerySchema = z.object({
+  policy_number: z
+    .string()
+    .trim()
+    .max(40)
+    .regex(/^[A-Za-z0-9-]*$/, 'must be letters and digits')
+    .optional()
+    .transform((value) => (value === '' ? undefined : value)),
+  district_codes: commaList(z.string().regex(DISTRICT_CODE), 'district codes'),
+  service_ids: commaList(z.coerce.number().int().positive(), 'service ids'),
+  specialty_slug: commaList(z.string().regex(SLUG), 'specialty slugs'),
+  search: z
+    .string()
+    .max(MAX_SEARCH_LENGTH)
+    .optional()
+    .transform((value) => {
+      const trimmed = value?.trim();
+      return trimmed === undefined || trimmed === '' ? undefined : trimmed;
+    }),
+  price_range: PriceRangeSchema,
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZE),
+  no_pagination: booleanFlag,
+  expand_until_found: booleanFlag,
+});
+/** The query as sent (strings), e.g. for building an address or a request. */
+export type ServicePointQueryInput = z.input<typeof ServicePointQuerySchema>;
+/** The query as parsed (lists, numbers, flags). */
+export type ServicePointQuery = z.output<typeof ServicePointQuerySchema>;
+
+/** The parsed filter state a search runs with (the parsed query minus paging and policy). */
+export type ServicePointFilters = Pick<
+  ServicePointQuery,
+  'district_codes' | 'service_ids' | 'specialty_slug' | 'search' | 'price_range'
+>;
+
+export { NO_PAGINATION_CAP };
+
+// ---------------------------------------------------------------- bookmarks
+
+export const ServicePointIdParamsSchema = z.object({
+  id: z.coerce.number().int().positive(),
+});
+
+export const BookmarkResultSchema = z.object({
+  id: z.number().int(),
+  is_bookmarked: z.boolean(),
+});
+export type BookmarkResult = z.infer<typeof BookmarkResultSchema>;
