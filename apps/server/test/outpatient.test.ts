@@ -99,7 +99,7 @@ async function createMember(options: {
     .values({
       policyNumber: `OP9${options.code}`,
       productId: outpatient?.id ?? 0,
-      status: options.status ?? 'in_force',
+      status: options.status ?? 'in-force',
       activationDate: options.activationDate,
       applicantPhoneNumber: options.phone ?? '+85298765432',
     })

@@ -168,7 +168,7 @@ describe('seeded demo data', () => {
       {
         policy_number: 'OP1000001',
         hkid_masked: expect.not.stringContaining('456(3)'),
-        status: 'in_force',
+        status: 'in-force',
       },
     ]);
     const leaked = await rows(sql`SELECT 1 FROM member WHERE hkid_masked LIKE '%123456%'`);

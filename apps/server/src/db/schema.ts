@@ -236,7 +236,7 @@ export const policy = pgTable(
       .notNull()
       .references(() => product.id),
     ownerUserId: uuid('owner_user_id').references(() => appUser.id),
-    /** Platform policy status, e.g. in_force, lapsed, terminated. */
+    /** Platform policy status, e.g. in-force, lapsed, terminated. */
     status: text('status').notNull(),
     /** Hong Kong calendar date the policy was activated. */
     activationDate: date('activation_date', { mode: 'string' }).notNull(),

@@ -12,6 +12,8 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { GraphQLError } from 'graphql';
 import { createSchema, createYoga } from 'graphql-yoga';
+import { outpatientDeps, requesterOf } from '../modules/outpatient/outpatient.routes';
+import { listTicketsForPolicy } from '../modules/outpatient/outpatient.service';
 import type { z } from 'zod';
 import type { FinderService } from '../modules/finder/finder.service';
 import { callerOf } from '../modules/finder/finder.routes';
@@ -37,6 +39,25 @@ export const typeDefs = /* GraphQL */ `
       expand_until_found: Boolean
     ): ServicePointList!
     countryRegions: CountryRegionList!
+    "A member's outpatient QR tickets: the policy's signed-in owner, or X-Member-View-Token for it."
+    tickets(policy_id: String!): [Ticket!]!
+  }
+
+  type Ticket {
+    type: String!
+    token: String!
+    number: String!
+    effective_date: String!
+    expiry_date: String!
+    enabled: Boolean!
+    name_en: String!
+    name_zh: String!
+    service_types: [String!]!
+    policy_number: String!
+    membership_number: String!
+    holder_name_en: String!
+    holder_name_zh: String!
+    token_expires_at: String!
   }
 
   type Pagination {
@@ -291,6 +312,10 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPlugin
           }),
         countryRegions: (_: unknown, _args: unknown, context: Context) =>
           guard(context, () => reference.countryRegions(requestLanguage(context.req))),
+        tickets: (_: unknown, args: { policy_id: string }, context: Context) =>
+          guard(context, () =>
+            listTicketsForPolicy(outpatientDeps(app), requesterOf(context.req), args.policy_id),
+          ),
       },
     },
   });

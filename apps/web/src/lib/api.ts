@@ -5,7 +5,7 @@
  * read-only cookie, any other response clears it; a 503 `maintenance` switches the app to its
  * maintenance notice. The session itself is an HttpOnly cookie the page never sees.
  */
-import './zod-config';
+import './zod-csp';
 
 import { createApiClient, type KeyValueStorage } from '@clinicpass/shared/api-client/client';
 import { READ_ONLY_COOKIE_SECONDS } from '@clinicpass/shared/constants';

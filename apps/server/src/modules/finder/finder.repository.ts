@@ -134,7 +134,7 @@ export function createFinderRepository(db: Database) {
     async policyHasNetwork(policyNumber: string, panel: string): Promise<boolean> {
       const result = await db.execute<{ ok: number }>(sql`
         SELECT 1 AS ok FROM policy p JOIN product pr ON pr.id = p.product_id
-        WHERE p.policy_number = ${policyNumber} AND p.status = 'in_force'
+        WHERE p.policy_number = ${policyNumber} AND p.status = 'in-force'
           AND pr.medical_network_panel = ${panel}
         LIMIT 1`);
       return result.rows.length > 0;

@@ -69,7 +69,7 @@ export async function findMemberForLookup(
       and(
         identifier,
         eq(policy.applicantPhoneNumber, where.phone),
-        eq(policy.status, 'in_force'),
+        eq(policy.status, 'in-force'),
         sql`${product.medicalNetworkPanel} IS NOT NULL`,
       ),
     )

@@ -143,7 +143,7 @@ async function issueTickets(deps: OutpatientDeps, members: MemberRow[]): Promise
   const tickets: Ticket[] = [];
   const rows: repo.NewTicketRow[] = [];
   for (const row of members) {
-    if (row.medicalNetworkPanel === null || row.policyStatus !== 'in_force') continue;
+    if (row.medicalNetworkPanel === null || row.policyStatus !== 'in-force') continue;
     const yearEnd = policyYearEnd(row.activationDate, today);
     for (const type of ticketTypesFor(row)) {
       const token = newToken();

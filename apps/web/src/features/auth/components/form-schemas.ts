@@ -2,7 +2,7 @@
  * Form rules (spec §5). Messages are keys of the `auth` namespace's `validation` group, turned
  * into text where a field shows them.
  */
-import '../../../lib/zod-config';
+import '../../../lib/zod-csp';
 
 import { CODE_PATTERN, meetsPasswordPolicy } from '@clinicpass/shared/schemas/identity';
 import { z } from 'zod';

@@ -58,7 +58,10 @@ export function OwnerCardsPage() {
     return (
       <Navigate
         replace
-        to={paths.outpatient.login.withNext(language, paths.outpatient.eCardOwner.getHref(language))}
+        to={paths.outpatient.login.withNext(
+          language,
+          paths.outpatient.eCardOwner.getHref(language),
+        )}
       />
     );
   }
