@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../lib/i18n';
 import type { MeResponse } from '@clinicpass/shared/schemas/identity';
 
+import { identityApi } from '../../auth/api/identity-api';
 import { IDENTITY_QUERY_KEY } from '../../auth/hooks/use-identity';
 import { fetchAnnouncements } from '../api/announcements-api';
 import { addDismissed, pruneDismissed, readDismissed, writeDismissed } from '../lib/dismissed';
@@ -77,7 +78,11 @@ function Banner({ severity, role, children, onDismiss, timeout, testId }: Banner
 
 function useSignInTag(): 'customer' | 'guest' | undefined {
   // Only observes: the sign-in state is fetched by the pages that need it (no request here).
-  const { data } = useQuery<MeResponse>({ queryKey: IDENTITY_QUERY_KEY, enabled: false });
+  const { data } = useQuery<MeResponse>({
+    queryKey: IDENTITY_QUERY_KEY,
+    queryFn: identityApi.me,
+    enabled: false,
+  });
   return data?.tag;
 }
 
