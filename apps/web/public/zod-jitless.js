@@ -1,0 +1,7 @@
+// Runs before the app's modules (a classic script; module scripts are deferred). zod 4 probes
+// for eval with `new Function` when it builds its first object schema, which our CSP reports as
+// a violation; with this setting in zod's global config it never probes. It must be set before
+// any zod module evaluates, which no import inside the bundle can guarantee once chunks are split.
+globalThis.__zod_globalConfig = Object.assign(globalThis.__zod_globalConfig || {}, {
+  jitless: true,
+});
