@@ -10,6 +10,8 @@ import {
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { healthRoutes } from './modules/health/health.routes';
+import { policyRoutes } from './modules/policy/policy.routes';
+import { productRoutes } from './modules/product/product.routes';
 import { authContextPlugin } from './plugins/auth-context';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
@@ -72,6 +74,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(authContextPlugin);
 
   await app.register(healthRoutes);
+  await app.register(productRoutes, { prefix: '/api/customer' });
+  await app.register(policyRoutes, { prefix: '/api/customer' });
 
   await app.register(spaPlugin, { webDistDir: deps.config.webDistDir });
   return fastify;
