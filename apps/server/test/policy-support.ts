@@ -5,7 +5,8 @@ import { fixedClock, type FixedClock } from '@clinicpass/shared/time/clock';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { buildApp } from '../src/app';
-import { appUser } from '../src/db/schema';
+import { policyParty, policyTerms } from '../src/db/platform-schema';
+import { appUser, policy, product } from '../src/db/schema';
 import type { Identity } from '../src/plugins/auth-context';
 import { testConfig } from './build-app';
 import { createTestDatabase, type TestDatabase } from './db';
@@ -77,3 +78,55 @@ export const OWNER = 'owner@example.com';
 export const PLAIN = 'plain@example.com';
 /** Signed in, owns no policy. */
 export const OTHER = 'newmember@example.com';
+
+export interface ExtraPolicy {
+  owner: string;
+  number: string;
+  productCode: 'OUTPATIENT-GO' | 'VHIS-FLEXI' | 'TERM-10';
+  /** As the foundation stores it (`in_force`, `free_looking`, `lapsed`). */
+  storedStatus: string;
+  activationDate: string;
+  frequency?: string;
+  sumAssured?: number | null;
+  dateOfBirth?: string;
+}
+
+/** Adds a policy with its terms and parties (a fixture beyond the demo data). */
+export async function addPolicy(t: PolicyTestApp, extra: ExtraPolicy): Promise<number> {
+  const db = t.database.db;
+  const [found] = await db
+    .select({ id: product.id })
+    .from(product)
+    .where(eq(product.code, extra.productCode));
+  if (!found) throw new Error(`no product ${extra.productCode}`);
+  const [created] = await db
+    .insert(policy)
+    .values({
+      policyNumber: extra.number,
+      productId: found.id,
+      ownerUserId: await t.userId(extra.owner),
+      status: extra.storedStatus,
+      activationDate: extra.activationDate,
+      applicantPhoneNumber: '+85291234567',
+    })
+    .returning({ id: policy.id });
+  if (!created) throw new Error('policy not created');
+  await db.insert(policyTerms).values({
+    policyId: created.id,
+    frequency: extra.frequency ?? 'annual',
+    sumAssured: extra.sumAssured ?? null,
+  });
+  const person = {
+    firstName: 'Wing',
+    lastName: 'Ho',
+    chineseFirstName: '詠',
+    chineseLastName: '何',
+    gender: 'female',
+    dateOfBirth: extra.dateOfBirth ?? '1990-01-01',
+  };
+  await db.insert(policyParty).values([
+    { policyId: created.id, role: 'policyholder', ...person },
+    { policyId: created.id, role: 'insured-life', relationship: 'self', ...person },
+  ]);
+  return created.id;
+}
