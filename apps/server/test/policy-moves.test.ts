@@ -226,6 +226,44 @@ describe('premium projection', () => {
   });
 });
 
+describe('GET /policy/{id}/product-option', () => {
+  interface Option {
+    type: string;
+    to_product: string;
+    quotation: { annual_premium: number; modal_premium: number; levy: number } | null;
+    eligibilities: { rule: string; is_eligible: boolean }[];
+    is_eligible: boolean;
+  }
+
+  it('quotes the options of the policy’s product for the insured life, with the rules', async () => {
+    const res = await get(`/policy/${ids.OP2000001}/product-option`);
+    expect(res.statusCode).toBe(200);
+    const [option] = res.json<{ results: Option[] }>().results;
+    // Cross-sell to VHIS at 41 (band 40–49: HK$5,200), paid monthly (× 0.0875).
+    expect(option).toEqual({
+      type: 'cross-sell',
+      from_product: 'OUTPATIENT-GO',
+      to_product: 'VHIS-FLEXI',
+      quotation: { annual_premium: 5200, modal_premium: 455, levy: 5.2, currency: 'HKD' },
+      eligibilities: [
+        { rule: 'policy-active', is_eligible: true },
+        { rule: 'issue-age', is_eligible: true },
+        { rule: 'min-days-before-policy-anniversary', is_eligible: true },
+      ],
+      is_eligible: true,
+    });
+    expect(res.headers['content-range']).toBe('items 0-0/1');
+  });
+
+  it('marks the options of a lapsed policy not eligible', async () => {
+    const [option] = (await get(`/policy/${ids.OP2000003}/product-option`)).json<{
+      results: Option[];
+    }>().results;
+    expect(option?.is_eligible).toBe(false);
+    expect(option?.eligibilities).toContainEqual({ rule: 'policy-active', is_eligible: false });
+  });
+});
+
 describe('terminate', () => {
   const body = { effective_date: TODAY, reason: 'too-expensive' };
 
@@ -403,6 +441,7 @@ describe('authorisation matrix', () => {
     ['GET', 'coupons', (id) => `/policy/${id}/coupon`, undefined],
     ['GET', 'product documents', (id) => `/policy/${id}/product-document`, undefined],
     ['GET', 'projection', (id) => `/policy/${id}/projection`, undefined],
+    ['GET', 'product options', (id) => `/policy/${id}/product-option`, undefined],
     [
       'POST',
       'terminate',
@@ -485,6 +524,7 @@ describe('OpenAPI', () => {
       '/api/customer/policy/{id}/coupon',
       '/api/customer/policy/{id}/product-document',
       '/api/customer/policy/{id}/projection',
+      '/api/customer/policy/{id}/product-option',
       '/api/customer/policy/{number}/project-premium',
       '/api/customer/policy/{id}/terminate',
       '/api/customer/policy/{id}/retention-selling',

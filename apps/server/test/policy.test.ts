@@ -130,7 +130,7 @@ describe('GET /policy', () => {
   it('filters by profile id (a party of the policy) and payment gateway type', async () => {
     const detail = (await get(`/policy/${ids.OP1000002}`)).json<{ policyholder: { id: number } }>();
     expect(await numbers(`/policy?profile_id=${detail.policyholder.id}`)).toEqual(['OP1000002']);
-    // No policy has a billing with a payment method on this branch (decision 061).
+    // No policy has a billing with a payment method on this branch (decision 060).
     expect(await numbers('/policy?payment_gateway_type=stripe-card')).toEqual([]);
     expect(fieldsOf(await get('/policy?payment_gateway_type=cash'))).toContain(
       'querystring.payment_gateway_type',

@@ -20,7 +20,10 @@ import {
   PolicySchema,
   PolicySellingSchema,
 } from '@clinicpass/shared/platform/entities/policy';
-import { ProductDocumentSchema } from '@clinicpass/shared/platform/entities/product';
+import {
+  PolicyProductOptionSchema,
+  ProductDocumentSchema,
+} from '@clinicpass/shared/platform/entities/product';
 import { RetentionSellingResultSchema } from '@clinicpass/shared/platform/entities/results';
 import {
   BulkProjectionQuerySchema,
@@ -187,6 +190,25 @@ export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
           now().today,
           request.params.id,
         ),
+      ),
+  );
+
+  app.get(
+    '/policy/:id/product-option',
+    {
+      schema: {
+        tags,
+        summary: 'Product options open to a policy, with a quotation and the eligibility rules',
+        params: IdParamsSchema,
+        querystring: PageOnlyQuerySchema,
+        response: { 200: PaginatedSchema(PolicyProductOptionSchema) },
+      },
+    },
+    async (request, reply) =>
+      pageOf(
+        reply,
+        request.query,
+        await service.listProductOptions(app.db, callerOf(request), now().today, request.params.id),
       ),
   );
 

@@ -23,7 +23,11 @@ import {
   type PolicySelling,
   type ProjectionYear,
 } from '@clinicpass/shared/platform/entities/policy';
-import type { ProductDocument } from '@clinicpass/shared/platform/entities/product';
+import type {
+  PolicyProductOption,
+  ProductDocument,
+} from '@clinicpass/shared/platform/entities/product';
+import { INSURANCE_LEVY } from '@clinicpass/shared/platform/constants';
 import type {
   CouponRewardType,
   CouponStatus,
@@ -46,7 +50,7 @@ import type { Db } from '../platform-common/db';
 import * as productRepo from '../product/product.repository';
 import * as productService from '../product/product.service';
 import * as repo from './policy.repository';
-import { ageOn, projectPremiums } from './premium';
+import { ageOn, FREQUENCY_FACTORS, projectPremiums } from './premium';
 
 export interface Caller {
   userId: string;
@@ -683,4 +687,83 @@ export async function setBeneficiaries(
     createDate: now.instant,
   });
   return detailOf(db, await requirePolicy(db, caller, id), now.today);
+}
+
+// ---------------------------------------------------------------- product options of a policy
+
+/** Days before the next anniversary a switch must be asked for (spec rule name; decision 064). */
+export const MIN_DAYS_BEFORE_POLICY_ANNIVERSARY = 30;
+
+const cents = (amount: number) => Math.round(amount * 100) / 100;
+
+/**
+ * The options from the policy's product, each with a quotation for the insured life today and
+ * the eligibility rules: the policy is active, the insured's age is within the target product's
+ * issue ages, and the next anniversary is at least MIN_DAYS_BEFORE_POLICY_ANNIVERSARY away.
+ */
+export async function listProductOptions(
+  db: Db,
+  caller: Caller,
+  today: string,
+  id: number,
+): Promise<PolicyProductOption[]> {
+  const row = await requirePolicy(db, caller, id);
+  const parties = (await partiesOf(db, [row.id])).get(row.id);
+  const birth = parties?.insuredLifeBirth ?? null;
+  const age = birth === null ? null : ageOn(birth, today);
+  const frequency = (row.terms?.frequency ?? 'annual') as PaymentFrequency;
+  const anniversary = renewalDate(row, today);
+  const options = (await productRepo.listOptions(db)).filter(
+    (option) => option.fromProduct === row.productCode,
+  );
+  const result: PolicyProductOption[] = [];
+  for (const option of options) {
+    const target = await productRepo.findProduct(db, option.toProductId);
+    if (!target) continue;
+    const p = target.profile;
+    const minYears = p.minIssueAgeUnit === 'year' ? p.minIssueAgeValue : 0;
+    const maxYears = p.maxIssueAgeUnit === 'year' ? p.maxIssueAgeValue : 0;
+    const eligibilities = [
+      {
+        rule: 'policy-active',
+        is_eligible: canMove(ACTIVE_POLICY_STATUSES, repo.toSpecStatus(row.status)),
+      },
+      { rule: 'issue-age', is_eligible: age !== null && minYears <= age && age <= maxYears },
+      {
+        rule: 'min-days-before-policy-anniversary',
+        is_eligible:
+          anniversary === null ||
+          compareDates(addDays(today, MIN_DAYS_BEFORE_POLICY_ANNIVERSARY), anniversary) <= 0,
+      },
+    ];
+    const bands = await productRepo.listPremiumRates(db, target.id);
+    const band = age === null ? undefined : bands.find((b) => b.minAge <= age && age <= b.maxAge);
+    const sumAssured = p.requireSumAssured ? (row.terms?.sumAssured ?? null) : null;
+    const priced = band !== undefined && (!p.requireSumAssured || sumAssured !== null);
+    const annual = !priced
+      ? 0
+      : sumAssured === null
+        ? band.annualPremium
+        : (band.annualPremium * sumAssured) / 1000;
+    const { factor } = FREQUENCY_FACTORS[frequency];
+    const cap = (p.line ?? '').startsWith('term')
+      ? INSURANCE_LEVY.capLongTerm
+      : INSURANCE_LEVY.capGeneral;
+    result.push({
+      type: option.type as PolicyProductOption['type'],
+      from_product: option.fromProduct,
+      to_product: option.toProduct,
+      quotation: priced
+        ? {
+            annual_premium: cents(annual),
+            modal_premium: cents(annual * factor),
+            levy: cents(Math.min(annual * INSURANCE_LEVY.rate, cap)),
+            currency: 'HKD',
+          }
+        : null,
+      eligibilities,
+      is_eligible: eligibilities.every((rule) => rule.is_eligible),
+    });
+  }
+  return result;
 }

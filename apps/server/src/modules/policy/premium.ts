@@ -1,4 +1,4 @@
-// Premium projection (issue 6, decision 062): for each of the next N policy years, the product's
+// Premium projection (issue 6, decision 061): for each of the next N policy years, the product's
 // premium table by the insured life's attained-age band × the payment frequency's modal factor,
 // minus the active coupons, plus the insurance levy. Pure: no database, no clock.
 import { INSURANCE_LEVY } from '@clinicpass/shared/platform/constants';

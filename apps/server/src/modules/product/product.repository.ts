@@ -62,7 +62,12 @@ export function listOptions(db: Db) {
   const from = alias(product, 'from_product');
   const to = alias(product, 'to_product');
   return db
-    .select({ type: productOption.type, fromProduct: from.code, toProduct: to.code })
+    .select({
+      type: productOption.type,
+      fromProduct: from.code,
+      toProduct: to.code,
+      toProductId: to.id,
+    })
     .from(productOption)
     .innerJoin(from, eq(from.id, productOption.fromProductId))
     .innerJoin(to, eq(to.id, productOption.toProductId))

@@ -114,7 +114,7 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       if (request.query.application_case_id !== undefined) {
-        // No application cases exist on this branch (issue 7); see decision 061.
+        // No application cases exist on this branch (issue 7); see decision 060.
         throw new AppError('not_found', {
           message: `No application case ${request.query.application_case_id}`,
         });
