@@ -222,20 +222,22 @@ export async function replaceBeneficiaries(
 
 // ---------------------------------------------------------------- coupons
 
+const couponColumns = {
+  id: coupon.id,
+  code: coupon.code,
+  rewardType: coupon.rewardType,
+  rewardValue: coupon.rewardValue,
+  rewardLength: coupon.rewardLength,
+  status: coupon.status,
+  expiryDate: coupon.expiryDate,
+};
+
 export type PolicyCouponRow = Awaited<ReturnType<typeof listPolicyCoupons>>[number];
 
 export function listPolicyCoupons(db: Db, policyId: number) {
   return db
     .select({
-      coupon: {
-        id: coupon.id,
-        code: coupon.code,
-        rewardType: coupon.rewardType,
-        rewardValue: coupon.rewardValue,
-        rewardLength: coupon.rewardLength,
-        status: coupon.status,
-        expiryDate: coupon.expiryDate,
-      },
+      coupon: couponColumns,
       rewardSet: policyCoupon.rewardSet,
       discountStartDate: policyCoupon.discountStartDate,
       discountEndDate: policyCoupon.discountEndDate,
@@ -317,15 +319,7 @@ function selectSellings(db: Db, where: SQL | undefined) {
       status: policySelling.status,
       createDate: policySelling.createDate,
       updateDate: policySelling.updateDate,
-      coupon: {
-        id: coupon.id,
-        code: coupon.code,
-        rewardType: coupon.rewardType,
-        rewardValue: coupon.rewardValue,
-        rewardLength: coupon.rewardLength,
-        status: coupon.status,
-        expiryDate: coupon.expiryDate,
-      },
+      coupon: couponColumns,
     })
     .from(policySelling)
     .innerJoin(coupon, eq(coupon.id, policySelling.couponId))

@@ -50,7 +50,7 @@ import type { Db } from '../platform-common/db';
 import * as productRepo from '../product/product.repository';
 import * as productService from '../product/product.service';
 import * as repo from './policy.repository';
-import { ageOn, FREQUENCY_FACTORS, projectPremiums } from './premium';
+import { ageOn, cents, FREQUENCY_FACTORS, projectPremiums } from './premium';
 
 export interface Caller {
   userId: string;
@@ -408,8 +408,7 @@ async function projectionOf(
   return {
     policy: row.policyNumber,
     projection: shown,
-    total_discount:
-      Math.round(projection.reduce((sum, year) => sum + year.discount, 0) * 100) / 100,
+    total_discount: cents(projection.reduce((sum, year) => sum + year.discount, 0)),
   };
 }
 
@@ -440,8 +439,7 @@ export async function getBulkProjection(
   }
   return {
     projections,
-    total_discount:
-      Math.round(projections.reduce((sum, item) => sum + item.total_discount, 0) * 100) / 100,
+    total_discount: cents(projections.reduce((sum, item) => sum + item.total_discount, 0)),
   };
 }
 
@@ -693,8 +691,6 @@ export async function setBeneficiaries(
 
 /** Days before the next anniversary a switch must be asked for (spec rule name; decision 064). */
 export const MIN_DAYS_BEFORE_POLICY_ANNIVERSARY = 30;
-
-const cents = (amount: number) => Math.round(amount * 100) / 100;
 
 /**
  * The options from the policy's product, each with a quotation for the insured life today and

@@ -50,7 +50,8 @@ export interface ProjectionInput {
   years: number;
 }
 
-const cents = (amount: number) => Math.round(amount * 100) / 100;
+/** An amount rounded to cents. */
+export const cents = (amount: number) => Math.round(amount * 100) / 100;
 
 /** Whole years from `birth` to `on`. */
 export function ageOn(birth: string, on: string): number {

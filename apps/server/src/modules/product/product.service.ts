@@ -44,11 +44,35 @@ export function birthDateWindow(
   };
 }
 
+interface IssueAgeColumns {
+  minIssueAgeValue: number;
+  minIssueAgeUnit: string;
+  maxIssueAgeValue: number;
+  maxIssueAgeUnit: string;
+}
+
+/** The issue-age fields of a product or eligibility group, with the birth dates they allow today. */
+function issueAgeFields(row: IssueAgeColumns, today: string) {
+  const min = { value: row.minIssueAgeValue, unit: row.minIssueAgeUnit as AgeUnit };
+  const max = { value: row.maxIssueAgeValue, unit: row.maxIssueAgeUnit as AgeUnit };
+  const window = birthDateWindow(today, min, max);
+  return {
+    min_issue_age_value: min.value,
+    min_issue_age_unit: min.unit,
+    max_issue_age_value: max.value,
+    max_issue_age_unit: max.unit,
+    valid_date_of_birth_from: window.from,
+    valid_date_of_birth_to: window.to,
+  };
+}
+
+/** A waiting period from its two columns; null when either is absent. */
+function waitingPeriodOf(value: number | null, unit: string | null) {
+  return value === null || unit === null ? null : { value, unit: unit as AgeUnit };
+}
+
 export function toProduct(row: repo.ProductRow, today: string): Product {
   const p = row.profile;
-  const min = { value: p.minIssueAgeValue, unit: p.minIssueAgeUnit as AgeUnit };
-  const max = { value: p.maxIssueAgeValue, unit: p.maxIssueAgeUnit as AgeUnit };
-  const window = birthDateWindow(today, min, max);
   return {
     id: row.id,
     code: row.code,
@@ -62,22 +86,14 @@ export function toProduct(row: repo.ProductRow, today: string): Product {
     lifetime_limit: p.lifetimeLimit,
     smm_annual_limit: p.smmAnnualLimit,
     triannual_limit: p.triannualLimit,
-    min_issue_age_value: min.value,
-    min_issue_age_unit: min.unit,
-    max_issue_age_value: max.value,
-    max_issue_age_unit: max.unit,
+    ...issueAgeFields(p, today),
     max_renewal_age: p.maxRenewalAge,
-    waiting_period:
-      p.waitingPeriodValue === null || p.waitingPeriodUnit === null
-        ? null
-        : { value: p.waitingPeriodValue, unit: p.waitingPeriodUnit as AgeUnit },
+    waiting_period: waitingPeriodOf(p.waitingPeriodValue, p.waitingPeriodUnit),
     renewal_period: p.renewalPeriod,
     plan_option: p.planOption,
     plan_details_url: p.planDetailsUrl,
     provision_url: p.provisionUrl,
     product_risk_url: p.productRiskUrl,
-    valid_date_of_birth_from: window.from,
-    valid_date_of_birth_to: window.to,
     supplementary_products: p.supplementaryProducts,
     allow_flexible_selection: p.allowFlexibleSelection,
     require_sum_assured: p.requireSumAssured,
@@ -145,22 +161,12 @@ export async function listServiceTypes(db: Db): Promise<ServiceType[]> {
 
 export async function listEligibility(db: Db, today: string, id: number): Promise<Eligibility[]> {
   const found = await requireProduct(db, id);
-  return (await repo.listEligibility(db, id)).map((row) => {
-    const min = { value: row.minIssueAgeValue, unit: row.minIssueAgeUnit as AgeUnit };
-    const max = { value: row.maxIssueAgeValue, unit: row.maxIssueAgeUnit as AgeUnit };
-    const window = birthDateWindow(today, min, max);
-    return {
-      product: found.code,
-      code: row.code,
-      group_name: row.groupName,
-      min_issue_age_value: min.value,
-      min_issue_age_unit: min.unit,
-      max_issue_age_value: max.value,
-      max_issue_age_unit: max.unit,
-      valid_date_of_birth_from: window.from,
-      valid_date_of_birth_to: window.to,
-    };
-  });
+  return (await repo.listEligibility(db, id)).map((row) => ({
+    product: found.code,
+    code: row.code,
+    group_name: row.groupName,
+    ...issueAgeFields(row, today),
+  }));
 }
 
 export async function listBenefits(
@@ -175,10 +181,7 @@ export async function listBenefits(
     name_zh: row.nameZh,
     limit: row.limit,
     unit: row.unit,
-    waiting_period:
-      row.waitingPeriodValue === null || row.waitingPeriodUnit === null
-        ? null
-        : { value: row.waitingPeriodValue, unit: row.waitingPeriodUnit as AgeUnit },
+    waiting_period: waitingPeriodOf(row.waitingPeriodValue, row.waitingPeriodUnit),
     evaluation_date: evaluationDate,
   }));
 }
