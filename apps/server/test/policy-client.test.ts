@@ -21,7 +21,7 @@ beforeAll(async () => {
       const target = new URL(url);
       const headers = Object.fromEntries(new Headers(init.headers).entries());
       const res = await t.app.inject({
-        method: (init.method ?? 'GET') as HTTPMethods,
+        method: init.method ?? 'GET',
         url: `${target.pathname}${target.search}`,
         headers: { ...headers, 'x-test-user': OWNER },
         ...(typeof init.body === 'string' ? { payload: init.body } : {}),
