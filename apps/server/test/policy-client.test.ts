@@ -3,7 +3,6 @@
 import { createApiClient } from '@clinicpass/shared/api-client/client';
 import { createPlatformClient, type PlatformClient } from '@clinicpass/shared/platform/client';
 import { addDays, fixedClock, hkToday } from '@clinicpass/shared/time/clock';
-import type { HTTPMethods } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildPolicyTestApp, OWNER, type PolicyTestApp } from './policy-support';
 
