@@ -355,6 +355,33 @@ describe('terminate', () => {
   });
 });
 
+describe('Idempotency-Key', () => {
+  it('runs two concurrent requests with one key once; both get the first answer', async () => {
+    const payload = { effective_date: TODAY, reason: 'no-longer-needed' };
+    const [a, b] = await Promise.all([
+      post(`/policy/${ids.OP2000005}/terminate`, payload, OWNER, 'concurrent-1'),
+      post(`/policy/${ids.OP2000005}/terminate`, payload, OWNER, 'concurrent-1'),
+    ]);
+    expect([a?.statusCode, b?.statusCode]).toEqual([200, 200]);
+    expect(a?.json()).toEqual(b?.json());
+    expect(await eventsOf('OP2000005')).toEqual(['policy-terminated']);
+  });
+
+  it('refuses an empty or over-long key, naming the header', async () => {
+    for (const key of ['', 'k'.repeat(256)]) {
+      const res = await post(
+        `/policy/${ids.OP1000001}/retention-selling`,
+        { reason: 'other' },
+        OWNER,
+        key,
+      );
+      expect(res.statusCode).toBe(400);
+      expect(res.json<{ message: string }>().message).toContain('Idempotency-Key');
+    }
+    expect(await eventsOf('OP1000001')).not.toContain('termination-started');
+  });
+});
+
 describe('retention selling', () => {
   interface Selling {
     id: number;
