@@ -362,8 +362,8 @@ describe('Idempotency-Key', () => {
       post(`/policy/${ids.OP2000005}/terminate`, payload, OWNER, 'concurrent-1'),
       post(`/policy/${ids.OP2000005}/terminate`, payload, OWNER, 'concurrent-1'),
     ]);
-    expect([a?.statusCode, b?.statusCode]).toEqual([200, 200]);
-    expect(a?.json()).toEqual(b?.json());
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    expect(a.json()).toEqual(b.json());
     expect(await eventsOf('OP2000005')).toEqual(['policy-terminated']);
   });
 
