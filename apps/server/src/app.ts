@@ -18,6 +18,8 @@ import { serviceModePlugin } from './modules/session/service-mode';
 import { sessionRoutes } from './modules/session/session.routes';
 import { authPlugin } from './plugins/auth';
 import { outpatientClinicRoutes, outpatientRoutes } from './modules/outpatient/outpatient.routes';
+import { policyRoutes } from './modules/policy/policy.routes';
+import { productRoutes } from './modules/product/product.routes';
 import { authContextPlugin } from './plugins/auth-context';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
@@ -90,6 +92,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(outpatientClinicRoutes, { prefix: '/api/clinic' });
   await app.register(announcementRoutes, { prefix: '/api/customer' });
   await app.register(finderModule);
+  await app.register(productRoutes, { prefix: '/api/customer' });
+  await app.register(policyRoutes, { prefix: '/api/customer' });
 
   await app.register(spaPlugin, { webDistDir: deps.config.webDistDir });
   return fastify;

@@ -26,6 +26,7 @@ import {
 } from './catalogue';
 import { seedDemo } from './demo';
 import { generateNetwork } from './network';
+import { seedPlatformDemo } from './platform-demo';
 import { countryRegionRows, districtNearbyRows, districtRows } from './reference';
 
 export interface SeedOptions {
@@ -95,6 +96,7 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
     }
   });
   await seedDemo(db, { secretKey: options.secretKey, clock: options.clock ?? systemClock });
+  await seedPlatformDemo(db, { clock: options.clock ?? systemClock });
   await db.execute(sql`ANALYZE`);
   await rebuildFinderIndex(db);
   return {
