@@ -153,7 +153,9 @@ export function AnnouncementBanners() {
         aria-label={t('region')}
         sx={{
           position: 'fixed',
-          zIndex: 'snackbar',
+          // Above the page, below drawers and dialogs: an open picker or filter drawer must
+          // never have its buttons covered by a banner (seen on phones with the finder).
+          zIndex: 'appBar',
           display: 'flex',
           flexDirection: 'column',
           gap: 1,
