@@ -204,3 +204,22 @@ describe('seeded demo data', () => {
     expect(list.some((a) => !a.is_dismissable)).toBe(true);
   });
 });
+
+describe('replacing the network', () => {
+  it('swaps doctors, venues and service points for a network of the asked size, keeping accounts', async () => {
+    const { replaceNetwork } = await import('../src/db/seed/seed');
+    const other = await createTestDatabase();
+    try {
+      const count = await replaceNetwork(other.db, 3000);
+      expect(count).toBe(3000);
+      const [row] = (
+        await other.db.execute<{ points: number; owners: number }>(sql`
+          SELECT (SELECT count(*) FROM service_point)::int AS points,
+                 (SELECT count(*) FROM app_user WHERE email = 'owner@example.com')::int AS owners`)
+      ).rows;
+      expect(row).toEqual({ points: 3000, owners: 1 });
+    } finally {
+      await other.drop();
+    }
+  });
+});

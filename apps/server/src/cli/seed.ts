@@ -1,10 +1,11 @@
 // `npm run db:seed [-- --service-points N] [-- --force]`: seeds the reference data, the network
-// and the demo data. Refuses to seed a database that has data unless --force is given (which
+// and the demo data. On a seeded database, `--service-points N` replaces only the network (for
+// benchmarks). Otherwise refuses to seed a database that has data unless --force is given (which
 // empties it first). A large N (e.g. 100000) makes a network for benchmarks.
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config';
 import { runMigrations } from '../db/migrate';
-import { isDatabaseEmpty, resetDatabase, seedDatabase } from '../db/seed/seed';
+import { isDatabaseEmpty, replaceNetwork, resetDatabase, seedDatabase } from '../db/seed/seed';
 import { startDatabase } from '../db/start-database';
 
 const { values } = parseArgs({
@@ -25,7 +26,15 @@ try {
   const database = await startDatabase(config);
   try {
     await runMigrations(database.db);
-    if (!(await isDatabaseEmpty(database.db))) {
+    const empty = await isDatabaseEmpty(database.db);
+    if (!empty && servicePoints !== undefined && !values.force) {
+      // A seeded database asked for another network size: swap the network, keep the rest.
+      const started = Date.now();
+      const count = await replaceNetwork(database.db, servicePoints);
+      console.log(
+        `Replaced the network with ${count} service points in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+      );
+    } else if (!empty) {
       if (!values.force) {
         console.error(
           'The database already has data. Run with --force to empty it and seed again.',
@@ -35,7 +44,7 @@ try {
         await resetDatabase(database.db);
       }
     }
-    if (process.exitCode !== 1) {
+    if ((empty || values.force) && process.exitCode !== 1) {
       const started = Date.now();
       const counts = await seedDatabase(database.db, {
         secretKey: config.secretKey,

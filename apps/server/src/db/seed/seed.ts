@@ -73,6 +73,25 @@ const SERIAL_TABLES = [
   'service_point',
 ] as const;
 
+type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+async function insertNetwork(tx: Transaction, network: ReturnType<typeof generateNetwork>) {
+  await insertInChunks(tx, doctor, network.doctors);
+  await insertInChunks(tx, paymentInfo, network.paymentInfos);
+  await insertInChunks(tx, venue, network.venues);
+  await insertInChunks(tx, servicePoint, network.servicePoints);
+}
+
+async function moveSequencesPastRows(tx: Transaction) {
+  for (const table of SERIAL_TABLES) {
+    await tx.execute(
+      sql.raw(
+        `SELECT setval(pg_get_serial_sequence('${table}', 'id'), COALESCE((SELECT max(id) FROM ${table}), 0) + 1, false)`,
+      ),
+    );
+  }
+}
+
 export async function seedDatabase(db: Database, options: SeedOptions): Promise<SeedCounts> {
   const network = generateNetwork({ servicePoints: options.servicePoints ?? 1600 });
   await db.transaction(async (tx) => {
@@ -83,17 +102,8 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
     await insertInChunks(tx, serviceProvision, serviceProvisionRows());
     await insertInChunks(tx, specialty, specialtyRows());
     await insertInChunks(tx, serviceSpecialty, serviceSpecialtyRows());
-    await insertInChunks(tx, doctor, network.doctors);
-    await insertInChunks(tx, paymentInfo, network.paymentInfos);
-    await insertInChunks(tx, venue, network.venues);
-    await insertInChunks(tx, servicePoint, network.servicePoints);
-    for (const table of SERIAL_TABLES) {
-      await tx.execute(
-        sql.raw(
-          `SELECT setval(pg_get_serial_sequence('${table}', 'id'), COALESCE((SELECT max(id) FROM ${table}), 0) + 1, false)`,
-        ),
-      );
-    }
+    await insertNetwork(tx, network);
+    await moveSequencesPastRows(tx);
   });
   await seedDemo(db, { secretKey: options.secretKey, clock: options.clock ?? systemClock });
   await seedPlatformDemo(db, { clock: options.clock ?? systemClock });
@@ -107,6 +117,23 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
     venues: network.venues.length,
     servicePoints: network.servicePoints.length,
   };
+}
+
+/**
+ * Replaces the network (doctors, prices, venues, service points) with a generated one of the
+ * given size, keeping reference data, accounts, policies and members; bookmarks go with the
+ * service points they pointed at. For benchmarks: `db:seed -- --service-points 100000`.
+ */
+export async function replaceNetwork(db: Database, servicePoints: number): Promise<number> {
+  const network = generateNetwork({ servicePoints });
+  await db.transaction(async (tx) => {
+    await tx.execute(sql.raw('TRUNCATE service_point, payment_info, venue, doctor CASCADE'));
+    await insertNetwork(tx, network);
+    await moveSequencesPastRows(tx);
+  });
+  await db.execute(sql`ANALYZE`);
+  await rebuildFinderIndex(db);
+  return network.servicePoints.length;
 }
 
 /** True when nothing has been seeded (no districts). */
