@@ -1,11 +1,12 @@
 // A small fetch-based GraphQL client for the finder's data calls (spec §7), sending the same
-// headers as the shared API client: JSON, weighted Accept-Language, the per-browser
-// transaction id. Errors become `ApiError`s carrying the server's code (extensions.code).
+// headers as the web's API client: JSON, weighted Accept-Language, the per-browser transaction
+// id and the device (session service) id. Errors become `ApiError`s carrying the server's code.
 import { acceptLanguage, ApiError, getTransactionId } from '@clinicpass/shared/api-client/client';
 import { errorMessage } from '@clinicpass/shared/errors/messages';
 import type { Language } from '@clinicpass/shared/i18n/languages';
 
 import { env } from '../../../config/env';
+import { DEVICE_ID_STORAGE_KEY, storage } from '../../../lib/api';
 
 export const GRAPHQL_PATH = '/api/graphql';
 
@@ -17,18 +18,6 @@ export function languagesFor(language: Language): string[] {
 interface GraphqlError {
   message?: string;
   extensions?: { code?: unknown; status?: unknown };
-}
-
-function localStore(): Pick<Storage, 'getItem' | 'setItem'> {
-  try {
-    return window.localStorage;
-  } catch {
-    const items = new Map<string, string>();
-    return {
-      getItem: (key) => items.get(key) ?? null,
-      setItem: (key, value) => void items.set(key, value),
-    };
-  }
 }
 
 export interface GraphqlRequest {
@@ -51,8 +40,10 @@ export async function graphqlRequest<T>({
     Accept: 'application/json',
     'Content-Type': 'application/json',
     'Accept-Language': acceptLanguage(languagesFor(language)),
-    'X-Transaction-Id': getTransactionId(localStore()),
+    'X-Transaction-Id': getTransactionId(storage),
   });
+  const deviceId = storage.getItem(DEVICE_ID_STORAGE_KEY);
+  if (deviceId !== null) requestHeaders.set('X-Device-Id', deviceId);
   for (const [name, value] of Object.entries(headers ?? {})) requestHeaders.set(name, value);
   let response: Response;
   let body: unknown;
