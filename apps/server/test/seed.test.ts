@@ -1,3 +1,4 @@
+import { ALLOWED_SPECIALTY_SLUGS } from '@clinicpass/shared/constants';
 import { isValidHkPhone } from '@clinicpass/shared/identity/hk-phone';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,33 +18,6 @@ afterAll(async () => {
 async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
   return (await database.db.execute(query)).rows as T[];
 }
-
-const ALLOWED_SPECIALTIES = [
-  'cardiology',
-  'cardio-thoracic-surgery',
-  'clinical-microbiology-and-infection',
-  'clinical-oncology',
-  'dermatology-venereology',
-  'endocrinology-diabetes-metabolism',
-  'family-medicine',
-  'gastroenterology-hepatology',
-  'general-surgery',
-  'geriatric-medicine',
-  'nephrology',
-  'neurology',
-  'neurosurgery',
-  'obstetrics-gynaecology',
-  'ophthalmology',
-  'orthopaedics-traumatology',
-  'otorhinolaryngology',
-  'paediatrics',
-  'paediatric-surgery',
-  'plastic-surgery',
-  'psychiatry',
-  'respiratory-medicine',
-  'rheumatology',
-  'urology',
-];
 
 describe('seeded network', () => {
   it('has the 18 Hong Kong districts in three regions, plus Macau and Mainland China', async () => {
@@ -128,7 +102,7 @@ describe('seeded network', () => {
       JOIN service_specialty ss ON ss.specialty_id = sp.id
       JOIN healthcare_service s ON s.id = ss.service_id WHERE s.slug = 'specialist'`);
     const found = slugs.map((s) => s.slug);
-    for (const slug of ALLOWED_SPECIALTIES) expect(found).toContain(slug);
+    for (const slug of ALLOWED_SPECIALTY_SLUGS) expect(found).toContain(slug);
   });
 
   it('leaves, for every service, a Hong Kong district without it on each panel', async () => {

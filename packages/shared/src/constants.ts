@@ -49,3 +49,31 @@ export const SEARCH_STORAGE_KEYS = {
   outpatient: 'panel-doctor-search-params',
   go: 'panel-doctor-search-params-go',
 } as const satisfies Record<Panel, string>;
+
+/** The 24 specialties the specialist group lists (spec §3), in the spec's order. */
+export const ALLOWED_SPECIALTY_SLUGS = [
+  'cardiology',
+  'cardio-thoracic-surgery',
+  'clinical-microbiology-and-infection',
+  'clinical-oncology',
+  'dermatology-venereology',
+  'endocrinology-diabetes-metabolism',
+  'family-medicine',
+  'gastroenterology-hepatology',
+  'general-surgery',
+  'geriatric-medicine',
+  'nephrology',
+  'neurology',
+  'neurosurgery',
+  'obstetrics-gynaecology',
+  'ophthalmology',
+  'orthopaedics-traumatology',
+  'otorhinolaryngology',
+  'paediatrics',
+  'paediatric-surgery',
+  'plastic-surgery',
+  'psychiatry',
+  'respiratory-medicine',
+  'rheumatology',
+  'urology',
+] as const;

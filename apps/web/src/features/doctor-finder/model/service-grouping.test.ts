@@ -1,7 +1,7 @@
+import { ALLOWED_SPECIALTY_SLUGS } from '@clinicpass/shared/constants';
 import { describe, expect, it } from 'vitest';
 
 import {
-  ALLOWED_SPECIALTY_SLUGS,
   BODY_CHECK_KEY,
   groupServicesByCategory,
   isItemSelected,

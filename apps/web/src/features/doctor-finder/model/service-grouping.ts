@@ -1,37 +1,10 @@
 // Services and specialties as the pickers list them (spec §3): the primary panel's six
 // categories (master-detail) and the second panel's services with specialties (accordion).
+import { ALLOWED_SPECIALTY_SLUGS } from '@clinicpass/shared/constants';
 import type { Language } from '@clinicpass/shared/i18n/languages';
 import { SERVICE_CATEGORIES } from '@clinicpass/shared/schemas/finder';
 
 import type { HealthcareService, Specialty } from './types';
-
-/** The 24 specialties the specialist group lists (spec §3), in the spec's order. */
-export const ALLOWED_SPECIALTY_SLUGS = [
-  'cardiology',
-  'cardio-thoracic-surgery',
-  'clinical-microbiology-and-infection',
-  'clinical-oncology',
-  'dermatology-venereology',
-  'endocrinology-diabetes-metabolism',
-  'family-medicine',
-  'gastroenterology-hepatology',
-  'general-surgery',
-  'geriatric-medicine',
-  'nephrology',
-  'neurology',
-  'neurosurgery',
-  'obstetrics-gynaecology',
-  'ophthalmology',
-  'orthopaedics-traumatology',
-  'otorhinolaryngology',
-  'paediatrics',
-  'paediatric-surgery',
-  'plastic-surgery',
-  'psychiatry',
-  'respiratory-medicine',
-  'rheumatology',
-  'urology',
-] as const;
 
 /** The six primary-panel categories in display order; Others always last. */
 export const SERVICE_CATEGORY_SLUGS = SERVICE_CATEGORIES;
