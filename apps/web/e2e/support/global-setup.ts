@@ -5,6 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import '../../../server/test/keep-exit-code';
 import { freePort, startEmbeddedPostgres } from '../../../server/src/db/embedded';
 import { ensureDatabase } from '../../../server/src/db/migrate';
 
