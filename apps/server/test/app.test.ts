@@ -96,6 +96,24 @@ describe('errors', () => {
     expect(body.details.issues[0]?.path).toBe('body.count');
   });
 
+  it('gives each field error as a key of the shared validation catalogue with its values', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/customer/probe',
+      payload: { count: 0 },
+    });
+    expect(res.statusCode).toBe(400);
+    const { issues } = res.json<{
+      details: { issues: { path: string; key: string; values?: Record<string, unknown> }[] };
+    }>().details;
+    expect(issues).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ path: 'body.name', key: 'required' }),
+        expect.objectContaining({ path: 'body.count', key: 'number_min', values: { min: 1 } }),
+      ]),
+    );
+  });
+
   it('answers a body in another media type with 415', async () => {
     const res = await app.inject({
       method: 'POST',

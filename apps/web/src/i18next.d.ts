@@ -1,6 +1,7 @@
 import 'i18next';
 
 import type { ErrorMessageKey } from '@clinicpass/shared/errors/messages';
+import type { ValidationKey } from '@clinicpass/shared/validation/messages';
 
 import type { en } from './locales/resources';
 
@@ -19,5 +20,6 @@ declare module 'i18next' {
     auth: typeof en.auth;
     network: typeof en.network;
     errors: Record<ErrorMessageKey, string>;
+    validation: Record<ValidationKey, string>;
   }
 }

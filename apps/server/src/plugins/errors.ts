@@ -2,6 +2,8 @@
 // with the status of its code; internals are hidden on 5xx and logged instead.
 import { AppError, type ErrorBody } from '@clinicpass/shared/errors/app-error';
 import { pickLanguage } from '@clinicpass/shared/i18n/languages';
+import { describeIssue } from '@clinicpass/shared/validation/issues';
+import type { ValidationKey, ValidationValues } from '@clinicpass/shared/validation/messages';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -24,6 +26,9 @@ export function requestLanguage(request: FastifyRequest) {
 interface ValidationIssue {
   path: string;
   message: string;
+  /** The field error of the shared validation catalogue, for a client to show in its language. */
+  key: ValidationKey;
+  values?: ValidationValues;
 }
 
 const FASTIFY_CODES: Record<string, () => AppError> = {
@@ -50,9 +55,16 @@ export function toAppError(error: unknown): AppError {
     const part = error.validationContext ?? 'request';
     const issues: ValidationIssue[] = error.validation.map((issue) => {
       const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+      const { key, values } = describeIssue({
+        ...issue.params,
+        code: issue.keyword,
+        message: issue.message,
+      });
       return {
         path: field === '' ? part : `${part}.${field}`,
         message: issue.message ?? 'is invalid',
+        key,
+        ...(values === undefined ? {} : { values }),
       };
     });
     const first = issues[0];

@@ -1,12 +1,14 @@
 /**
  * All translation resources: one JSON file per namespace and language under `en/` and
- * `zh-HK/`, plus the shared error catalogue as the `errors` namespace. English is the source
+ * `zh-HK/`, plus the shared error catalogue as the `errors` namespace and the shared validation catalogue
+ * as `validation`. English is the source
  * (its shape types `t()` keys, see `i18next.d.ts`); `resources.test.ts` fails on a key missing
  * or empty in either language. To add a namespace: add both JSON files, one line in each
  * object below, and one line in `i18next.d.ts`.
  */
 import { ERRORS_NAMESPACE, errorResources } from '@clinicpass/shared/errors/messages';
 import type { Language } from '@clinicpass/shared/i18n/languages';
+import { VALIDATION_NAMESPACE, validationResources } from '@clinicpass/shared/validation/messages';
 
 import enAuth from './en/auth.json';
 import enAnnouncements from './en/announcements.json';
@@ -35,6 +37,7 @@ export const en = {
   auth: enAuth,
   network: enNetwork,
   [ERRORS_NAMESPACE]: errorResources.en,
+  [VALIDATION_NAMESPACE]: validationResources.en,
 };
 
 export const resources = {
@@ -49,5 +52,6 @@ export const resources = {
     auth: zhAuth,
     network: zhNetwork,
     [ERRORS_NAMESPACE]: errorResources['zh-HK'],
+    [VALIDATION_NAMESPACE]: validationResources['zh-HK'],
   },
 } satisfies Record<Language, Record<keyof typeof en, Record<string, unknown>>>;

@@ -35,7 +35,9 @@ export function idempotencyKeyOf(request: FastifyRequest): string | null {
   if (key === undefined || key.trim() === '' || key.length > IDEMPOTENCY_KEY_MAX_LENGTH) {
     throw new AppError('validation_error', {
       message: `Invalid header Idempotency-Key: must be 1–${IDEMPOTENCY_KEY_MAX_LENGTH} characters`,
-      details: { issues: [{ path: 'headers.idempotency-key', message: 'is invalid' }] },
+      details: {
+        issues: [{ path: 'headers.idempotency-key', message: 'is invalid', key: 'invalid' }],
+      },
     });
   }
   return key;
