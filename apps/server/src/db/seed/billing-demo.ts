@@ -11,6 +11,8 @@ import {
   type Clock,
 } from '@clinicpass/shared/time/clock';
 import { and, eq, inArray } from 'drizzle-orm';
+import type { CardBrand } from '@clinicpass/shared/platform/card';
+import { cardLabel } from '../../modules/payment/card-gateway';
 import type { Database } from '../client';
 import {
   billing,
@@ -118,7 +120,7 @@ export async function seedBillingDemo(db: Database, options: BillingDemoOptions)
 
     const card = (
       userIdValue: string,
-      brand: string,
+      brand: CardBrand,
       last4: string,
       expMonth: number,
       expYear: number,
@@ -126,7 +128,7 @@ export async function seedBillingDemo(db: Database, options: BillingDemoOptions)
     ) => ({
       userId: userIdValue,
       gateway: 'stripe-card',
-      label: `${brand === 'visa' ? 'Visa' : brand === 'mastercard' ? 'Mastercard' : 'American Express'} •••• ${last4}`,
+      label: cardLabel(brand, last4),
       brand,
       last4,
       expMonth,

@@ -3,7 +3,6 @@
 // another payment method. Every route needs a signed-in customer (401 for a guest) and reaches
 // only the caller's own policies: another customer's id answers 404 with no data.
 import { PaginatedSchema } from '@clinicpass/shared/api-client/pagination';
-import { AppError } from '@clinicpass/shared/errors/app-error';
 import {
   BatchApplyPaymentMethodBodySchema,
   BillingPatchBodySchema,
@@ -20,11 +19,9 @@ import {
   InvoiceQuerySchema,
   PolicyInvoiceQuerySchema,
 } from '@clinicpass/shared/platform/queries';
-import { hkToday } from '@clinicpass/shared/time/clock';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { IdempotencyHeadersSchema } from '../payment/payment.routes';
+import { callerOf, IdempotencyHeadersSchema, nowOf, requireCustomer } from '../payment/customer';
 import { idempotent } from '../platform-common/idempotency';
 import { pageReply, pageWindow } from '../platform-common/pagination';
 import { IdParamsSchema } from '../platform-common/params';
@@ -33,12 +30,6 @@ import * as service from './billing.service';
 
 const tags = ['billing'];
 const SIGN_IN_MESSAGE = 'Sign in to see your billing and invoices';
-
-function callerOf(request: FastifyRequest): service.Caller {
-  if (request.identity === null)
-    throw new AppError('unauthenticated', { message: SIGN_IN_MESSAGE });
-  return { userId: request.identity.userId };
-}
 
 const DATE_FIELDS = ['coverage_start_date', 'coverage_end_date', 'due_date'] as const;
 const DATE_OPS: readonly (readonly [string, DateOp])[] = [
@@ -84,15 +75,9 @@ function invoiceFilters(
 
 // eslint-disable-next-line @typescript-eslint/require-await -- Fastify plugins are async by contract
 export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
-  const now = (): service.Now => ({ today: hkToday(app.clock), instant: app.clock.now() });
+  const now = () => nowOf(app.clock);
 
-  app.addHook('onRequest', (request, _reply, done) => {
-    if (request.identity === null) {
-      done(new AppError('unauthenticated', { message: SIGN_IN_MESSAGE }));
-      return;
-    }
-    done();
-  });
+  requireCustomer(app, SIGN_IN_MESSAGE);
 
   app.get(
     '/billing',

@@ -24,11 +24,8 @@ import { ACTIVE_POLICY_STATUSES, canMove } from '@clinicpass/shared/platform/tra
 import type { Db } from '../platform-common/db';
 import * as paymentService from '../payment/payment.service';
 import * as policyRepo from '../policy/policy.repository';
+import type { Caller, Now } from '../policy/policy.service';
 import * as repo from './billing.repository';
-
-export type { Caller, Now } from '../payment/payment.service';
-type Caller = paymentService.Caller;
-type Now = paymentService.Now;
 
 function notFound(what: string): AppError {
   return new AppError('not_found', { message: `No ${what}` });

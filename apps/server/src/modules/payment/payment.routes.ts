@@ -21,31 +21,19 @@ import {
   PaymentMethodProfileMappingQuerySchema,
   PaymentMethodQuerySchema,
 } from '@clinicpass/shared/platform/queries';
-import { hkToday } from '@clinicpass/shared/time/clock';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { toAppError } from '../../plugins/errors';
 import { idempotent } from '../platform-common/idempotency';
 import { pageReply, pageWindow } from '../platform-common/pagination';
 import { IdParamsSchema } from '../platform-common/params';
 import { newSetupIntentSecret } from './card-gateway';
+import { callerOf, IdempotencyHeadersSchema, nowOf, requireCustomer } from './customer';
 import * as service from './payment.service';
 
 const tags = ['payments'];
 
-/** The header POSTs that create or move status accept (documented on each such route). */
-export const IdempotencyHeadersSchema = z.object({
-  'idempotency-key': z.string().optional(),
-});
-
 const SIGN_IN_MESSAGE = 'Sign in to manage your payment methods';
-
-function callerOf(request: FastifyRequest): service.Caller {
-  if (request.identity === null)
-    throw new AppError('unauthenticated', { message: SIGN_IN_MESSAGE });
-  return { userId: request.identity.userId };
-}
 
 const CARD_FIELDS = ['card_number', 'exp_month', 'exp_year', 'cvc'] as const;
 
@@ -75,15 +63,9 @@ function cardInputError(request: FastifyRequest, error: Error): AppError {
 
 // eslint-disable-next-line @typescript-eslint/require-await -- Fastify plugins are async by contract
 export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
-  const now = (): service.Now => ({ today: hkToday(app.clock), instant: app.clock.now() });
+  const now = () => nowOf(app.clock);
 
-  app.addHook('onRequest', (request, _reply, done) => {
-    if (request.identity === null) {
-      done(new AppError('unauthenticated', { message: SIGN_IN_MESSAGE }));
-      return;
-    }
-    done();
-  });
+  requireCustomer(app, SIGN_IN_MESSAGE);
 
   app.get(
     '/payment-method',

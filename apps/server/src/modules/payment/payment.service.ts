@@ -19,18 +19,11 @@ import type {
 } from '@clinicpass/shared/platform/enums';
 import type { z } from 'zod';
 import type { Db } from '../platform-common/db';
+import type { Caller, Now } from '../policy/policy.service';
 import { cardLabel, resolveCardToken } from './card-gateway';
 import * as repo from './payment.repository';
 
-export interface Caller {
-  userId: string;
-}
-
-/** What the service needs of "now": the Hong Kong date and the instant. */
-export interface Now {
-  today: string;
-  instant: Date;
-}
+export type { Caller, Now } from '../policy/policy.service';
 
 function notFound(what: string): AppError {
   return new AppError('not_found', { message: `No ${what}` });
