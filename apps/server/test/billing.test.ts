@@ -285,6 +285,29 @@ describe('POST /policy/{id}/replace-payment-method', () => {
   });
 });
 
+describe('a move and a deactivation at once', () => {
+  it('never leaves a billing paid by an inactive method', async () => {
+    const policy = ids.policy('OP1000002');
+    for (const token of ['pm_card_amex', 'pm_card_jcb', 'pm_card_unionpay']) {
+      const card = (await send('POST', '/payment-method', { gateway: 'stripe-card', token })).json<{
+        id: number;
+      }>();
+      const [moved, deactivated] = await Promise.all([
+        send('POST', `/policy/${policy}/replace-payment-method`, { payment_method_id: card.id }),
+        send('POST', `/payment-method/${card.id}/deactivate`, {}),
+      ]);
+      // One of the two wins; the other is refused.
+      expect([moved.statusCode, deactivated.statusCode].sort()).toEqual([200, 409]);
+      const status = (await get(`/payment-method/${card.id}`)).json<{ status: string }>().status;
+      const paidBy = (await billingOf(ids.billing('OP1000002'))).payment_method;
+      expect(paidBy === card.id && status === 'inactive').toBe(false);
+    }
+    await send('POST', `/policy/${policy}/replace-payment-method`, {
+      payment_method_id: ids.method('owner:4444'),
+    });
+  });
+});
+
 describe('POST /policy/batch-apply-payment-method', () => {
   const batch = (policyIds: number[], methodId: number, key?: string, user = OWNER) =>
     send(

@@ -45,18 +45,21 @@ export async function listMethods(
   return { rows, total: counted?.total ?? 0 };
 }
 
-/** The caller's method, locked for a change when `lock` is set; null when it is not theirs. */
+/**
+ * The caller's method, or null when it is not theirs. `lock`: `update` for a change of the method,
+ * `share` while a billing or the default is pointed at it (so a concurrent deactivation waits).
+ */
 export async function findOwnedMethod(
   db: Db,
   userId: string,
   id: number,
-  lock = false,
+  lock?: 'update' | 'share',
 ): Promise<PaymentMethodRow | null> {
   const query = db
     .select()
     .from(paymentMethod)
     .where(and(eq(paymentMethod.userId, userId), eq(paymentMethod.id, id)));
-  const [row] = lock ? await query.for('update') : await query;
+  const [row] = lock === undefined ? await query : await query.for(lock);
   return row ?? null;
 }
 

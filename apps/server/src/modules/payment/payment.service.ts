@@ -102,7 +102,7 @@ export async function requireMethod(
   db: Db,
   caller: Caller,
   id: number,
-  lock = false,
+  lock?: 'update',
 ): Promise<repo.PaymentMethodRow> {
   const row = await repo.findOwnedMethod(db, caller.userId, id, lock);
   if (!row) throw notFound('payment method');
@@ -186,7 +186,7 @@ export async function deactivateMethod(
   now: Now,
   id: number,
 ): Promise<PaymentMethod> {
-  const row = await requireMethod(db, caller, id, true);
+  const row = await requireMethod(db, caller, id, 'update');
   if (row.status !== 'active') {
     throw new AppError('invalid_state_transition', {
       message: `A payment method that is ${row.status} cannot be deactivated`,
@@ -255,7 +255,7 @@ export async function usableMethod(
   id: number,
   field: string,
 ): Promise<repo.PaymentMethodRow> {
-  const row = await repo.findOwnedMethod(db, caller.userId, id);
+  const row = await repo.findOwnedMethod(db, caller.userId, id, 'share');
   if (!row) {
     throw new AppError('validation_error', {
       message: `Invalid body ${field}: you have no payment method ${id}`,
