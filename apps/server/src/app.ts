@@ -10,6 +10,7 @@ import {
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { announcementRoutes } from './modules/announcement/announcement.routes';
+import { billingRoutes } from './modules/billing/billing.routes';
 import { finderModule } from './modules/finder/finder.module';
 import { healthRoutes } from './modules/health/health.routes';
 import { devRoutes } from './modules/identity/dev.routes';
@@ -18,6 +19,7 @@ import { serviceModePlugin } from './modules/session/service-mode';
 import { sessionRoutes } from './modules/session/session.routes';
 import { authPlugin } from './plugins/auth';
 import { outpatientClinicRoutes, outpatientRoutes } from './modules/outpatient/outpatient.routes';
+import { paymentRoutes } from './modules/payment/payment.routes';
 import { policyRoutes } from './modules/policy/policy.routes';
 import { productRoutes } from './modules/product/product.routes';
 import { authContextPlugin } from './plugins/auth-context';
@@ -94,6 +96,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(finderModule);
   await app.register(productRoutes, { prefix: '/api/customer' });
   await app.register(policyRoutes, { prefix: '/api/customer' });
+  await app.register(paymentRoutes, { prefix: '/api/customer' });
+  await app.register(billingRoutes, { prefix: '/api/customer' });
 
   await app.register(spaPlugin, { webDistDir: deps.config.webDistDir });
   return fastify;

@@ -24,6 +24,7 @@ import {
   serviceSpecialtyRows,
   specialtyRows,
 } from './catalogue';
+import { seedBillingDemo } from './billing-demo';
 import { seedDemo } from './demo';
 import { generateNetwork } from './network';
 import { seedPlatformDemo } from './platform-demo';
@@ -107,6 +108,7 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
   });
   await seedDemo(db, { secretKey: options.secretKey, clock: options.clock ?? systemClock });
   await seedPlatformDemo(db, { clock: options.clock ?? systemClock });
+  await seedBillingDemo(db, { clock: options.clock ?? systemClock });
   await db.execute(sql`ANALYZE`);
   await rebuildFinderIndex(db);
   return {

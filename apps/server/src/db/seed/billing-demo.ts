@@ -1,0 +1,400 @@
+// Billing demo data (issue 6): payment methods (one default each, an inactive, an unverified and
+// an expired one), a billing per demo policy and invoices in every status the issue names (open,
+// paid, partially paid, void) for owner@example.com and for plain@example.com. Runs after the
+// platform demo, on its policies and parties; dates are relative to the seeding day.
+import { INSURANCE_LEVY } from '@clinicpass/shared/platform/constants';
+import {
+  addDays,
+  addMonths,
+  compareDates,
+  hkToday,
+  type Clock,
+} from '@clinicpass/shared/time/clock';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { CardBrand } from '@clinicpass/shared/platform/card';
+import { cardLabel } from '../../modules/payment/card-gateway';
+import type { Database } from '../client';
+import {
+  billing,
+  company,
+  defaultPaymentMethod,
+  invoice,
+  paymentMethod,
+  paymentMethodProfile,
+} from '../billing-schema';
+import { policyParty } from '../platform-schema';
+import { appUser, policy } from '../schema';
+import { DEMO } from './demo';
+
+const DOCS = 'https://www.clinicpass.example/documents/invoices';
+
+/** The insurer, and an employer that pays one of plain@example.com's invoices. */
+export const BILLING_COMPANIES = {
+  insurer: {
+    code: 'clinicpass-insurance',
+    nameEn: 'ClinicPass Insurance Limited',
+    nameZh: 'ClinicPass 保險有限公司',
+  },
+  employer: {
+    code: 'harbour-trading',
+    nameEn: 'Harbour Trading Limited',
+    nameZh: '海港貿易有限公司',
+  },
+} as const;
+
+/** Levy in percent, as invoices carry it. */
+const LEVY_PERCENT = INSURANCE_LEVY.rate * 100;
+
+function cents(value: number): number {
+  return Math.round(value * 100) / 100;
+}
+
+/** The amounts of an invoice: premium, optional discount, levy, total. */
+function amounts(premium: number, discount = 0) {
+  const preLevy = cents(premium - discount);
+  const levy = cents(preLevy * INSURANCE_LEVY.rate);
+  const total = cents(preLevy + levy);
+  return {
+    preDiscountAmount: premium,
+    preLevyAmount: preLevy,
+    preLevyAmountBreakdown: [
+      { component: 'basic-premium', amount: premium },
+      ...(discount === 0 ? [] : [{ component: 'discount', amount: -discount }]),
+    ],
+    levyPercent: LEVY_PERCENT,
+    levyAmount: levy,
+    totalAmount: total,
+  };
+}
+
+/** Whole months from `start` to `today` (the index of the period `today` falls in). */
+function monthsElapsed(start: string, today: string): number {
+  let months = 0;
+  while (compareDates(addMonths(start, months + 1), today) <= 0) months += 1;
+  return months;
+}
+
+export interface BillingDemoOptions {
+  clock: Clock;
+}
+
+export async function seedBillingDemo(db: Database, options: BillingDemoOptions): Promise<void> {
+  const today = hkToday(options.clock);
+  const [year = 2026] = today.split('-').map(Number);
+  await db.transaction(async (tx) => {
+    const users = await tx
+      .select({ id: appUser.id, email: appUser.email })
+      .from(appUser)
+      .where(inArray(appUser.email, [DEMO.owner.email, DEMO.plain.email]));
+    const userId = (email: string) => {
+      const found = users.find((u) => u.email === email);
+      if (!found) throw new Error(`user ${email} missing`);
+      return found.id;
+    };
+    const owner = userId(DEMO.owner.email);
+    const plain = userId(DEMO.plain.email);
+
+    const policies = await tx
+      .select({
+        id: policy.id,
+        number: policy.policyNumber,
+        productId: policy.productId,
+        activation: policy.activationDate,
+      })
+      .from(policy)
+      .where(
+        inArray(policy.policyNumber, [
+          DEMO.workingCard.policyNumber,
+          DEMO.bodyCheckNotDue.policyNumber,
+          DEMO.noNetwork.policyNumber,
+        ]),
+      );
+    const policyOf = (number: string) => {
+      const found = policies.find((p) => p.number === number);
+      if (!found) throw new Error(`policy ${number} missing`);
+      return found;
+    };
+    const op1 = policyOf(DEMO.workingCard.policyNumber);
+    const op2 = policyOf(DEMO.bodyCheckNotDue.policyNumber);
+    const vh3 = policyOf(DEMO.noNetwork.policyNumber);
+
+    const card = (
+      userIdValue: string,
+      brand: CardBrand,
+      last4: string,
+      expMonth: number,
+      expYear: number,
+      holderName: string,
+    ) => ({
+      userId: userIdValue,
+      gateway: 'stripe-card',
+      label: cardLabel(brand, last4),
+      brand,
+      last4,
+      expMonth,
+      expYear,
+      holderName,
+      gatewayReference: `pm_card_${brand}`,
+    });
+    const methods = await tx
+      .insert(paymentMethod)
+      .values([
+        {
+          ...card(owner, 'visa', '4242', 12, year + 2, 'CHAN TAI MAN'),
+          status: 'active',
+          isVerified: true,
+        },
+        {
+          ...card(owner, 'mastercard', '4444', 6, year + 3, 'CHAN TAI MAN'),
+          status: 'active',
+          isVerified: true,
+        },
+        {
+          userId: owner,
+          gateway: 'fps',
+          label: 'FPS •••• 5678',
+          gatewayReference: 'FPS-EDDA-5678',
+          status: 'active',
+          // The bank has not confirmed the eDDA mandate yet.
+          isVerified: false,
+        },
+        {
+          ...card(owner, 'amex', '8431', 3, year + 1, 'CHAN TAI MAN'),
+          status: 'inactive',
+          isVerified: true,
+        },
+        {
+          ...card(plain, 'visa', '1881', 9, year + 2, 'LEE KA YAN'),
+          status: 'active',
+          isVerified: true,
+        },
+        {
+          ...card(plain, 'mastercard', '5100', 1, year - 1, 'LEE KA YAN'),
+          status: 'expired',
+          isVerified: true,
+        },
+      ])
+      .returning({ id: paymentMethod.id });
+    const [ownerVisa, ownerMastercard, , , plainVisa] = methods.map((m) => m.id);
+    if (!ownerVisa || !ownerMastercard || !plainVisa) throw new Error('payment methods missing');
+    await tx.insert(defaultPaymentMethod).values([
+      { userId: owner, paymentMethodId: ownerVisa },
+      { userId: plain, paymentMethodId: plainVisa },
+    ]);
+
+    const holders = await tx
+      .select({ id: policyParty.id, policyId: policyParty.policyId })
+      .from(policyParty)
+      .where(
+        and(inArray(policyParty.policyId, [op1.id, vh3.id]), eq(policyParty.role, 'policyholder')),
+      );
+    const holderOf = (policyId: number) => {
+      const found = holders.find((h) => h.policyId === policyId);
+      if (!found) throw new Error(`policyholder of ${policyId} missing`);
+      return found.id;
+    };
+    await tx.insert(paymentMethodProfile).values([
+      { paymentMethodId: ownerVisa, role: 'policyholder', profileId: holderOf(op1.id) },
+      { paymentMethodId: plainVisa, role: 'policyholder', profileId: holderOf(vh3.id) },
+    ]);
+
+    const [insurer, employer] = await tx
+      .insert(company)
+      .values([BILLING_COMPANIES.insurer, BILLING_COMPANIES.employer])
+      .returning({ id: company.id });
+    if (!insurer || !employer) throw new Error('companies missing');
+
+    // ------------------------------------------------------------ billings
+    const op1Periods = monthsElapsed(op1.activation, today);
+    const op1Current = addMonths(op1.activation, op1Periods);
+    const billings = await tx
+      .insert(billing)
+      .values([
+        {
+          policyId: op1.id,
+          frequency: 'monthly',
+          status: 'active',
+          paymentMethodId: ownerVisa,
+          billingAnchorDate: op1.activation,
+          billedToDate: addDays(addMonths(op1Current, 1), -1),
+          paidToDate: addDays(addMonths(op1Current, -2), -1),
+          nextInvoice: addMonths(op1Current, 1),
+        },
+        {
+          policyId: op2.id,
+          frequency: 'quarterly',
+          status: 'active',
+          paymentMethodId: ownerMastercard,
+          billingAnchorDate: op2.activation,
+          billedToDate: addDays(addMonths(op2.activation, 3), -1),
+          paidToDate: addDays(addMonths(op2.activation, 3), -1),
+          nextInvoice: addMonths(op2.activation, 3),
+        },
+        {
+          policyId: vh3.id,
+          frequency: 'annual',
+          status: 'active',
+          paymentMethodId: plainVisa,
+          billingAnchorDate: vh3.activation,
+          billedToDate: addDays(addMonths(vh3.activation, 12), -1),
+          paidToDate: addDays(addMonths(vh3.activation, 12), -1),
+          nextInvoice: addMonths(vh3.activation, 12),
+        },
+      ])
+      .returning({ id: billing.id, policyId: billing.policyId });
+    const billingOf = (policyId: number) => {
+      const found = billings.find((b) => b.policyId === policyId);
+      if (!found) throw new Error(`billing of ${policyId} missing`);
+      return found.id;
+    };
+
+    // ------------------------------------------------------------ invoices
+    const base = (p: typeof op1, methodId: number) => ({
+      billingId: billingOf(p.id),
+      policyId: p.id,
+      productId: p.productId,
+      companyId: insurer.id,
+      paymentMethodId: methodId,
+    });
+    const doc = (p: typeof op1, start: string) => ({
+      name: `Invoice ${p.number} ${start}`,
+      url: `${DOCS}/${p.number}-${start}.pdf`,
+    });
+    const monthly = (index: number) => {
+      const start = addMonths(op1.activation, index);
+      return {
+        coverageStartDate: start,
+        coverageEndDate: addDays(addMonths(start, 1), -1),
+        dueDate: start,
+        policyYear: Math.floor(index / 12) + 1,
+        document: doc(op1, start),
+        createDate: new Date(`${addDays(start, -14)}T09:00:00+08:00`),
+      };
+    };
+    // OP1000001: HK$4,800 a year (age band 40–54) paid monthly; the LOYAL10 coupon (10% off)
+    // applies from 60 days ago.
+    const op1Due = (index: number) => {
+      const start = addMonths(op1.activation, index);
+      return compareDates(start, addDays(today, -60)) >= 0 ? amounts(400, 40) : amounts(400);
+    };
+    const paidAt = (date: string) => new Date(`${date}T12:00:00+08:00`);
+    const rows: (typeof invoice.$inferInsert)[] = [];
+    for (const [offset, status] of [
+      [3, 'paid'],
+      [2, 'paid'],
+      [1, 'partially-paid'],
+      [0, 'open'],
+    ] as const) {
+      const index = op1Periods - offset;
+      const due = op1Due(index);
+      const period = monthly(index);
+      rows.push({
+        ...base(op1, ownerVisa),
+        ...period,
+        ...due,
+        invoiceType: 'regular',
+        status,
+        outstandingAmount:
+          status === 'paid'
+            ? 0
+            : status === 'partially-paid'
+              ? cents(due.totalAmount - 200)
+              : due.totalAmount,
+        attemptCount: status === 'paid' ? 1 : status === 'partially-paid' ? 2 : 0,
+        updateDate: paidAt(period.dueDate),
+      });
+    }
+    const voided = monthly(op1Periods - 2);
+    rows.push({
+      ...base(op1, ownerVisa),
+      ...voided,
+      ...amounts(400),
+      invoiceType: 'adjustment',
+      status: 'void',
+      outstandingAmount: 0,
+      voidDate: addDays(voided.dueDate, 3),
+      updateDate: paidAt(addDays(voided.dueDate, 3)),
+    });
+    // OP1000002: HK$2,400 a year (age band 0–17) paid quarterly; the first quarter is paid.
+    rows.push({
+      ...base(op2, ownerMastercard),
+      coverageStartDate: op2.activation,
+      coverageEndDate: addDays(addMonths(op2.activation, 3), -1),
+      dueDate: op2.activation,
+      policyYear: 1,
+      document: doc(op2, op2.activation),
+      ...amounts(600),
+      invoiceType: 'regular',
+      status: 'paid',
+      outstandingAmount: 0,
+      attemptCount: 1,
+      createDate: paidAt(addDays(op2.activation, -7)),
+      updateDate: paidAt(op2.activation),
+    });
+    // VH1000003: HK$3,600 a year (age band 30–39) paid annually; a plan change billed ad hoc
+    // (part paid), an adjustment still open and paid by the employer, a regular invoice voided.
+    const vhYear = {
+      coverageStartDate: vh3.activation,
+      coverageEndDate: addDays(addMonths(vh3.activation, 12), -1),
+      policyYear: 1,
+    };
+    const vhChange = addDays(vh3.activation, 120);
+    rows.push(
+      {
+        ...base(vh3, plainVisa),
+        ...vhYear,
+        dueDate: vh3.activation,
+        document: doc(vh3, vh3.activation),
+        ...amounts(3600),
+        invoiceType: 'regular',
+        status: 'paid',
+        outstandingAmount: 0,
+        attemptCount: 1,
+        createDate: paidAt(addDays(vh3.activation, -14)),
+        updateDate: paidAt(vh3.activation),
+      },
+      {
+        ...base(vh3, plainVisa),
+        ...vhYear,
+        dueDate: vh3.activation,
+        document: null,
+        ...amounts(3600),
+        invoiceType: 'regular',
+        status: 'void',
+        outstandingAmount: 0,
+        voidDate: addDays(vh3.activation, -10),
+        createDate: paidAt(addDays(vh3.activation, -15)),
+        updateDate: paidAt(addDays(vh3.activation, -10)),
+      },
+      {
+        ...base(vh3, plainVisa),
+        ...vhYear,
+        coverageStartDate: vhChange,
+        dueDate: addDays(vhChange, 14),
+        document: doc(vh3, vhChange),
+        ...amounts(1200),
+        invoiceType: 'ad-hoc',
+        status: 'partially-paid',
+        outstandingAmount: cents(amounts(1200).totalAmount - 600),
+        attemptCount: 1,
+        createDate: paidAt(vhChange),
+        updateDate: paidAt(addDays(vhChange, 14)),
+      },
+      {
+        ...base(vh3, plainVisa),
+        ...vhYear,
+        coverageStartDate: addDays(today, -5),
+        dueDate: addDays(today, 25),
+        billingCompanyId: employer.id,
+        document: doc(vh3, addDays(today, -5)),
+        ...amounts(300),
+        invoiceType: 'adjustment',
+        status: 'open',
+        outstandingAmount: amounts(300).totalAmount,
+        createDate: paidAt(addDays(today, -5)),
+        updateDate: paidAt(addDays(today, -5)),
+      },
+    );
+    await tx.insert(invoice).values(rows);
+  });
+}
