@@ -1,7 +1,7 @@
 // Platform demo data (issue 6): the three products' profiles, benefits, ages, sum-assured
 // ranges, premium tables, documents, groups and options, and what the demo policies carry
 // (billing terms, parties, coupons, events). Runs after seedDemo, on its products and policies.
-import { addDays, addMonths, hkToday, type Clock } from '@clinicpass/shared/time/clock';
+import { addDays, addMonths, hkToday, maxDate, type Clock } from '@clinicpass/shared/time/clock';
 import { eq, inArray } from 'drizzle-orm';
 import { redeemCodeHash } from '../../lib/redeem-code';
 import type { Database } from '../client';
@@ -764,20 +764,25 @@ async function seedPolicyRecords(
     },
   ]);
 
+  // A statement of the last complete tax year for a policy in force then, else of the current
+  // tax year to date.
   const taxYear = lastTaxYear(today);
   await tx.insert(taxReport).values(
-    [op1, vh3]
-      .filter((p) => p.activation <= taxYear.end)
-      .map((p) => {
-        const start = p.activation > taxYear.start ? p.activation : taxYear.start;
-        return {
-          policyId: p.id,
-          startDate: start,
-          endDate: taxYear.end,
-          documentName: `Premium statement ${taxYear.start.slice(0, 4)}/${taxYear.end.slice(2, 4)}`,
-          documentUrl: `${DOCS}/tax/${p.number}-${taxYear.start.slice(0, 4)}.pdf`,
-        };
-      }),
+    [op1, vh3].map((p) => {
+      const complete = p.activation <= taxYear.end;
+      const start = complete ? maxDate(p.activation, taxYear.start) : p.activation;
+      const end = complete ? taxYear.end : today;
+      const label = complete
+        ? `${taxYear.start.slice(0, 4)}/${taxYear.end.slice(2, 4)}`
+        : `${taxYear.end.slice(0, 4)}/${String(Number(taxYear.end.slice(2, 4)) + 1).padStart(2, '0')} (to date)`;
+      return {
+        policyId: p.id,
+        startDate: start,
+        endDate: end,
+        documentName: `Premium statement ${label}`,
+        documentUrl: `${DOCS}/tax/${p.number}-${start}.pdf`,
+      };
+    }),
   );
   await tx.insert(policyRenewal).values([
     {
