@@ -155,7 +155,7 @@ describe('authorisation matrix', () => {
         method: route.method as 'GET',
         url: `${PREFIX}${url}`,
         headers: { 'x-test-user': OWNER },
-        ...(sendsBody ? { payload: (BODIES[`${route.method} ${route.url}`] ?? {}) as object } : {}),
+        ...(sendsBody ? { payload: BODIES[`${route.method} ${route.url}`] ?? {} } : {}),
       });
       checked.push(`${route.method} ${route.url}`);
       // Echoing the id the caller sent tells them nothing; anything else of plain's would.

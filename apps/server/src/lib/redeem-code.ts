@@ -11,5 +11,7 @@ export function normalizeRedeemCode(code: string): string {
  * guessing, and the seed can write one without the server secret.
  */
 export function redeemCodeHash(code: string): string {
-  return createHash('sha256').update(`redeem:${normalizeRedeemCode(code)}`).digest('hex');
+  return createHash('sha256')
+    .update(`redeem:${normalizeRedeemCode(code)}`)
+    .digest('hex');
 }

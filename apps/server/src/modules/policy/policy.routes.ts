@@ -33,7 +33,7 @@ import {
   ProjectionQuerySchema,
 } from '@clinicpass/shared/platform/queries';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { idempotent } from '../platform-common/idempotency';
 import { pageOf, pageReply, pageWindow } from '../platform-common/pagination';
 import { IdParamsSchema, PolicyNumberParamsSchema } from '../platform-common/params';
