@@ -1,7 +1,11 @@
 // The application as a plugin tree: shared decorations, then the cross-cutting plugins, then
 // the modules under their API area prefixes. server.ts and the tests both build it here.
 import { type Clock, systemClock } from '@clinicpass/shared/time/clock';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyServerOptions,
+  type RouteOptions,
+} from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -44,6 +48,8 @@ export interface AppDependencies {
   /** A ready pino logger (server.ts) or logger options (tests). */
   logger?: FastifyServerOptions['logger'];
   loggerInstance?: FastifyServerOptions['loggerInstance'];
+  /** Told of every route as it is registered (the authorisation matrix test enumerates them). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Paths never to log in full: they may carry codes or tokens. */
@@ -70,6 +76,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     bodyLimit: 1024 * 1024,
   });
+  if (deps.onRoute) fastify.addHook('onRoute', deps.onRoute);
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

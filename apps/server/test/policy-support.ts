@@ -3,7 +3,7 @@
 // (an email). Only apps built here accept the header; the identity branch replaces it.
 import { fixedClock, type FixedClock } from '@clinicpass/shared/time/clock';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { buildApp } from '../src/app';
 import { policyParty, policyTerms } from '../src/db/platform-schema';
 import { appUser, policy, product } from '../src/db/schema';
@@ -19,10 +19,17 @@ export interface PolicyTestApp {
   close(): Promise<void>;
 }
 
-export async function buildPolicyTestApp(options: { now?: Date } = {}): Promise<PolicyTestApp> {
+export async function buildPolicyTestApp(
+  options: { now?: Date; onRoute?: (route: RouteOptions) => void } = {},
+): Promise<PolicyTestApp> {
   const database = await createTestDatabase({ seeded: true });
   const clock = fixedClock(options.now ?? new Date());
-  const app = await buildApp({ config: testConfig(), db: database.db, clock });
+  const app = await buildApp({
+    config: testConfig(),
+    db: database.db,
+    clock,
+    ...(options.onRoute ? { onRoute: options.onRoute } : {}),
+  });
   const ids = new Map<string, string>();
   const userId = async (email: string) => {
     const known = ids.get(email);

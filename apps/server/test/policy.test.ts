@@ -238,12 +238,14 @@ describe('GET /policy-event', () => {
   it('lists the caller’s events, newest first, filtered by number, type and date', async () => {
     const all = (await get('/policy-event')).json<Page<{ event_type: string; payload: object }>>();
     expect(all.results.map((e) => e.event_type)).toEqual([
+      'billing-frequency-changed',
       'policy-issued',
       'policy-renewed',
+      'renewal-notice-issued',
       'policy-issued',
     ]);
     const op1 = (await get('/policy-event?policy_number=OP1000001')).json<Page<unknown>>();
-    expect(op1.pagination.total).toBe(2);
+    expect(op1.pagination.total).toBe(3);
     const renewed = (await get('/policy-event?event_type=policy-renewed')).json<
       Page<{ payload: { policy_number: string } }>
     >();
@@ -251,7 +253,7 @@ describe('GET /policy-event', () => {
     const since = (await get(`/policy-event?create_date__gte=${OP1_RENEWED}`)).json<
       Page<unknown>
     >();
-    expect(since.pagination.total).toBe(2);
+    expect(since.pagination.total).toBe(3);
     const exact = (await get(`/policy-event?create_date=${OP1_ACTIVATION}`)).json<Page<unknown>>();
     expect(exact.pagination.total).toBe(1);
     const before = (await get(`/policy-event?create_date__lt=${OP1_ACTIVATION}`)).json<
@@ -268,7 +270,7 @@ describe('GET /policy-event', () => {
 
   it('pages with Content-Range', async () => {
     const res = await get('/policy-event?page=2&page_size=2');
-    expect(res.headers['content-range']).toBe('items 2-2/3');
+    expect(res.headers['content-range']).toBe('items 2-3/5');
   });
 });
 

@@ -335,3 +335,186 @@ export const idempotencyRecord = pgTable(
     index('idempotency_record_create_idx').on(t.createDate),
   ],
 );
+
+// ---------------------------------------------------------------- claim balance (decision 075)
+
+/** What a claim used of a benefit: units in the benefit's own unit and the amount paid. */
+export const policyBenefitUsage = pgTable(
+  'policy_benefit_usage',
+  {
+    id: serial('id').primaryKey(),
+    policyId: integer('policy_id')
+      .notNull()
+      .references(() => policy.id),
+    benefit: text('benefit').notNull(),
+    units: numeric('units', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+    amount: money('amount').notNull(),
+    incurredOn: date('incurred_on', { mode: 'string' }).notNull(),
+  },
+  (t) => [index('policy_benefit_usage_policy_idx').on(t.policyId, t.incurredOn)],
+);
+
+/** Cash balance earmarked for a benefit of a policy in one policy year. */
+export const policyBenefitAllocation = pgTable(
+  'policy_benefit_allocation',
+  {
+    id: serial('id').primaryKey(),
+    policyId: integer('policy_id')
+      .notNull()
+      .references(() => policy.id),
+    benefit: text('benefit').notNull(),
+    amount: money('amount').notNull(),
+    /** The anniversary that starts the policy year the allocation belongs to. */
+    policyYearStart: date('policy_year_start', { mode: 'string' }).notNull(),
+    createDate: timestamp('create_date', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('policy_benefit_allocation_policy_idx').on(t.policyId, t.policyYearStart)],
+);
+
+// ---------------------------------------------------------------- group policies (decision 077)
+
+/** An employer's group policy; `admin_user_id` is the customer who manages its members. */
+export const groupPolicy = pgTable('group_policy', {
+  id: serial('id').primaryKey(),
+  groupPolicyNumber: text('group_policy_number').notNull().unique(),
+  companyName: text('company_name').notNull(),
+  adminUserId: uuid('admin_user_id')
+    .notNull()
+    .references(() => appUser.id),
+  productId: integer('product_id')
+    .notNull()
+    .references(() => product.id),
+  /** in-force, terminated */
+  status: text('status').notNull(),
+  periodStartDate: date('period_start_date', { mode: 'string' }).notNull(),
+  periodEndDate: date('period_end_date', { mode: 'string' }).notNull(),
+  ...timestamps,
+});
+
+/** A member's policy under a group policy; a dependant names its principal's member policy. */
+export const groupMemberPolicy = pgTable(
+  'group_member_policy',
+  {
+    id: serial('id').primaryKey(),
+    groupPolicyId: integer('group_policy_id')
+      .notNull()
+      .references(() => groupPolicy.id),
+    policyId: integer('policy_id')
+      .notNull()
+      .unique()
+      .references(() => policy.id),
+    principalPolicyId: integer('principal_policy_id').references(() => policy.id),
+    joinDate: date('join_date', { mode: 'string' }).notNull(),
+    /** active, removed */
+    status: text('status').notNull(),
+    removalEffectiveDate: date('removal_effective_date', { mode: 'string' }),
+    ...timestamps,
+  },
+  (t) => [index('group_member_policy_group_idx').on(t.groupPolicyId)],
+);
+
+/** Documents of a group policy (the employer's scheme rules, member guides, claim forms). */
+export const groupPolicyDocument = pgTable(
+  'group_policy_document',
+  {
+    id: serial('id').primaryKey(),
+    groupPolicyId: integer('group_policy_id')
+      .notNull()
+      .references(() => groupPolicy.id),
+    category: text('category').notNull(),
+    type: text('type').notNull(),
+    platforms: text('platforms').array().notNull(),
+    nameEn: text('name_en').notNull(),
+    nameZh: text('name_zh').notNull(),
+    fileEn: text('file_en').notNull(),
+    fileZh: text('file_zh').notNull(),
+    effectiveDate: date('effective_date', { mode: 'string' }).notNull(),
+    expiryDate: date('expiry_date', { mode: 'string' }),
+    ...timestamps,
+  },
+  (t) => [index('group_policy_document_group_idx').on(t.groupPolicyId)],
+);
+
+/**
+ * A one-time code printed on a welcome letter: redeeming it links a member policy (and its
+ * dependants) to the account that redeems it. Only a SHA-256 of the code is kept (decision 076).
+ */
+export const policyRedeemCode = pgTable('policy_redeem_code', {
+  id: serial('id').primaryKey(),
+  policyId: integer('policy_id')
+    .notNull()
+    .references(() => policy.id),
+  codeHash: text('code_hash').notNull().unique(),
+  expiryDate: date('expiry_date', { mode: 'string' }).notNull(),
+  redeemedAt: timestamp('redeemed_at', { withTimezone: true }),
+  redeemedByUserId: uuid('redeemed_by_user_id').references(() => appUser.id),
+  ...timestamps,
+});
+
+// ---------------------------------------------------------------- policy records (decision 078)
+
+export const taxReport = pgTable(
+  'tax_report',
+  {
+    id: serial('id').primaryKey(),
+    policyId: integer('policy_id')
+      .notNull()
+      .references(() => policy.id),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    documentName: text('document_name').notNull(),
+    documentUrl: text('document_url').notNull(),
+    ...timestamps,
+  },
+  (t) => [index('tax_report_policy_idx').on(t.policyId)],
+);
+
+export const policyRenewal = pgTable(
+  'policy_renewal',
+  {
+    id: serial('id').primaryKey(),
+    policyId: integer('policy_id')
+      .notNull()
+      .references(() => policy.id),
+    renewalDate: date('renewal_date', { mode: 'string' }).notNull(),
+    /** The renewal notice, once issued. */
+    document: jsonb('document').$type<{ name: string; url: string } | null>(),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('policy_renewal_policy_date_idx').on(t.policyId, t.renewalDate)],
+);
+
+export const policySurveyAttempt = pgTable(
+  'policy_survey_attempt',
+  {
+    id: serial('id').primaryKey(),
+    policyId: integer('policy_id')
+      .notNull()
+      .references(() => policy.id),
+    attempt: jsonb('attempt').$type<Record<string, unknown>>().notNull(),
+    createDate: timestamp('create_date', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('policy_survey_attempt_policy_idx').on(t.policyId)],
+);
+
+/** A person (a party of the policy) mapped to a policy in a role. */
+export const policyProfileMapping = pgTable(
+  'policy_profile_mapping',
+  {
+    id: serial('id').primaryKey(),
+    policyId: integer('policy_id')
+      .notNull()
+      .references(() => policy.id),
+    role: text('role').notNull(),
+    /** A mapping goes with its party (beneficiaries are replaced as a list). */
+    profileId: integer('profile_id')
+      .notNull()
+      .references(() => policyParty.id, { onDelete: 'cascade' }),
+    parameters: jsonb('parameters')
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('policy_profile_mapping_unique_idx').on(t.policyId, t.role, t.profileId)],
+);

@@ -56,6 +56,9 @@ export const API_ERROR_CODES = {
   payment_method_not_usable: 409,
   effective_date_in_past: 400,
   offer_not_available: 409,
+  insufficient_cash_balance: 409,
+  redeem_code_used: 409,
+  movement_date_out_of_range: 409,
   idempotency_key_reused: 422,
   ...APPLICATION_VALIDATION_CODES,
 } as const satisfies Record<string, number>;

@@ -87,6 +87,9 @@ const en = {
   payment_method_not_usable: 'This payment method cannot be used, please choose another one',
   effective_date_in_past: 'The effective date cannot be in the past',
   offer_not_available: 'This offer is no longer available',
+  insufficient_cash_balance: 'Your cash balance is not enough for this amount',
+  redeem_code_used: 'This code has already been used',
+  movement_date_out_of_range: 'The effective date is outside the dates allowed for this member',
   idempotency_key_reused: 'This request key was already used for a different request',
   ...APPLICATION_VALIDATION_MESSAGES.en,
 
@@ -162,6 +165,9 @@ const zhHK = {
   payment_method_not_usable: '此付款方式無法使用，請選擇其他付款方式',
   effective_date_in_past: '生效日期不可早於今日',
   offer_not_available: '此優惠已不再提供',
+  insufficient_cash_balance: '現金結餘不足以支付此金額',
+  redeem_code_used: '此代碼已被使用',
+  movement_date_out_of_range: '生效日期不在此成員可選的日期範圍內',
   idempotency_key_reused: '此請求編號已用於另一個請求',
   ...APPLICATION_VALIDATION_MESSAGES['zh-HK'],
 

@@ -1,11 +1,20 @@
 // Platform demo data (issue 6): the three products' profiles, benefits, ages, sum-assured
 // ranges, premium tables, documents, groups and options, and what the demo policies carry
 // (billing terms, parties, coupons, events). Runs after seedDemo, on its products and policies.
-import { addDays, addMonths, hkToday, type Clock } from '@clinicpass/shared/time/clock';
-import { inArray } from 'drizzle-orm';
+import { addDays, addMonths, hkToday, maxDate, type Clock } from '@clinicpass/shared/time/clock';
+import { eq, inArray } from 'drizzle-orm';
+import { redeemCodeHash } from '../../lib/redeem-code';
 import type { Database } from '../client';
 import {
   coupon,
+  groupMemberPolicy,
+  groupPolicy,
+  groupPolicyDocument,
+  policyBenefitUsage,
+  policyProfileMapping,
+  policyRedeemCode,
+  policyRenewal,
+  taxReport,
   policyCoupon,
   policyEvent,
   policyParty,
@@ -22,7 +31,7 @@ import {
   serviceType,
   sumAssuredRange,
 } from '../platform-schema';
-import { policy, product } from '../schema';
+import { appUser, policy, product } from '../schema';
 import { DEMO } from './demo';
 
 const DOCS = 'https://www.clinicpass.example/documents';
@@ -505,25 +514,28 @@ export async function seedPlatformDemo(db: Database, options: PlatformDemoOption
       dateOfBirth: '1990-11-05',
       identityDocumentType: 'hong-kong-identity-card',
     };
-    await tx.insert(policyParty).values([
-      { policyId: op1.id, role: 'policyholder', ...taiMan },
-      { policyId: op1.id, role: 'insured-life', relationship: 'self', ...taiMan },
-      { policyId: op2.id, role: 'policyholder', ...taiMan },
-      {
-        policyId: op2.id,
-        role: 'insured-life',
-        relationship: 'child',
-        firstName: 'Siu Ming',
-        lastName: 'Chan',
-        chineseFirstName: '小明',
-        chineseLastName: '陳',
-        gender: 'male',
-        dateOfBirth: '2012-08-02',
-        identityDocumentType: 'hong-kong-birth-certificate',
-      },
-      { policyId: vh3.id, role: 'policyholder', ...kaYan },
-      { policyId: vh3.id, role: 'insured-life', relationship: 'self', ...kaYan },
-    ]);
+    const parties = await tx
+      .insert(policyParty)
+      .values([
+        { policyId: op1.id, role: 'policyholder', ...taiMan },
+        { policyId: op1.id, role: 'insured-life', relationship: 'self', ...taiMan },
+        { policyId: op2.id, role: 'policyholder', ...taiMan },
+        {
+          policyId: op2.id,
+          role: 'insured-life',
+          relationship: 'child',
+          firstName: 'Siu Ming',
+          lastName: 'Chan',
+          chineseFirstName: '小明',
+          chineseLastName: '陳',
+          gender: 'male',
+          dateOfBirth: '2012-08-02',
+          identityDocumentType: 'hong-kong-birth-certificate',
+        },
+        { policyId: vh3.id, role: 'policyholder', ...kaYan },
+        { policyId: vh3.id, role: 'insured-life', relationship: 'self', ...kaYan },
+      ])
+      .returning({ id: policyParty.id, policyId: policyParty.policyId, role: policyParty.role });
 
     const coupons = await tx
       .insert(coupon)
@@ -600,5 +612,445 @@ export async function seedPlatformDemo(db: Database, options: PlatformDemoOption
       activeDocuments: [],
       createDate: new Date(`${addMonths(op1.activation, 12)}T10:00:00+08:00`),
     });
+    await seedPolicyRecords(tx, today, { op1, op2, vh3 }, parties);
   });
+}
+
+// ---------------------------------------------------------------- policy records (issues 6, 7)
+
+/** Demo group policies, their member policies and the redeem codes printed on welcome letters. */
+export const GROUP_DEMO = {
+  owners: { groupPolicyNumber: 'GP2000001', companyName: 'Harbour Logistics Limited' },
+  plains: { groupPolicyNumber: 'GP2000002', companyName: 'Kowloon Bakery Company' },
+  /** Letter of GM2000012 (Cheung Mei Ling, born 1988-06-21; her daughter GM2000013 is covered). */
+  redeemCode: 'CPW7-K2QD-9XHM',
+  redeemDateOfBirth: '1988-06-21',
+  /** Letter of GM2000011 (Wong Siu Fung, born 1979-02-08). */
+  secondRedeemCode: 'CPW3-M8RT-5YBN',
+  secondRedeemDateOfBirth: '1979-02-08',
+  /** An expired letter (GM2000021). */
+  expiredRedeemCode: 'CPW5-E6JV-2LAQ',
+} as const;
+
+type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+interface SeededPolicy {
+  id: number;
+  number: string;
+  activation: string;
+}
+
+/** The last complete Hong Kong tax year (1 April – 31 March) before `today`. */
+function lastTaxYear(today: string): { start: string; end: string } {
+  const year = Number(today.slice(0, 4));
+  const month = Number(today.slice(5, 7));
+  const startYear = month >= 4 ? year - 1 : year - 2;
+  return { start: `${startYear}-04-01`, end: `${startYear + 1}-03-31` };
+}
+
+async function seedPolicyRecords(
+  tx: Tx,
+  today: string,
+  demo: { op1: SeededPolicy; op2: SeededPolicy; vh3: SeededPolicy },
+  parties: { id: number; policyId: number; role: string }[],
+): Promise<void> {
+  const { op1, op2, vh3 } = demo;
+  const partyOf = (policyId: number, role: string) => {
+    const found = parties.find((p) => p.policyId === policyId && p.role === role);
+    if (!found) throw new Error(`party ${role} of ${policyId} missing`);
+    return found.id;
+  };
+  const userOf = async (email: string) => {
+    const [row] = await tx.select({ id: appUser.id }).from(appUser).where(eq(appUser.email, email));
+    if (!row) throw new Error(`user ${email} missing`);
+    return row.id;
+  };
+  const owner = await userOf(DEMO.owner.email);
+  const plain = await userOf(DEMO.plain.email);
+
+  // Claims paid this policy year (and one before the last anniversary, which no longer counts).
+  const op1Anniversary = addMonths(op1.activation, 12);
+  await tx.insert(policyBenefitUsage).values([
+    {
+      policyId: op1.id,
+      benefit: 'general-practitioner',
+      units: 5,
+      amount: 1100,
+      incurredOn: addDays(op1Anniversary, -60),
+    },
+    {
+      policyId: op1.id,
+      benefit: 'general-practitioner',
+      units: 1,
+      amount: 220,
+      incurredOn: addDays(op1Anniversary, 5),
+    },
+    {
+      policyId: op1.id,
+      benefit: 'general-practitioner',
+      units: 2,
+      amount: 440,
+      incurredOn: addDays(today, -12),
+    },
+    {
+      policyId: op1.id,
+      benefit: 'specialist',
+      units: 1,
+      amount: 650,
+      incurredOn: addDays(today, -20),
+    },
+    {
+      policyId: op1.id,
+      benefit: 'physiotherapy',
+      units: 2,
+      amount: 800,
+      incurredOn: addDays(today, -6),
+    },
+    {
+      policyId: op2.id,
+      benefit: 'general-practitioner',
+      units: 1,
+      amount: 220,
+      incurredOn: addDays(today, -5),
+    },
+    {
+      policyId: vh3.id,
+      benefit: 'room-and-board',
+      units: 3,
+      amount: 3000,
+      incurredOn: addDays(today, -90),
+    },
+    {
+      policyId: vh3.id,
+      benefit: 'surgeon-fee',
+      units: 1,
+      amount: 28000,
+      incurredOn: addDays(today, -90),
+    },
+    {
+      policyId: vh3.id,
+      benefit: 'prescribed-imaging',
+      units: 8500,
+      amount: 8500,
+      incurredOn: addDays(today, -60),
+    },
+  ]);
+
+  await tx.insert(policyEvent).values([
+    {
+      policyId: op1.id,
+      type: 'policy',
+      eventType: 'renewal-notice-issued',
+      payload: { policy_number: op1.number, renewal_date: op1Anniversary },
+      activeDocuments: [
+        { name: 'Renewal notice', url: `${DOCS}/renewals/${op1.number}-${op1Anniversary}.pdf` },
+      ],
+      createDate: new Date(`${addDays(op1Anniversary, -30)}T09:30:00+08:00`),
+    },
+    {
+      policyId: op2.id,
+      type: 'billing',
+      eventType: 'billing-frequency-changed',
+      payload: { policy_number: op2.number, from: 'monthly', to: 'quarterly' },
+      activeDocuments: [],
+      createDate: new Date(`${addDays(today, -15)}T15:45:00+08:00`),
+    },
+    {
+      policyId: vh3.id,
+      type: 'policy',
+      eventType: 'tax-report-issued',
+      payload: { policy_number: vh3.number },
+      activeDocuments: [{ name: 'VHIS premium certificate', url: `${DOCS}/tax/${vh3.number}.pdf` }],
+      createDate: new Date(`${addDays(today, -10)}T11:00:00+08:00`),
+    },
+  ]);
+
+  // A statement of the last complete tax year for a policy in force then, else of the current
+  // tax year to date.
+  const taxYear = lastTaxYear(today);
+  await tx.insert(taxReport).values(
+    [op1, vh3].map((p) => {
+      const complete = p.activation <= taxYear.end;
+      const start = complete ? maxDate(p.activation, taxYear.start) : p.activation;
+      const end = complete ? taxYear.end : today;
+      const label = complete
+        ? `${taxYear.start.slice(0, 4)}/${taxYear.end.slice(2, 4)}`
+        : `${taxYear.end.slice(0, 4)}/${String(Number(taxYear.end.slice(2, 4)) + 1).padStart(2, '0')} (to date)`;
+      return {
+        policyId: p.id,
+        startDate: start,
+        endDate: end,
+        documentName: `Premium statement ${label}`,
+        documentUrl: `${DOCS}/tax/${p.number}-${start}.pdf`,
+      };
+    }),
+  );
+  await tx.insert(policyRenewal).values([
+    {
+      policyId: op1.id,
+      renewalDate: op1Anniversary,
+      document: {
+        name: 'Renewal notice',
+        url: `${DOCS}/renewals/${op1.number}-${op1Anniversary}.pdf`,
+      },
+    },
+    { policyId: op1.id, renewalDate: addMonths(op1.activation, 24), document: null },
+    { policyId: op2.id, renewalDate: addMonths(op2.activation, 12), document: null },
+    { policyId: vh3.id, renewalDate: addMonths(vh3.activation, 12), document: null },
+  ]);
+  await tx.insert(policyProfileMapping).values([
+    { policyId: op1.id, role: 'policyholder', profileId: partyOf(op1.id, 'policyholder') },
+    {
+      policyId: op1.id,
+      role: 'payor',
+      profileId: partyOf(op1.id, 'policyholder'),
+      parameters: { share_percentage: 100 },
+    },
+    { policyId: op2.id, role: 'policyholder', profileId: partyOf(op2.id, 'policyholder') },
+    { policyId: op2.id, role: 'insured-life', profileId: partyOf(op2.id, 'insured-life') },
+    { policyId: vh3.id, role: 'policyholder', profileId: partyOf(vh3.id, 'policyholder') },
+  ]);
+
+  // Group policies: the owner administers one with four members (one removed), the plain
+  // customer a small one. Member policies belong to no account until their letter is redeemed.
+  const [outpatient] = await tx
+    .select({ id: product.id })
+    .from(product)
+    .where(eq(product.code, 'OUTPATIENT-GO'));
+  if (!outpatient) throw new Error('product OUTPATIENT-GO missing');
+  const periodStart = addDays(today, -150);
+  const periodEnd = addDays(addMonths(periodStart, 12), -1);
+  const groups = await tx
+    .insert(groupPolicy)
+    .values(
+      [
+        { ...GROUP_DEMO.owners, adminUserId: owner },
+        { ...GROUP_DEMO.plains, adminUserId: plain },
+      ].map((g) => ({
+        ...g,
+        productId: outpatient.id,
+        status: 'in-force',
+        periodStartDate: periodStart,
+        periodEndDate: periodEnd,
+      })),
+    )
+    .returning({ id: groupPolicy.id, number: groupPolicy.groupPolicyNumber });
+  const groupId = (number: string) => {
+    const found = groups.find((g) => g.number === number);
+    if (!found) throw new Error(`group ${number} missing`);
+    return found.id;
+  };
+  const members = [
+    {
+      number: 'GM2000011',
+      group: GROUP_DEMO.owners.groupPolicyNumber,
+      first: 'Siu Fung',
+      last: 'Wong',
+      zhFirst: '小峰',
+      zhLast: '黃',
+      gender: 'male',
+      birth: GROUP_DEMO.secondRedeemDateOfBirth,
+      join: periodStart,
+      principal: null,
+      removedOn: null,
+    },
+    {
+      number: 'GM2000012',
+      group: GROUP_DEMO.owners.groupPolicyNumber,
+      first: 'Mei Ling',
+      last: 'Cheung',
+      zhFirst: '美玲',
+      zhLast: '張',
+      gender: 'female',
+      birth: GROUP_DEMO.redeemDateOfBirth,
+      join: addDays(today, -40),
+      principal: null,
+      removedOn: null,
+    },
+    {
+      number: 'GM2000013',
+      group: GROUP_DEMO.owners.groupPolicyNumber,
+      first: 'Hoi Yin',
+      last: 'Cheung',
+      zhFirst: '凱妍',
+      zhLast: '張',
+      gender: 'female',
+      birth: '2016-09-30',
+      join: addDays(today, -40),
+      principal: 'GM2000012',
+      removedOn: null,
+    },
+    {
+      number: 'GM2000014',
+      group: GROUP_DEMO.owners.groupPolicyNumber,
+      first: 'Chi Keung',
+      last: 'Lau',
+      zhFirst: '志強',
+      zhLast: '劉',
+      gender: 'male',
+      birth: '1983-12-11',
+      join: periodStart,
+      principal: null,
+      removedOn: addDays(today, -20),
+    },
+    {
+      number: 'GM2000021',
+      group: GROUP_DEMO.plains.groupPolicyNumber,
+      first: 'Ka Lok',
+      last: 'Ho',
+      zhFirst: '家樂',
+      zhLast: '何',
+      gender: 'male',
+      birth: '1995-04-17',
+      join: periodStart,
+      principal: null,
+      removedOn: null,
+    },
+  ] as const;
+  const memberPolicies = await tx
+    .insert(policy)
+    .values(
+      members.map((m, index) => ({
+        policyNumber: m.number,
+        productId: outpatient.id,
+        ownerUserId: null,
+        status: m.removedOn === null ? 'in-force' : 'terminated',
+        activationDate: m.join,
+        applicantPhoneNumber: `+8526123450${index}`,
+      })),
+    )
+    .returning({ id: policy.id, number: policy.policyNumber });
+  const memberPolicyId = (number: string) => {
+    const found = memberPolicies.find((p) => p.number === number);
+    if (!found) throw new Error(`member policy ${number} missing`);
+    return found.id;
+  };
+  await tx.insert(policyTerms).values(
+    members.map((m) => ({
+      policyId: memberPolicyId(m.number),
+      frequency: 'annual',
+      groupPolicyNumber: m.group,
+      expiryDate: m.removedOn,
+    })),
+  );
+  await tx.insert(policyParty).values(
+    members.flatMap((m) => {
+      const person = {
+        firstName: m.first,
+        lastName: m.last,
+        chineseFirstName: m.zhFirst,
+        chineseLastName: m.zhLast,
+        gender: m.gender,
+        dateOfBirth: m.birth,
+        identityDocumentType:
+          m.principal === null ? 'hong-kong-identity-card' : 'hong-kong-birth-certificate',
+      };
+      const holder =
+        m.principal === null
+          ? person
+          : {
+              ...person,
+              firstName: 'Mei Ling',
+              chineseFirstName: '美玲',
+              dateOfBirth: GROUP_DEMO.redeemDateOfBirth,
+              gender: 'female',
+              identityDocumentType: 'hong-kong-identity-card',
+            };
+      return [
+        { policyId: memberPolicyId(m.number), role: 'policyholder', ...holder },
+        {
+          policyId: memberPolicyId(m.number),
+          role: 'insured-life',
+          relationship: m.principal === null ? 'employee' : 'child',
+          ...person,
+        },
+      ];
+    }),
+  );
+  await tx.insert(groupMemberPolicy).values(
+    members.map((m) => ({
+      groupPolicyId: groupId(m.group),
+      policyId: memberPolicyId(m.number),
+      principalPolicyId: m.principal === null ? null : memberPolicyId(m.principal),
+      joinDate: m.join,
+      status: m.removedOn === null ? 'active' : 'removed',
+      removalEffectiveDate: m.removedOn,
+    })),
+  );
+  await tx.insert(policyEvent).values(
+    members.map((m) => ({
+      policyId: memberPolicyId(m.number),
+      type: 'group',
+      eventType: m.removedOn === null ? 'member-joined' : 'member-removed',
+      payload: { group_policy_number: m.group, policy_number: m.number },
+      activeDocuments: [],
+      createDate: new Date(`${m.removedOn ?? m.join}T09:00:00+08:00`),
+    })),
+  );
+  await tx.insert(groupPolicyDocument).values([
+    {
+      groupPolicyId: groupId(GROUP_DEMO.owners.groupPolicyNumber),
+      category: 'policy-provisions',
+      type: 'scheme-rules',
+      platforms: ['web', 'portal'],
+      nameEn: 'Harbour Logistics outpatient scheme rules',
+      nameZh: '港運物流門診計劃規則',
+      fileEn: `${DOCS}/groups/GP2000001/scheme-rules-en.pdf`,
+      fileZh: `${DOCS}/groups/GP2000001/scheme-rules-zh.pdf`,
+      effectiveDate: periodStart,
+      expiryDate: periodEnd,
+    },
+    {
+      groupPolicyId: groupId(GROUP_DEMO.owners.groupPolicyNumber),
+      category: 'member-guide',
+      type: 'guide',
+      platforms: ['web', 'app'],
+      nameEn: 'Member guide: using your QR member card',
+      nameZh: '成員指南：使用二維碼會員卡',
+      fileEn: `${DOCS}/groups/GP2000001/member-guide-en.pdf`,
+      fileZh: `${DOCS}/groups/GP2000001/member-guide-zh.pdf`,
+      effectiveDate: periodStart,
+      expiryDate: null,
+    },
+    {
+      groupPolicyId: groupId(GROUP_DEMO.owners.groupPolicyNumber),
+      category: 'claim',
+      type: 'claim-form',
+      platforms: ['portal'],
+      nameEn: 'Group outpatient claim form',
+      nameZh: '團體門診索償表格',
+      fileEn: `${DOCS}/groups/GP2000001/claim-form-en.pdf`,
+      fileZh: `${DOCS}/groups/GP2000001/claim-form-zh.pdf`,
+      effectiveDate: periodStart,
+      expiryDate: null,
+    },
+    {
+      groupPolicyId: groupId(GROUP_DEMO.plains.groupPolicyNumber),
+      category: 'policy-provisions',
+      type: 'scheme-rules',
+      platforms: ['web', 'portal'],
+      nameEn: 'Kowloon Bakery outpatient scheme rules',
+      nameZh: '九龍餅店門診計劃規則',
+      fileEn: `${DOCS}/groups/GP2000002/scheme-rules-en.pdf`,
+      fileZh: `${DOCS}/groups/GP2000002/scheme-rules-zh.pdf`,
+      effectiveDate: periodStart,
+      expiryDate: periodEnd,
+    },
+  ]);
+  await tx.insert(policyRedeemCode).values([
+    {
+      policyId: memberPolicyId('GM2000012'),
+      codeHash: redeemCodeHash(GROUP_DEMO.redeemCode),
+      expiryDate: addDays(today, 60),
+    },
+    {
+      policyId: memberPolicyId('GM2000011'),
+      codeHash: redeemCodeHash(GROUP_DEMO.secondRedeemCode),
+      expiryDate: addDays(today, 60),
+    },
+    {
+      policyId: memberPolicyId('GM2000021'),
+      codeHash: redeemCodeHash(GROUP_DEMO.expiredRedeemCode),
+      expiryDate: addDays(today, -1),
+    },
+  ]);
 }

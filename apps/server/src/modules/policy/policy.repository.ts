@@ -153,6 +153,15 @@ export function listOwnedPoliciesByNumber(db: Db, ownerUserId: string, numbers: 
   ).orderBy(asc(policy.id));
 }
 
+/**
+ * Policies by id whoever owns them: only for a caller who proved access another way (a redeem
+ * code of a group member's letter, decision 076).
+ */
+export function listPoliciesByIds(db: Db, ids: number[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return selectPolicies(db, inArray(policy.id, ids)).orderBy(asc(policy.id));
+}
+
 /** Locks a policy row for a status move; null when it is not the owner's. */
 export async function lockOwnedPolicy(db: Db, ownerUserId: string, id: number): Promise<boolean> {
   const rows = await db

@@ -32,29 +32,18 @@ import {
   PolicyListQuerySchema,
   ProjectionQuerySchema,
 } from '@clinicpass/shared/platform/queries';
-import { hkToday } from '@clinicpass/shared/time/clock';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { idempotent } from '../platform-common/idempotency';
 import { pageOf, pageReply, pageWindow } from '../platform-common/pagination';
 import { IdParamsSchema, PolicyNumberParamsSchema } from '../platform-common/params';
 import type { EventFilters } from './policy.repository';
+import { groupPolicyRoutes } from './group-policy.routes';
+import { callerOf, IdempotencyHeadersSchema, nowOf } from './policy-http';
+import { policyRecordRoutes } from './policy-records.routes';
 import * as service from './policy.service';
 
 const tags = ['policies'];
-
-/** The header POSTs that move status accept (documented on each such route). */
-const IdempotencyHeadersSchema = z.object({
-  'idempotency-key': z.string().optional(),
-});
-
-function callerOf(request: FastifyRequest): service.Caller {
-  if (request.identity === null) {
-    throw new AppError('unauthenticated', { message: 'Sign in to see your policies' });
-  }
-  return { userId: request.identity.userId };
-}
 
 const DATE_OPS = [
   ['', '='],
@@ -64,12 +53,8 @@ const DATE_OPS = [
   ['__lte', '<='],
 ] as const;
 
-// eslint-disable-next-line @typescript-eslint/require-await -- Fastify plugins are async by contract
 export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
-  const now = (): service.Now => {
-    const instant = app.clock.now();
-    return { today: hkToday(app.clock), instant };
-  };
+  const now = (): service.Now => nowOf(app);
 
   app.addHook('onRequest', (request, _reply, done) => {
     if (request.identity === null) {
@@ -364,4 +349,8 @@ export const policyRoutes: FastifyPluginAsyncZod = async (app) => {
       return pageReply(reply, q, items, total);
     },
   );
+
+  // Registered after the hook above, so it guards them too.
+  await app.register(policyRecordRoutes);
+  await app.register(groupPolicyRoutes);
 };

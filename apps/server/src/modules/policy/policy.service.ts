@@ -109,7 +109,7 @@ interface Parties {
   beneficiaries: Beneficiary[];
 }
 
-async function partiesOf(db: Db, policyIds: number[]): Promise<Map<number, Parties>> {
+export async function partiesOf(db: Db, policyIds: number[]): Promise<Map<number, Parties>> {
   const rows = await repo.listParties(db, policyIds);
   const missing = policyIds.filter(
     (id) => !rows.some((row) => row.policyId === id && row.role === 'policyholder'),
@@ -200,7 +200,7 @@ function toPolicy(row: repo.PolicyRow, parties: Parties, today: string): Policy 
   };
 }
 
-async function toPolicies(db: Db, rows: repo.PolicyRow[], today: string): Promise<Policy[]> {
+export async function toPolicies(db: Db, rows: repo.PolicyRow[], today: string): Promise<Policy[]> {
   const parties = await partiesOf(
     db,
     rows.map((row) => row.id),
@@ -498,12 +498,12 @@ export async function projectPremium(
 // ---------------------------------------------------------------- moves
 
 /** Locks the caller's policy for a move and reads it; another customer's is not found. */
-async function lockPolicy(db: Db, caller: Caller, id: number): Promise<repo.PolicyRow> {
+export async function lockPolicy(db: Db, caller: Caller, id: number): Promise<repo.PolicyRow> {
   if (!(await repo.lockOwnedPolicy(db, caller.userId, id))) throw notFound(`policy ${id}`);
   return requirePolicy(db, caller, id);
 }
 
-function refuseMove(action: string, status: string): AppError {
+export function refuseMove(action: string, status: string): AppError {
   return new AppError('invalid_state_transition', {
     message: `A policy cannot be ${action} while it is ${status}`,
     details: { status },

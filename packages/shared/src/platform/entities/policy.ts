@@ -223,6 +223,10 @@ export const PolicyEventSchema = z.object({
 });
 export type PolicyEvent = z.infer<typeof PolicyEventSchema>;
 
+/**
+ * One benefit's balance in the policy year: `limit`, `used` and `balance` in the benefit's own
+ * unit (visits, checks or dollars, as the policy schedule gives it); `allocated` in HKD.
+ */
 export const ClaimBalanceItemSchema = z.object({
   benefit: z.string(),
   name_en: z.string(),
@@ -230,6 +234,8 @@ export const ClaimBalanceItemSchema = z.object({
   limit: MoneySchema.nullable(),
   used: MoneySchema,
   balance: MoneySchema.nullable(),
+  /** HKD of the policy's cash balance earmarked for this benefit this policy year. */
+  allocated: MoneySchema,
 });
 export type ClaimBalanceItem = z.infer<typeof ClaimBalanceItemSchema>;
 

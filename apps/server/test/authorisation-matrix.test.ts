@@ -1,0 +1,188 @@
+// The generated authorisation matrix (issues 6 and 7): every route under /api/customer whose
+// path takes an id, called by owner@example.com with the ids of objects plain@example.com owns,
+// must answer 404 with none of plain's data, and change nothing of plain's.
+//
+// Routes are collected as the app registers them (an `onRoute` hook), so a new route is in the
+// matrix the moment it exists. A route whose kind of object the matrix does not know FAILS the
+// test: add one line to KINDS (the path up to its first parameter → the SQL finding an id of
+// plain's), or to PUBLIC when the id names a public catalogue row rather than a customer's
+// object. A POST whose body must be valid before ownership is checked adds one line to BODIES.
+import { addDays, fixedClock, hkToday } from '@clinicpass/shared/time/clock';
+import { sql, type SQL } from 'drizzle-orm';
+import type { RouteOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildPolicyTestApp, OWNER, PLAIN, type PolicyTestApp } from './policy-support';
+
+const PREFIX = '/api/customer';
+const NOW = new Date();
+const TODAY = hkToday(fixedClock(NOW));
+
+/** Kinds of customer-owned objects: SQL answering the id of one that `user` (plain) owns. */
+const KINDS: Record<string, (user: string) => SQL> = {
+  '/policy/:id': (u) => sql`SELECT id FROM policy WHERE owner_user_id = ${u} ORDER BY id`,
+  '/policy/:number': (u) =>
+    sql`SELECT policy_number AS id FROM policy WHERE owner_user_id = ${u} ORDER BY id`,
+  '/policy-selling/:id': (u) =>
+    sql`SELECT s.id FROM policy_selling s JOIN policy p ON p.id = s.policy_id WHERE p.owner_user_id = ${u}`,
+  '/policy-profile-mapping/:id': (u) =>
+    sql`SELECT m.id FROM policy_profile_mapping m JOIN policy p ON p.id = m.policy_id WHERE p.owner_user_id = ${u}`,
+  '/group-policy/:id': (u) => sql`SELECT id FROM group_policy WHERE admin_user_id = ${u}`,
+  '/group-member-policy/:id': (u) =>
+    sql`SELECT m.id FROM group_member_policy m JOIN group_policy g ON g.id = m.group_policy_id WHERE g.admin_user_id = ${u}`,
+};
+
+/** Paths whose id names a public row, not a customer's object, and why. */
+const PUBLIC: Record<string, string> = {
+  '/product/:id': 'the product catalogue is public',
+  '/service-point/:id': 'service points are the public network; a bookmark is the caller’s own',
+};
+
+/** Bodies valid enough to reach the ownership check, by `METHOD path`; others send `{}`. */
+const BODIES: Record<string, unknown> = {
+  'POST /policy/:id/terminate': { effective_date: addDays(TODAY, 1), reason: 'other' },
+  'POST /policy/:id/retention-selling': { reason: 'too-expensive' },
+  'POST /policy/:id/beneficiaries': {
+    beneficiaries: [
+      {
+        identity: { first_name: 'Mei', last_name: 'Chan' },
+        relationship_to_insured_life: 'sibling',
+        allocation_percentage: 100,
+      },
+    ],
+  },
+  'POST /policy/:number/project-premium': {},
+  'POST /policy/:id/allocate-benefit': { benefit: 'prescribed-imaging', amount: 1 },
+  'POST /group-policy/:id/remove': {
+    member_policy_numbers: ['GM2000021'],
+    effective_date: TODAY,
+  },
+};
+
+/** What of plain's must never reach the owner. */
+const PLAIN_DATA = ['VH1000003', 'GM2000021', 'Ka Yan', '嘉欣', 'Kowloon', 'plain@example.com'];
+
+interface Route {
+  method: string;
+  url: string;
+}
+
+const routes: Route[] = [];
+let t: PolicyTestApp;
+
+function collect(route: RouteOptions) {
+  const methods = Array.isArray(route.method) ? route.method : [route.method];
+  for (const method of methods) {
+    if (method === 'HEAD' || !route.url.startsWith(`${PREFIX}/`) || !route.url.includes(':')) {
+      continue;
+    }
+    routes.push({ method, url: route.url.slice(PREFIX.length) });
+  }
+}
+
+/** `/policy/:id/coverage` → `/policy/:id`: the path up to its first parameter. */
+function kindOf(url: string): string {
+  const match = /^(.*?\/:[A-Za-z_]+)/.exec(url);
+  return match?.[1] ?? url;
+}
+
+async function plainIdOf(kind: string): Promise<string> {
+  const query = KINDS[kind];
+  if (!query) throw new Error(`no kind ${kind}`);
+  const result = await t.database.db.execute<{ id: string | number }>(query(await t.userId(PLAIN)));
+  const id = result.rows[0]?.id;
+  if (id === undefined) throw new Error(`plain owns no ${kind}: seed or create one`);
+  return String(id);
+}
+
+/** A fingerprint of everything plain owns that a call could change. */
+async function plainState(): Promise<string> {
+  const user = await t.userId(PLAIN);
+  const result = await t.database.db.execute(sql`
+    SELECT json_build_object(
+      'policies', (SELECT json_agg(p ORDER BY p.id) FROM policy p WHERE owner_user_id = ${user}),
+      'terms', (SELECT json_agg(x ORDER BY x.policy_id) FROM policy_terms x
+        JOIN policy p ON p.id = x.policy_id WHERE p.owner_user_id = ${user}),
+      'parties', (SELECT json_agg(x ORDER BY x.id) FROM policy_party x
+        JOIN policy p ON p.id = x.policy_id WHERE p.owner_user_id = ${user}),
+      'sellings', (SELECT json_agg(x ORDER BY x.id) FROM policy_selling x
+        JOIN policy p ON p.id = x.policy_id WHERE p.owner_user_id = ${user}),
+      'mappings', (SELECT json_agg(x ORDER BY x.id) FROM policy_profile_mapping x
+        JOIN policy p ON p.id = x.policy_id WHERE p.owner_user_id = ${user}),
+      'members', (SELECT json_agg(x ORDER BY x.id) FROM group_member_policy x
+        JOIN group_policy g ON g.id = x.group_policy_id WHERE g.admin_user_id = ${user}),
+      'events', (SELECT count(*) FROM policy_event x
+        JOIN policy p ON p.id = x.policy_id WHERE p.owner_user_id = ${user})
+    ) AS state`);
+  return JSON.stringify(result.rows[0]);
+}
+
+beforeAll(async () => {
+  t = await buildPolicyTestApp({ now: NOW, onRoute: collect });
+  // Plain starts a termination, so a retention offer (a policy selling) of theirs exists.
+  const plainPolicy = await plainIdOf('/policy/:id');
+  const offer = await t.app.inject({
+    method: 'POST',
+    url: `${PREFIX}/policy/${plainPolicy}/retention-selling`,
+    headers: { 'x-test-user': PLAIN },
+    payload: { reason: 'too-expensive' },
+  });
+  expect(offer.statusCode).toBe(200);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+describe('authorisation matrix', () => {
+  it('knows every route with an id under /api/customer (add a kind when this fails)', () => {
+    expect(routes.map((r) => `${r.method} ${r.url}`)).toContain('GET /policy/:id/claim-balance');
+    const unknown = routes
+      .filter((r) => !(kindOf(r.url) in KINDS) && !(kindOf(r.url) in PUBLIC))
+      .map((r) => `${r.method} ${r.url}`);
+    expect(unknown).toEqual([]);
+  });
+
+  it('answers the owner 404 with none of plain’s data for each of plain’s ids', async () => {
+    const before = await plainState();
+    const failures: string[] = [];
+    const checked: string[] = [];
+    for (const route of routes) {
+      const kind = kindOf(route.url);
+      if (!(kind in KINDS)) continue;
+      const id = await plainIdOf(kind);
+      const url = route.url.replace(/:[A-Za-z_]+/, encodeURIComponent(id));
+      const sendsBody = ['POST', 'PUT', 'PATCH'].includes(route.method);
+      const res = await t.app.inject({
+        method: route.method as 'GET',
+        url: `${PREFIX}${url}`,
+        headers: { 'x-test-user': OWNER },
+        ...(sendsBody ? { payload: BODIES[`${route.method} ${route.url}`] ?? {} } : {}),
+      });
+      checked.push(`${route.method} ${route.url}`);
+      // Echoing the id the caller sent tells them nothing; anything else of plain's would.
+      const leaked = PLAIN_DATA.filter((text) => text !== id && res.body.includes(text));
+      const code = res.statusCode === 404 ? res.json<{ code: string }>().code : null;
+      if (res.statusCode !== 404 || code !== 'not_found' || leaked.length > 0) {
+        failures.push(
+          `${route.method} ${route.url} → ${res.statusCode} ${res.body.slice(0, 160)} ${leaked.join(',')}`,
+        );
+      }
+    }
+    expect(failures).toEqual([]);
+    // The matrix is not vacuous: it reached these (and every other route with a known kind).
+    expect(checked).toEqual(
+      expect.arrayContaining([
+        'GET /policy/:id',
+        'GET /policy/:id/claim-balance',
+        'POST /policy/:id/allocate-benefit',
+        'POST /policy/:id/terminate',
+        'POST /policy/:number/project-premium',
+        'POST /policy-selling/:id/accept',
+        'GET /policy-profile-mapping/:id',
+        'DELETE /policy-profile-mapping/:id',
+        'POST /group-policy/:id/remove',
+        'GET /group-member-policy/:id/movement-date-range',
+      ]),
+    );
+    expect(await plainState()).toBe(before);
+  });
+});
