@@ -88,6 +88,8 @@ const en = {
   effective_date_in_past: 'The effective date cannot be in the past',
   offer_not_available: 'This offer is no longer available',
   idempotency_key_reused: 'This request key was already used for a different request',
+  service_request_in_progress: 'Another request to change this policy is in progress',
+  rejected_underwriting_case: 'We are unable to accept this change based on the health questions',
   ...APPLICATION_VALIDATION_MESSAGES.en,
 
   network_error: 'Network error, please check your connection and try again',
@@ -163,6 +165,8 @@ const zhHK = {
   effective_date_in_past: '生效日期不可早於今日',
   offer_not_available: '此優惠已不再提供',
   idempotency_key_reused: '此請求編號已用於另一個請求',
+  service_request_in_progress: '此保單已有另一項更改申請正在處理中',
+  rejected_underwriting_case: '根據健康問卷，我們未能接受此更改',
   ...APPLICATION_VALIDATION_MESSAGES['zh-HK'],
 
   network_error: '網絡錯誤，請檢查網絡連線後再試',
