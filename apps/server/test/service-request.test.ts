@@ -5,8 +5,7 @@ import { addDays, addMonths, fixedClock, hkToday } from '@clinicpass/shared/time
 import { and, eq } from 'drizzle-orm';
 import type { Response as LightResponse } from 'light-my-request';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { productOption } from '../src/db/platform-schema';
-import { policyParty } from '../src/db/platform-schema';
+import { policyParty, productOption } from '../src/db/platform-schema';
 import { product } from '../src/db/schema';
 import {
   completeDueRequests,
@@ -60,7 +59,6 @@ async function post(
     payload,
   });
 }
-const body = <T>(res: LightResponse) => res.json<T>();
 const base = '/policy/service-request';
 
 function expectError(res: LightResponse, status: number, code: string, path?: string) {
@@ -99,7 +97,7 @@ async function freshPolicy(
 async function create(payload: object, user = OWNER): Promise<Request> {
   const res = await post(base, payload, user);
   expect(res.statusCode, res.body).toBe(200);
-  return body<Request>(res);
+  return res.json<Request>();
 }
 
 const STANDARD_ANSWERS = (ids: Map<string, number>) => [
@@ -149,7 +147,7 @@ describe('the demo requests and the list', () => {
   it('lists the owner’s requests newest first, with the spec’s fields', async () => {
     const res = await get(base);
     expect(res.statusCode).toBe(200);
-    const page = body<{ results: Request[]; pagination: { total: number } }>(res);
+    const page = res.json<{ results: Request[]; pagination: { total: number } }>();
     expect(page.pagination.total).toBe(2);
     expect(res.headers['content-range']).toBe('items 0-1/2');
     const [identity, upgrade] = page.results;
@@ -175,9 +173,9 @@ describe('the demo requests and the list', () => {
 
   it('filters by policy number, status, type and search text', async () => {
     const numbers = async (query: string) =>
-      body<{ results: Request[] }>(await get(`${base}?${query}`)).results.map(
-        (r) => `${r.policy}:${r.type}`,
-      );
+      (await get(`${base}?${query}`))
+        .json<{ results: Request[] }>()
+        .results.map((r) => `${r.policy}:${r.type}`);
     expect(await numbers('policy_number=OP1000001')).toEqual(['OP1000001:PRODUCT_UPGRADE']);
     expect(await numbers('status=open')).toEqual(['OP1000002:IDENTITY_VERIFICATION_CHANGE']);
     expect(await numbers('status=completed')).toEqual([]);
@@ -199,7 +197,7 @@ describe('the demo requests and the list', () => {
 
   it('pages', async () => {
     const res = await get(`${base}?page=2&page_size=1&ordering=proposed_effective_date`);
-    const page = body<{ results: Request[]; pagination: Record<string, number> }>(res);
+    const page = res.json<{ results: Request[]; pagination: Record<string, number> }>();
     expect(page.results.map((r) => r.policy)).toEqual(['OP1000001']);
     expect(page.pagination).toMatchObject({ total: 2 });
     expect(res.headers['content-range']).toBe('items 1-1/2');
@@ -217,9 +215,9 @@ describe('the demo requests and the list', () => {
   });
 
   it('shows each customer only their own requests; a guest none', async () => {
-    const plain = body<{ results: Request[] }>(await get(base, PLAIN)).results;
+    const plain = (await get(base, PLAIN)).json<{ results: Request[] }>().results;
     expect(plain.map((r) => r.policy)).toEqual(['VH1000003']);
-    expect(body<{ results: Request[] }>(await get(base, OTHER)).results).toEqual([]);
+    expect((await get(base, OTHER)).json<{ results: Request[] }>().results).toEqual([]);
     expectError(await get(base, null), 401, 'unauthenticated');
     expectError(await get(`${base}?status=bogus`, null), 401, 'unauthenticated');
   });
@@ -227,7 +225,7 @@ describe('the demo requests and the list', () => {
 
 describe('another customer’s ids', () => {
   it('answer 404 with none of their data on every route', async () => {
-    const [plainRequest] = body<{ results: Request[] }>(await get(base, PLAIN)).results;
+    const [plainRequest] = (await get(base, PLAIN)).json<{ results: Request[] }>().results;
     if (!plainRequest?.underwriting_case_id) throw new Error('plain’s demo request missing');
     const id = plainRequest.id;
     const caseId = plainRequest.underwriting_case_id;
@@ -248,7 +246,7 @@ describe('another customer’s ids', () => {
       expectError(res, 404, 'not_found');
       expect(res.body).not.toContain('VH1000003');
     }
-    expect(body<Request>(await get(`${base}/${id}`, PLAIN)).status).toBe('draft');
+    expect((await get(`${base}/${id}`, PLAIN)).json<Request>().status).toBe('draft');
     expectError(
       await post(base, {
         policy_number: 'VH1000003',
@@ -285,7 +283,7 @@ describe('creating a request', () => {
       status: 'draft',
       is_complete: false,
     });
-    expect(body<Request>(await get(`${base}/${created.id}`))).toEqual(created);
+    expect((await get(`${base}/${created.id}`)).json<Request>()).toEqual(created);
     // One request in progress per policy.
     expectError(
       await post(base, {
@@ -419,21 +417,19 @@ describe('creating a request', () => {
       'invalid_state_transition',
     );
     expect(
-      body<{ pagination: { total: number } }>(await get(`${base}?search=${old.number}`)).pagination
-        .total,
+      (await get(`${base}?search=${old.number}`)).json<{ pagination: { total: number } }>()
+        .pagination.total,
     ).toBe(0);
   });
 
   it('a downgrade needs a downgrade option and opens no underwriting', async () => {
     const ids = await t.database.db.select({ id: product.id, code: product.code }).from(product);
     const idOf = (code: string) => ids.find((p) => p.code === code)?.id ?? 0;
-    await t.database.db
-      .insert(productOption)
-      .values({
-        type: 'downgrade',
-        fromProductId: idOf('VHIS-FLEXI'),
-        toProductId: idOf('OUTPATIENT-GO'),
-      });
+    await t.database.db.insert(productOption).values({
+      type: 'downgrade',
+      fromProductId: idOf('VHIS-FLEXI'),
+      toProductId: idOf('OUTPATIENT-GO'),
+    });
     const policy = await freshPolicy('VHIS-FLEXI');
     const created = await create({
       policy_number: policy.number,
@@ -504,7 +500,7 @@ describe('creating a request', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.body).not.toContain('123456');
-    expect(body<Request>(res)).toMatchObject({
+    expect(res.json<Request>()).toMatchObject({
       status: 'draft',
       proposed_effective_date: TODAY,
       product_change: null,
@@ -555,9 +551,9 @@ describe('creating a request', () => {
     const again = await post(base, payload, OWNER, key);
     expect(first.statusCode, first.body).toBe(200);
     expect(again.json()).toEqual(first.json());
-    const listed = body<{ results: Request[] }>(
-      await get(`${base}?policy_number=${policy.number}`),
-    );
+    const listed = (await get(`${base}?policy_number=${policy.number}`)).json<{
+      results: Request[];
+    }>();
     expect(listed.results).toHaveLength(1);
     expectError(
       await post(base, { ...payload, proposed_effective_date: addDays(TODAY, 2) }, OWNER, key),
@@ -580,10 +576,10 @@ describe('moves', () => {
       code: 'invalid_state_transition',
     });
     const submitted = await post(`${url}/submit`, {});
-    expect(body<Request>(submitted).status).toBe('open');
-    const before = body<Request>(await get(url));
+    expect(submitted.json<Request>().status).toBe('open');
+    const before = (await get(url)).json<Request>();
     expectError(await post(`${url}/submit`, {}), 409, 'invalid_state_transition');
-    expect(body<Request>(await get(url))).toEqual(before);
+    expect((await get(url)).json<Request>()).toEqual(before);
     await expect(operator(created.id, 'complete')).rejects.toMatchObject({
       code: 'invalid_state_transition',
     });
@@ -591,8 +587,8 @@ describe('moves', () => {
     await expect(operator(created.id, 'offer')).rejects.toMatchObject({
       code: 'invalid_state_transition',
     });
-    expect(body<Request>(await post(`${url}/cancel`, {})).status).toBe('canceled');
-    const canceled = body<Request>(await get(url));
+    expect((await post(`${url}/cancel`, {})).json<Request>().status).toBe('canceled');
+    const canceled = (await get(url)).json<Request>();
     expectError(await post(`${url}/cancel`, {}), 409, 'invalid_state_transition');
     expectError(await post(`${url}/submit`, {}), 409, 'invalid_state_transition');
     for (const action of ['offer', 'approve', 'reject', 'complete'] as const) {
@@ -600,7 +596,7 @@ describe('moves', () => {
         code: 'invalid_state_transition',
       });
     }
-    expect(body<Request>(await get(url))).toEqual(canceled);
+    expect((await get(url)).json<Request>()).toEqual(canceled);
     // The policy is free for a new request once this one is cancelled.
     await create({
       policy_number: policy.number,
@@ -615,7 +611,7 @@ describe('moves', () => {
       type: 'IDENTITY_VERIFICATION_CHANGE',
       identity_document: { type: 'hong-kong-identity-card', number: 'A123456(3)' },
     });
-    expect(body<Request>(await post(`${base}/${draft.id}/cancel`, {})).status).toBe('canceled');
+    expect((await post(`${base}/${draft.id}/cancel`, {})).json<Request>().status).toBe('canceled');
 
     const make = async () => {
       const made = await create({
@@ -623,11 +619,11 @@ describe('moves', () => {
         type: 'IDENTITY_VERIFICATION_CHANGE',
         identity_document: { type: 'hong-kong-identity-card', number: 'A123456(3)' },
       });
-      expect(body<Request>(await post(`${base}/${made.id}/submit`, {})).status).toBe('open');
+      expect((await post(`${base}/${made.id}/submit`, {})).json<Request>().status).toBe('open');
       return made.id;
     };
     const open = await make();
-    expect(body<Request>(await post(`${base}/${open}/cancel`, {})).status).toBe('canceled');
+    expect((await post(`${base}/${open}/cancel`, {})).json<Request>().status).toBe('canceled');
 
     const rejected = await make();
     expect((await operator(rejected, 'reject')).status).toBe('rejected');
@@ -656,7 +652,7 @@ describe('moves', () => {
   it('refuses a body on submit and cancel', async () => {
     expectError(await post(`${base}/1/cancel`, { reason: 'x' }), 400, 'validation_error');
     expectError(await post(`${base}/1/submit`, { now: true }), 400, 'validation_error');
-    expect(body<Request>(await get(`${base}/1`)).status).toBe('draft');
+    expect((await get(`${base}/1`)).json<Request>().status).toBe('draft');
   });
 
   it('replays submit and cancel with their Idempotency-Keys', async () => {
@@ -688,7 +684,7 @@ describe('moves', () => {
     });
     const url = `${base}/${created.id}`;
     const caseId = created.underwriting_case_id ?? 0;
-    expect(body(await get(`${url}/flow-page`))).toEqual({
+    expect((await get(`${url}/flow-page`)).json()).toEqual({
       page: 'underwriting',
       flow: 'product-upgrade',
       sequence: 2,
@@ -697,15 +693,15 @@ describe('moves', () => {
     });
     expectError(await post(`${url}/submit`, {}), 409, 'incomplete_underwriting_case');
     expect((await decideCase(caseId, { weight_kg: 95 })).result).toBe('LOADING');
-    expect(body(await get(`${url}/flow-page`))).toEqual({
+    expect((await get(`${url}/flow-page`)).json()).toEqual({
       page: 'terms',
       flow: 'product-upgrade',
       sequence: 3,
       is_end: false,
       callback_code: 'underwriting-loading',
     });
-    expect(body<Request>(await post(`${url}/submit`, {})).status).toBe('open');
-    expect(body(await get(`${url}/flow-page`))).toMatchObject({
+    expect((await post(`${url}/submit`, {})).json<Request>().status).toBe('open');
+    expect((await get(`${url}/flow-page`)).json()).toMatchObject({
       page: 'submitted',
       sequence: 5,
       is_end: true,
@@ -730,16 +726,16 @@ describe('moves', () => {
     } finally {
       t.clock.set(NOW);
     }
-    expect(body<Request>(await get(url)).status).toBe('completed');
-    expect(body(await get(`${url}/flow-page`))).toMatchObject({
+    expect((await get(url)).json<Request>().status).toBe('completed');
+    expect((await get(`${url}/flow-page`)).json()).toMatchObject({
       page: 'submitted',
       callback_code: 'completed',
     });
     const after = (await get(`/policy/${policy.id}`)).json<{ product: { code: string } }>();
     expect(after.product.code).toBe('VHIS-FLEXI');
-    const events = body<{ results: { event_type: string; payload: Record<string, unknown> }[] }>(
-      await get(`/policy-event?policy_number=${policy.number}`),
-    ).results;
+    const events = (await get(`/policy-event?policy_number=${policy.number}`)).json<{
+      results: { event_type: string; payload: Record<string, unknown> }[];
+    }>().results;
     expect(events[0]).toMatchObject({
       event_type: 'product-changed',
       payload: {
@@ -768,8 +764,8 @@ describe('moves', () => {
       });
       await decideCase(created.underwriting_case_id ?? 0, overrides);
       expectError(await post(`${base}/${created.id}/submit`, {}), 409, code);
-      expect(body<Request>(await get(`${base}/${created.id}`)).status).toBe('draft');
-      expect(body(await get(`${base}/${created.id}/flow-page`))).toMatchObject({
+      expect((await get(`${base}/${created.id}`)).json<Request>().status).toBe('draft');
+      expect((await get(`${base}/${created.id}/flow-page`)).json()).toMatchObject({
         page: 'underwriting',
         is_end: true,
         callback_code: callback,
@@ -795,33 +791,33 @@ describe('moves', () => {
   });
 
   it('the demo identity change (open) can be cancelled by its owner only', async () => {
-    const [open] = body<{ results: Request[] }>(
-      await get(`${base}?status=open&policy_number=OP1000002`),
-    ).results;
+    const [open] = (await get(`${base}?status=open&policy_number=OP1000002`)).json<{
+      results: Request[];
+    }>().results;
     if (!open) throw new Error('demo request missing');
     expectError(await post(`${base}/${open.id}/cancel`, {}, PLAIN), 404, 'not_found');
-    expect(body<Request>(await post(`${base}/${open.id}/cancel`, {})).status).toBe('canceled');
+    expect((await post(`${base}/${open.id}/cancel`, {})).json<Request>().status).toBe('canceled');
   });
 });
 
 describe('flow pages and projection', () => {
   it('each type has its pages', async () => {
-    const downgrade = body<{ results: Request[] }>(
-      await get(`${base}?type__in=PRODUCT_DOWNGRADE&status=draft`),
-    ).results[0];
+    const downgrade = (await get(`${base}?type__in=PRODUCT_DOWNGRADE&status=draft`)).json<{
+      results: Request[];
+    }>().results[0];
     if (!downgrade) throw new Error('no draft downgrade');
-    expect(body(await get(`${base}/${downgrade.id}/flow-page`))).toEqual({
+    expect((await get(`${base}/${downgrade.id}/flow-page`)).json()).toEqual({
       page: 'terms',
       flow: 'product-downgrade',
       sequence: 2,
       is_end: false,
       callback_code: null,
     });
-    const birth = body<{ results: Request[] }>(
-      await get(`${base}?type__in=ADD_IL_BIRTH_CERTIFICATE`),
-    ).results[0];
+    const birth = (await get(`${base}?type__in=ADD_IL_BIRTH_CERTIFICATE`)).json<{
+      results: Request[];
+    }>().results[0];
     if (!birth) throw new Error('no birth certificate request');
-    expect(body(await get(`${base}/${birth.id}/flow-page`))).toEqual({
+    expect((await get(`${base}/${birth.id}/flow-page`)).json()).toEqual({
       page: 'confirmation',
       flow: 'add-il-birth-certificate',
       sequence: 2,
@@ -831,9 +827,8 @@ describe('flow pages and projection', () => {
   });
 
   it('projects the premium of the proposed option as modules/policy prices it', async () => {
-    const [upgrade] = body<{ results: Request[] }>(
-      await get(`${base}?policy_number=OP1000001`),
-    ).results;
+    const [upgrade] = (await get(`${base}?policy_number=OP1000001`)).json<{ results: Request[] }>()
+      .results;
     if (!upgrade) throw new Error('demo upgrade missing');
     const projection = await get(`${base}/${upgrade.id}/projection?projection_years=3`);
     expect(projection.statusCode, projection.body).toBe(200);
@@ -862,9 +857,9 @@ describe('flow pages and projection', () => {
   });
 
   it('a document change projects the policy’s own premium', async () => {
-    const birth = body<{ results: Request[] }>(
-      await get(`${base}?type__in=ADD_IL_BIRTH_CERTIFICATE`),
-    ).results[0];
+    const birth = (await get(`${base}?type__in=ADD_IL_BIRTH_CERTIFICATE`)).json<{
+      results: Request[];
+    }>().results[0];
     if (!birth) throw new Error('no birth certificate request');
     const listed = (await get(`/policy?policy_number=${birth.policy}`)).json<{
       results: { id: number }[];
