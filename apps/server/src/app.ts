@@ -26,6 +26,7 @@ import { outpatientClinicRoutes, outpatientRoutes } from './modules/outpatient/o
 import { paymentRoutes } from './modules/payment/payment.routes';
 import { policyRoutes } from './modules/policy/policy.routes';
 import { productRoutes } from './modules/product/product.routes';
+import { serviceRequestModule } from './modules/service-request/service-request.module';
 import { authContextPlugin } from './plugins/auth-context';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
@@ -105,6 +106,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(policyRoutes, { prefix: '/api/customer' });
   await app.register(paymentRoutes, { prefix: '/api/customer' });
   await app.register(billingRoutes, { prefix: '/api/customer' });
+  await app.register(serviceRequestModule, { prefix: '/api/customer' });
 
   await app.register(spaPlugin, { webDistDir: deps.config.webDistDir });
   return fastify;

@@ -60,6 +60,10 @@ export const API_ERROR_CODES = {
   redeem_code_used: 409,
   movement_date_out_of_range: 409,
   idempotency_key_reused: 422,
+  // Service requests and underwriting (decisions 080–084): another request of the policy is
+  // still in progress; the health questions' result refuses the change.
+  service_request_in_progress: 409,
+  rejected_underwriting_case: 409,
   ...APPLICATION_VALIDATION_CODES,
 } as const satisfies Record<string, number>;
 export type ApiErrorCode = keyof typeof API_ERROR_CODES;

@@ -91,6 +91,8 @@ const en = {
   redeem_code_used: 'This code has already been used',
   movement_date_out_of_range: 'The effective date is outside the dates allowed for this member',
   idempotency_key_reused: 'This request key was already used for a different request',
+  service_request_in_progress: 'Another request to change this policy is in progress',
+  rejected_underwriting_case: 'We are unable to accept this change based on the health questions',
   ...APPLICATION_VALIDATION_MESSAGES.en,
 
   network_error: 'Network error, please check your connection and try again',
@@ -169,6 +171,8 @@ const zhHK = {
   redeem_code_used: '此代碼已被使用',
   movement_date_out_of_range: '生效日期不在此成員可選的日期範圍內',
   idempotency_key_reused: '此請求編號已用於另一個請求',
+  service_request_in_progress: '此保單已有另一項更改申請正在處理中',
+  rejected_underwriting_case: '根據健康問卷，我們未能接受此更改',
   ...APPLICATION_VALIDATION_MESSAGES['zh-HK'],
 
   network_error: '網絡錯誤，請檢查網絡連線後再試',

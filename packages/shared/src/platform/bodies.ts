@@ -145,6 +145,18 @@ export const ServiceRequestBodySchema = z.object({
   proposed_effective_date: DateSchema.optional(),
   /** For PRODUCT_UPGRADE and PRODUCT_DOWNGRADE: the product option's code. */
   to_product: z.string().trim().min(1).optional(),
+  /**
+   * For ADD_IL_BIRTH_CERTIFICATE (the insured life's Hong Kong birth certificate) and
+   * IDENTITY_VERIFICATION_CHANGE: the new identity document (decision 082). The number is
+   * checked, hashed and masked by the server, never stored or answered in full.
+   */
+  identity_document: z
+    .object({
+      role: z.enum(['policyholder', 'insured-life']).default('insured-life'),
+      type: IdentityDocumentTypeSchema,
+      number: z.string().trim().min(1).max(30),
+    })
+    .optional(),
 });
 export type ServiceRequestBody = z.input<typeof ServiceRequestBodySchema>;
 

@@ -28,6 +28,7 @@ import { seedBillingDemo } from './billing-demo';
 import { seedDemo } from './demo';
 import { generateNetwork } from './network';
 import { seedPlatformDemo } from './platform-demo';
+import { seedServiceRequestDemo } from './service-request-demo';
 import { countryRegionRows, districtNearbyRows, districtRows } from './reference';
 
 export interface SeedOptions {
@@ -109,6 +110,7 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
   await seedDemo(db, { secretKey: options.secretKey, clock: options.clock ?? systemClock });
   await seedPlatformDemo(db, { clock: options.clock ?? systemClock });
   await seedBillingDemo(db, { clock: options.clock ?? systemClock });
+  await seedServiceRequestDemo(db, options);
   await db.execute(sql`ANALYZE`);
   await rebuildFinderIndex(db);
   return {

@@ -1,0 +1,64 @@
+// The insurer's operator commands for service requests, until an admin screen exists
+// (decision 084):
+//   npm run operator -w apps/server -- service-request <id> <offer|approve|reject|complete> [--reason "…"]
+//   npm run operator -w apps/server -- service-request complete-due
+// `complete` applies the change to the policy and is refused before the proposed effective
+// date; `complete-due` completes every approved request whose date has come (run it daily).
+import { isAppError } from '@clinicpass/shared/errors/app-error';
+import { hkToday, systemClock } from '@clinicpass/shared/time/clock';
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from '../config';
+import { runMigrations } from '../db/migrate';
+import { startDatabase } from '../db/start-database';
+import {
+  completeDueRequests,
+  OPERATOR_ACTIONS,
+  operatorMove,
+  type OperatorAction,
+} from '../modules/service-request/service-request.service';
+
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: { reason: { type: 'string' } },
+});
+
+const USAGE = `Usage: npm run operator -w apps/server -- service-request <id> <${OPERATOR_ACTIONS.join('|')}> [--reason "…"]
+       npm run operator -w apps/server -- service-request complete-due`;
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+const [area, target, action] = positionals;
+if (area !== 'service-request' || target === undefined) fail(USAGE);
+if (target !== 'complete-due') {
+  if (!/^[1-9][0-9]*$/.test(target)) fail(`${target} is not a service request id\n${USAGE}`);
+  if (!OPERATOR_ACTIONS.includes(action as OperatorAction)) fail(USAGE);
+}
+
+try {
+  const config = loadConfig();
+  const database = await startDatabase(config);
+  try {
+    await runMigrations(database.db);
+    const now = { today: hkToday(systemClock), instant: systemClock.now() };
+    if (target === 'complete-due') {
+      const done = await completeDueRequests(database.db, now);
+      console.log(
+        `Completed ${done.length} service request(s)${done.length ? `: ${done.join(', ')}` : ''}.`,
+      );
+    } else {
+      const moved = await database.db.transaction((tx) =>
+        operatorMove(tx, now, Number(target), action as OperatorAction, values.reason ?? null),
+      );
+      console.log(`Service request ${moved.id} of ${moved.policy} is now ${moved.status}.`);
+    }
+  } finally {
+    await database.shutdown();
+  }
+} catch (error) {
+  if (error instanceof ConfigError || isAppError(error)) fail(error.message);
+  console.error(error);
+  process.exit(1);
+}
