@@ -20,6 +20,11 @@ import { authPlugin } from './plugins/auth';
 import { outpatientClinicRoutes, outpatientRoutes } from './modules/outpatient/outpatient.routes';
 import { policyRoutes } from './modules/policy/policy.routes';
 import { productRoutes } from './modules/product/product.routes';
+import { applicationCaseRoutes } from './modules/application-case/application-case.routes';
+import { healsRoutes, partnerRoutes } from './modules/partner/partner.routes';
+import { referenceListRoutes } from './modules/reference/lists.routes';
+import { rootSecretRoutes } from './modules/root-secret/root-secret.routes';
+import { stakeholderRoutes } from './modules/stakeholder/stakeholder.routes';
 import { authContextPlugin } from './plugins/auth-context';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
@@ -94,6 +99,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(finderModule);
   await app.register(productRoutes, { prefix: '/api/customer' });
   await app.register(policyRoutes, { prefix: '/api/customer' });
+  await app.register(referenceListRoutes, { prefix: '/api/customer' });
+  await app.register(stakeholderRoutes, { prefix: '/api/customer' });
+  await app.register(applicationCaseRoutes, { prefix: '/api/customer' });
+  await app.register(partnerRoutes, { prefix: '/api/customer' });
+  await app.register(partnerRoutes, { prefix: '/api/partnership' });
+  await app.register(healsRoutes, { prefix: '/api/customer' });
+  await app.register(rootSecretRoutes, { prefix: '/api/root' });
 
   await app.register(spaPlugin, { webDistDir: deps.config.webDistDir });
   return fastify;

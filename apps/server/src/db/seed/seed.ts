@@ -27,6 +27,7 @@ import {
 import { seedDemo } from './demo';
 import { generateNetwork } from './network';
 import { seedPlatformDemo } from './platform-demo';
+import { seedStakeholderData } from './stakeholder-data';
 import { countryRegionRows, districtNearbyRows, districtRows } from './reference';
 
 export interface SeedOptions {
@@ -107,6 +108,7 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
   });
   await seedDemo(db, { secretKey: options.secretKey, clock: options.clock ?? systemClock });
   await seedPlatformDemo(db, { clock: options.clock ?? systemClock });
+  await seedStakeholderData(db, { secretKey: options.secretKey });
   await db.execute(sql`ANALYZE`);
   await rebuildFinderIndex(db);
   return {
