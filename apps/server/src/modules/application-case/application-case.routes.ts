@@ -54,7 +54,7 @@ export const applicationCaseRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Submits one of the caller’s outpatient application cases (draft → submitted)',
         params: IdParamsSchema,
         headers: IdempotencyHeadersSchema,
-        body: EmptyBodySchema.optional(),
+        body: EmptyBodySchema.nullish(),
         response: { 200: OutpatientCaseSchema },
       },
     },

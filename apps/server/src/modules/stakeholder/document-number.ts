@@ -42,7 +42,7 @@ export function protectDocumentNumber(
     };
   }
   if (!isValidHkid(number)) {
-    throw invalidNumber('is not a valid Hong Kong identity card number (e.g. A123456(3))');
+    throw invalidNumber('is not a valid Hong Kong identity card number (letters, 6 digits and a check digit)');
   }
   return { hash: hkidLookupHash(secretKey, number), masked: maskHkid(number) };
 }
