@@ -17,7 +17,9 @@ async function draftOf(email: string): Promise<number> {
   const [row] = await t.database.db
     .select({ id: applicationCase.id })
     .from(applicationCase)
-    .where(and(eq(applicationCase.userId, await t.userId(email)), eq(applicationCase.status, 'draft')));
+    .where(
+      and(eq(applicationCase.userId, await t.userId(email)), eq(applicationCase.status, 'draft')),
+    );
   if (!row) throw new Error(`no draft of ${email}`);
   return row.id;
 }
@@ -47,7 +49,12 @@ describe('GET /application-case/{id}/product-option', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-range']).toBe('items 0-0/1');
     expect(res.json<Page<unknown>>().results).toEqual([
-      { type: 'cross-sell', from_product: 'OUTPATIENT-GO', to_product: 'VHIS-FLEXI', quotation: null },
+      {
+        type: 'cross-sell',
+        from_product: 'OUTPATIENT-GO',
+        to_product: 'VHIS-FLEXI',
+        quotation: null,
+      },
     ]);
     const empty = await call(t, 'GET', `/application-case/${plainCase}/product-option?page=2`, {
       user: PLAIN,
@@ -103,7 +110,11 @@ describe('POST /outpatient/submit/{id}', () => {
       404,
       'not_found',
     );
-    expectError(await call(t, 'POST', '/outpatient/submit/999999', { user: PLAIN }), 404, 'not_found');
+    expectError(
+      await call(t, 'POST', '/outpatient/submit/999999', { user: PLAIN }),
+      404,
+      'not_found',
+    );
     expect(await statusOf(plainCase)).toBe('draft');
   });
 
@@ -153,8 +164,14 @@ describe('POST /outpatient/submit/{id}', () => {
 
   it('replays a submit with its Idempotency-Key, and of concurrent submits one wins', async () => {
     const headers = { 'idempotency-key': 'submit-owner-1' };
-    const first = await call(t, 'POST', `/outpatient/submit/${ownerCase}`, { user: OWNER, headers });
-    const replay = await call(t, 'POST', `/outpatient/submit/${ownerCase}`, { user: OWNER, headers });
+    const first = await call(t, 'POST', `/outpatient/submit/${ownerCase}`, {
+      user: OWNER,
+      headers,
+    });
+    const replay = await call(t, 'POST', `/outpatient/submit/${ownerCase}`, {
+      user: OWNER,
+      headers,
+    });
     expect(first.statusCode, first.body).toBe(200);
     expect(replay.statusCode).toBe(200);
     expect(replay.json()).toEqual(first.json());
@@ -168,6 +185,8 @@ describe('POST /outpatient/submit/{id}', () => {
         call(t, 'POST', `/outpatient/submit/${ownerCase}`, { user: OWNER }),
       ),
     );
-    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409, 409, 409, 409, 409, 409]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([
+      200, 409, 409, 409, 409, 409, 409, 409,
+    ]);
   });
 });

@@ -35,7 +35,11 @@ describe('GET /partner/me', () => {
 
   it('answers 404 to a user who acts for none, 401 to a guest', async () => {
     expectError(await call(t, 'GET', '/partner/me', { user: PLAIN }), 404, 'not_found');
-    expectError(await call(t, 'GET', '/partner/me', { area: 'partnership' }), 401, 'unauthenticated');
+    expectError(
+      await call(t, 'GET', '/partner/me', { area: 'partnership' }),
+      401,
+      'unauthenticated',
+    );
   });
 });
 
@@ -97,5 +101,32 @@ describe('POST /heals/login', () => {
       await call(t, 'POST', '/heals/login', { user: OWNER, body: { policy_number: 'OP 1' } }),
       'body.policy_number',
     );
+  });
+});
+
+describe('the OpenAPI document', () => {
+  it('describes every route of this part', async () => {
+    const doc = (await t.app.inject('/api/docs/json')).json<{
+      paths: Record<string, Record<string, unknown>>;
+    }>();
+    const expected: [string, string[]][] = [
+      ['/api/customer/stakeholder', ['get', 'post']],
+      ['/api/customer/stakeholder/{id}', ['get', 'patch', 'delete']],
+      ['/api/customer/underwriting/occupations', ['get']],
+      ['/api/customer/incorporation-type', ['get']],
+      ['/api/customer/stakeholder-role', ['get']],
+      ['/api/customer/environment-setting', ['get']],
+      ['/api/customer/nationality', ['get']],
+      ['/api/customer/bank', ['get']],
+      ['/api/customer/application-case/{id}/product-option', ['get']],
+      ['/api/customer/outpatient/submit/{id}', ['post']],
+      ['/api/customer/partner/me', ['get']],
+      ['/api/partnership/partner/me', ['get']],
+      ['/api/customer/heals/login', ['post']],
+      ['/api/root/secret/', ['post']],
+    ];
+    for (const [path, methods] of expected) {
+      expect(Object.keys(doc.paths[path] ?? {}), path).toEqual(expect.arrayContaining(methods));
+    }
   });
 });

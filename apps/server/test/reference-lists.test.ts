@@ -48,10 +48,7 @@ describe('GET /underwriting/occupations', () => {
       role: '退休人士',
       industry: '其他',
     });
-    expectFieldError(
-      await call(t, 'GET', '/underwriting/occupations?page=0'),
-      'querystring.page',
-    );
+    expectFieldError(await call(t, 'GET', '/underwriting/occupations?page=0'), 'querystring.page');
   });
 });
 
@@ -73,7 +70,10 @@ describe('coded lists', () => {
     const res = await call(t, 'GET', '/incorporation-type');
     const body = res.json<Page<{ code: string; description: string }>>();
     expect(body.results.map((r) => r.code)).toContain('private-company-limited-by-shares');
-    expect(body.results[0]).toMatchObject({ code: 'sole-proprietorship', description: 'Sole proprietorship' });
+    expect(body.results[0]).toMatchObject({
+      code: 'sole-proprietorship',
+      description: 'Sole proprietorship',
+    });
   });
 
   it('lists nationalities in their order, Chinese first', async () => {
@@ -136,11 +136,7 @@ describe('GET /bank', () => {
     expect(inactive.json<Page<BankBody>>().results.map((b) => b.code)).toEqual(['038', '061']);
 
     const byCode = await call(t, 'GET', '/bank?ordering=-code&page_size=3');
-    expect(byCode.json<Page<BankBody>>().results.map((b) => b.code)).toEqual([
-      '389',
-      '387',
-      '382',
-    ]);
+    expect(byCode.json<Page<BankBody>>().results.map((b) => b.code)).toEqual(['389', '387', '382']);
     const byName = await call(t, 'GET', '/bank?ordering=name_en&page_size=1');
     expect(byName.json<Page<BankBody>>().results[0]?.name_en).toBe(
       'Bank of China (Hong Kong) Limited',
@@ -176,7 +172,10 @@ describe('service modes from the environment settings', () => {
     expect((await call(t, 'GET', '/bank')).statusCode).toBe(200);
     // Inactive: the switch is off whatever its value.
     await setSetting('read_only_mode', { isActive: false });
-    expectFieldError(await call(t, 'POST', '/stakeholder', { user: PLAIN, body: {} }), 'body.name_en');
+    expectFieldError(
+      await call(t, 'POST', '/stakeholder', { user: PLAIN, body: {} }),
+      'body.name_en',
+    );
     // Active with no value: its default (false) holds.
     await setSetting('read_only_mode', { isActive: true, value: null });
     expect((await call(t, 'DELETE', '/stakeholder/999999', { user: PLAIN })).statusCode).toBe(404);

@@ -20,7 +20,10 @@ function from(): Record<string, string> {
   return { 'x-forwarded-for': `203.0.113.${address}` };
 }
 
-async function issue(kind: 'account-setup' | 'application-resume', options: { ttlMs?: number; payload?: Record<string, unknown> } = {}) {
+async function issue(
+  kind: 'account-setup' | 'application-resume',
+  options: { ttlMs?: number; payload?: Record<string, unknown> } = {},
+) {
   return issueSecret(t.database.db, TEST_SECRET_KEY, {
     kind,
     userId: await t.userId(PLAIN),
@@ -29,8 +32,16 @@ async function issue(kind: 'account-setup' | 'application-resume', options: { tt
   });
 }
 
-function redeem(token: string, headers: Record<string, string>, extra: Record<string, string> = {}) {
-  return call(t, 'POST', '/secret/', { area: 'root', body: { token }, headers: { ...headers, ...extra } });
+function redeem(
+  token: string,
+  headers: Record<string, string>,
+  extra: Record<string, string> = {},
+) {
+  return call(t, 'POST', '/secret/', {
+    area: 'root',
+    body: { token },
+    headers: { ...headers, ...extra },
+  });
 }
 
 beforeAll(async () => {
@@ -72,7 +83,9 @@ describe('POST /api/root/secret/', () => {
   it('of ten concurrent redemptions exactly one succeeds', async () => {
     const token = await issue('account-setup');
     const answers = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => redeem(token, { 'x-forwarded-for': `198.51.100.${i + 1}` })),
+      Array.from({ length: 10 }, (_, i) =>
+        redeem(token, { 'x-forwarded-for': `198.51.100.${i + 1}` }),
+      ),
     );
     const statuses = answers.map((a) => a.statusCode).sort();
     expect(statuses).toEqual([200, 401, 401, 401, 401, 401, 401, 401, 401, 401]);
@@ -102,7 +115,10 @@ describe('POST /api/root/secret/', () => {
 
   it('refuses bad input naming the token', async () => {
     const headers = from();
-    expectFieldError(await call(t, 'POST', '/secret/', { area: 'root', body: {}, headers }), 'body.token');
+    expectFieldError(
+      await call(t, 'POST', '/secret/', { area: 'root', body: {}, headers }),
+      'body.token',
+    );
     expectFieldError(await redeem('short', headers), 'body.token');
     expectFieldError(
       await call(t, 'POST', '/secret/', { area: 'root', body: { token: 42 }, headers }),
@@ -113,7 +129,11 @@ describe('POST /api/root/secret/', () => {
   it('limits redemptions per client address', async () => {
     const headers = from();
     for (let i = 0; i < SECRET_RATE_LIMIT.max; i += 1) {
-      expectError(await redeem(`guess-${String(i).padStart(20, '0')}`, headers), 401, 'invalid_token');
+      expectError(
+        await redeem(`guess-${String(i).padStart(20, '0')}`, headers),
+        401,
+        'invalid_token',
+      );
     }
     const token = await issue('account-setup');
     expectError(await redeem(token, headers), 429, 'limit_exceeded');

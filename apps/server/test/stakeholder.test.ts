@@ -108,10 +108,7 @@ describe('POST /stakeholder', () => {
       address: NEW.address,
     });
     expect(body.create_date).toBe(NOW.toISOString());
-    const [row] = await t.database.db
-      .select()
-      .from(stakeholder)
-      .where(eq(stakeholder.id, body.id));
+    const [row] = await t.database.db.select().from(stakeholder).where(eq(stakeholder.id, body.id));
     expect(row?.documentNumberHash).toBe(hkidLookupHash(TEST_SECRET_KEY, 'K1234560'));
     expect(JSON.stringify(row)).not.toContain('123456');
   });
@@ -140,11 +137,25 @@ describe('POST /stakeholder', () => {
     expectError(await call(t, 'POST', '/stakeholder', { user: OTHER, body }), 409, 'conflict');
   });
 
+  it('of concurrent creates of one document, one wins and the others get 409', async () => {
+    const body = { ...NEW, identification_document_number: 'G123456(A)' };
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => call(t, 'POST', '/stakeholder', { user: OTHER, body })),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409, 409, 409, 409]);
+  });
+
   it('refuses bad input naming the field', async () => {
     const cases: [Record<string, unknown>, string][] = [
-      [{ ...NEW, identification_document_number: 'K123456(1)' }, 'body.identification_document_number'],
+      [
+        { ...NEW, identification_document_number: 'K123456(1)' },
+        'body.identification_document_number',
+      ],
       [{ ...NEW, identification_document_number: '' }, 'body.identification_document_number'],
-      [{ ...NEW, identification_document: 'passport', identification_document_number: 'AB1' }, 'body.identification_document_number'],
+      [
+        { ...NEW, identification_document: 'passport', identification_document_number: 'AB1' },
+        'body.identification_document_number',
+      ],
       [{ ...NEW, identification_document: 'driving-licence' }, 'body.identification_document'],
       [{ ...NEW, roles: [] }, 'body.roles'],
       [{ ...NEW, roles: ['chairman'] }, 'body.roles.0'],

@@ -169,7 +169,10 @@ export const partnerUser = pgTable(
       .references(() => appUser.id),
     createDate: at('create_date').notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.partnerId, t.userId] }), uniqueIndex('partner_user_idx').on(t.userId)],
+  (t) => [
+    primaryKey({ columns: [t.partnerId, t.userId] }),
+    uniqueIndex('partner_user_idx').on(t.userId),
+  ],
 );
 
 /** The health-services provider account of a member's policy, made on first login. */

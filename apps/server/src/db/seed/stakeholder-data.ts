@@ -24,15 +24,30 @@ import { DEMO } from './demo';
 
 /** Licensed banks of Hong Kong: [clearing code, English name, Chinese name, active here]. */
 export const BANKS: readonly (readonly [string, string, string, boolean])[] = [
-  ['004', 'The Hongkong and Shanghai Banking Corporation Limited', '香港上海滙豐銀行有限公司', true],
+  [
+    '004',
+    'The Hongkong and Shanghai Banking Corporation Limited',
+    '香港上海滙豐銀行有限公司',
+    true,
+  ],
   ['012', 'Bank of China (Hong Kong) Limited', '中國銀行（香港）有限公司', true],
   ['024', 'Hang Seng Bank, Limited', '恒生銀行有限公司', true],
   ['003', 'Standard Chartered Bank (Hong Kong) Limited', '渣打銀行（香港）有限公司', true],
   ['015', 'The Bank of East Asia, Limited', '東亞銀行有限公司', true],
   ['250', 'Citibank (Hong Kong) Limited', '花旗銀行（香港）有限公司', true],
   ['016', 'DBS Bank (Hong Kong) Limited', '星展銀行（香港）有限公司', true],
-  ['009', 'China Construction Bank (Asia) Corporation Limited', '中國建設銀行（亞洲）股份有限公司', true],
-  ['072', 'Industrial and Commercial Bank of China (Asia) Limited', '中國工商銀行（亞洲）有限公司', true],
+  [
+    '009',
+    'China Construction Bank (Asia) Corporation Limited',
+    '中國建設銀行（亞洲）股份有限公司',
+    true,
+  ],
+  [
+    '072',
+    'Industrial and Commercial Bank of China (Asia) Limited',
+    '中國工商銀行（亞洲）有限公司',
+    true,
+  ],
   ['382', 'Bank of Communications (Hong Kong) Limited', '交通銀行（香港）有限公司', true],
   ['018', 'China CITIC Bank International Limited', '中信銀行（國際）有限公司', true],
   ['020', 'CMB Wing Lung Bank Limited', '招商永隆銀行有限公司', true],
@@ -130,15 +145,49 @@ export const STAKEHOLDER_ROLE_ROWS: readonly (readonly [string, string, string])
   ['partner', 'Partner', '合夥人'],
   ['shareholder', 'Shareholder', '股東'],
   ['authorized_person', 'Authorized person', '獲授權人士'],
-  ['person-purporting-to-act', 'Person purporting to act on behalf of the customer', '聲稱代表客戶行事的人士'],
+  [
+    'person-purporting-to-act',
+    'Person purporting to act on behalf of the customer',
+    '聲稱代表客戶行事的人士',
+  ],
 ];
 
 export const ENVIRONMENT_SETTINGS = [
-  { key: SERVICE_MODE_SETTING_KEYS.readOnly, value: 'false', default: 'false', type: 'boolean', isActive: true },
-  { key: SERVICE_MODE_SETTING_KEYS.maintenance, value: 'false', default: 'false', type: 'boolean', isActive: true },
-  { key: 'customer_service_phone', value: '+852 2000 0000', default: '+852 2000 0000', type: 'string', isActive: true },
-  { key: 'member_card_refresh_seconds', value: null, default: '60', type: 'number', isActive: true },
-  { key: 'finder_promotion_banner', value: '{"discount_percent":50}', default: null, type: 'json', isActive: false },
+  {
+    key: SERVICE_MODE_SETTING_KEYS.readOnly,
+    value: 'false',
+    default: 'false',
+    type: 'boolean',
+    isActive: true,
+  },
+  {
+    key: SERVICE_MODE_SETTING_KEYS.maintenance,
+    value: 'false',
+    default: 'false',
+    type: 'boolean',
+    isActive: true,
+  },
+  {
+    key: 'customer_service_phone',
+    value: '+852 2000 0000',
+    default: '+852 2000 0000',
+    type: 'string',
+    isActive: true,
+  },
+  {
+    key: 'member_card_refresh_seconds',
+    value: null,
+    default: '60',
+    type: 'number',
+    isActive: true,
+  },
+  {
+    key: 'finder_promotion_banner',
+    value: '{"discount_percent":50}',
+    default: null,
+    type: 'json',
+    isActive: false,
+  },
 ] as const;
 
 /** The demo partner and the account that acts for it. */
@@ -250,6 +299,8 @@ export async function seedStakeholderData(
       .values({ name: DEMO_PARTNER.name })
       .returning({ id: partner.id });
     if (!created) throw new Error('partner not created');
-    await tx.insert(partnerUser).values({ partnerId: created.id, userId: userId(DEMO_PARTNER.user) });
+    await tx
+      .insert(partnerUser)
+      .values({ partnerId: created.id, userId: userId(DEMO_PARTNER.user) });
   });
 }

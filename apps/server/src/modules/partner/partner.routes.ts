@@ -12,7 +12,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as service from './partner.service';
 
 function userOf(request: FastifyRequest): string {
-  if (request.identity === null) throw new AppError('unauthenticated', { message: 'Sign in first' });
+  if (request.identity === null)
+    throw new AppError('unauthenticated', { message: 'Sign in first' });
   return request.identity.userId;
 }
 

@@ -2,10 +2,7 @@
 // login (`/heals/login`) of one of their policies (spec platform-layer §3, §7; decision 088).
 import { createHmac } from 'node:crypto';
 import { AppError } from '@clinicpass/shared/errors/app-error';
-import type {
-  HealthServicesLogin,
-  Partner,
-} from '@clinicpass/shared/platform/entities/reference';
+import type { HealthServicesLogin, Partner } from '@clinicpass/shared/platform/entities/reference';
 import { SignJWT } from 'jose';
 import type { Db } from '../platform-common/db';
 import * as repo from './partner.repository';

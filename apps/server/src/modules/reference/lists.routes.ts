@@ -31,11 +31,7 @@ export const referenceListRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) =>
-      pageOf(
-        reply,
-        request.query,
-        await service.listOccupations(app.db, requestLanguage(request)),
-      ),
+      pageOf(reply, request.query, await service.listOccupations(app.db, requestLanguage(request))),
   );
 
   app.get(

@@ -36,7 +36,9 @@ export async function issueSecret(db: Db, secretKey: string, issue: IssueSecret)
     kind: issue.kind,
     userId: issue.userId,
     payload: issue.payload ?? {},
-    expiresAt: new Date(issue.now.getTime() + (issue.ttlMs ?? SECRET_DEFAULT_TTL_DAYS * 86_400_000)),
+    expiresAt: new Date(
+      issue.now.getTime() + (issue.ttlMs ?? SECRET_DEFAULT_TTL_DAYS * 86_400_000),
+    ),
     createDate: issue.now,
   });
   return token;

@@ -42,7 +42,9 @@ export function protectDocumentNumber(
     };
   }
   if (!isValidHkid(number)) {
-    throw invalidNumber('is not a valid Hong Kong identity card number (letters, 6 digits and a check digit)');
+    throw invalidNumber(
+      'is not a valid Hong Kong identity card number (letters, 6 digits and a check digit)',
+    );
   }
   return { hash: hkidLookupHash(secretKey, number), masked: maskHkid(number) };
 }

@@ -10,6 +10,14 @@ export type StakeholderValues = Omit<
   'id' | 'userId' | 'createDate' | 'updateDate'
 >;
 
+/** Whether an error (or one it wraps) is PostgreSQL's unique violation. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e instanceof Error; e = e.cause) {
+    if ((e as Error & { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
 export async function list(db: Db, userId: string, window: { offset: number; limit: number }) {
   const rows = await db
     .select()

@@ -37,6 +37,23 @@ function toStakeholder(row: repo.StakeholderRow): Stakeholder {
   };
 }
 
+function duplicate(): AppError {
+  return new AppError('conflict', {
+    message: 'A stakeholder with this identification document already exists',
+    details: { issues: [{ path: 'body.identification_document_number', message: 'exists' }] },
+  });
+}
+
+/** A write that a concurrent one beat to the same document is the same 409. */
+async function unlessDuplicate<T>(write: Promise<T>): Promise<T> {
+  try {
+    return await write;
+  } catch (error) {
+    if (repo.isUniqueViolation(error)) throw duplicate();
+    throw error;
+  }
+}
+
 function notFound(id: number): AppError {
   return new AppError('not_found', { message: `No stakeholder ${id}` });
 }
@@ -54,10 +71,7 @@ async function refuseDuplicate(
   exceptId?: number,
 ): Promise<void> {
   if ((await repo.findByDocument(db, caller.userId, document, hash, exceptId)) !== null) {
-    throw new AppError('conflict', {
-      message: 'A stakeholder with this identification document already exists',
-      details: { issues: [{ path: 'body.identification_document_number', message: 'exists' }] },
-    });
+    throw duplicate();
   }
 }
 
@@ -88,20 +102,22 @@ export async function createStakeholder(
     body.identification_document_number,
   );
   await refuseDuplicate(db, caller, body.identification_document, number.hash);
-  const row = await repo.insert(
-    db,
-    caller.userId,
-    {
-      nameEn: body.name_en,
-      nameZh: body.name_zh === '' ? null : body.name_zh,
-      roles: uniqueRoles(body.roles),
-      identificationDocument: body.identification_document,
-      documentNumberHash: number.hash,
-      documentNumberMasked: number.masked,
-      address: body.address,
-      sharesOverThreshold: body.shares_over_threshold,
-    },
-    now,
+  const row = await unlessDuplicate(
+    repo.insert(
+      db,
+      caller.userId,
+      {
+        nameEn: body.name_en,
+        nameZh: body.name_zh === '' ? null : body.name_zh,
+        roles: uniqueRoles(body.roles),
+        identificationDocument: body.identification_document,
+        documentNumberHash: number.hash,
+        documentNumberMasked: number.masked,
+        address: body.address,
+        sharesOverThreshold: body.shares_over_threshold,
+      },
+      now,
+    ),
   );
   return toStakeholder(row);
 }
@@ -148,7 +164,7 @@ export async function updateStakeholder(
     values.documentNumberHash = number.hash;
     values.documentNumberMasked = number.masked;
   }
-  const row = await repo.update(db, caller.userId, id, values, now);
+  const row = await unlessDuplicate(repo.update(db, caller.userId, id, values, now));
   if (!row) throw notFound(id);
   return toStakeholder(row);
 }
