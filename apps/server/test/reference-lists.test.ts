@@ -2,11 +2,13 @@
 // roles, environment settings, nationalities and banks; and the environment settings that
 // switch read-only and maintenance mode on beside SERVICE_MODE.
 import { STAKEHOLDER_ROLES } from '@clinicpass/shared/platform/enums';
+import { fixedClock } from '@clinicpass/shared/time/clock';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BANKS } from '../src/db/seed/stakeholder-data';
 import { environmentSetting } from '../src/db/stakeholder-schema';
 import { SERVICE_MODE_SETTINGS_TTL_MS } from '../src/modules/session/service-mode';
+import { buildTestApp } from './build-app';
 import { buildPolicyTestApp, PLAIN, type PolicyTestApp } from './policy-support';
 import { call, expectError, expectFieldError, type Page } from './stakeholder-support';
 
@@ -200,5 +202,30 @@ describe('service modes from the environment settings', () => {
     t.clock.advance(SERVICE_MODE_SETTINGS_TTL_MS + 1);
     expectError(await call(t, 'GET', '/bank'), 503, 'maintenance');
     await setSetting('maintenance_mode', { value: 'false' });
+  });
+
+  it('works beside SERVICE_MODE: the stronger of the two holds', async () => {
+    const ro = await buildTestApp({ seeded: true, env: { SERVICE_MODE: 'read_only' } });
+    try {
+      // Settings off: the configured read-only mode still holds.
+      const write = await ro.app.inject({ method: 'DELETE', url: '/api/customer/stakeholder/1' });
+      expect(write.json()).toMatchObject({ code: 'read_only_mode' });
+      expect((await ro.app.inject({ url: '/api/customer/bank' })).statusCode).toBe(200);
+    } finally {
+      await ro.close();
+    }
+    const clock = fixedClock(NOW);
+    const both = await buildTestApp({ seeded: true, clock, env: { SERVICE_MODE: 'read_only' } });
+    try {
+      await both.database.db
+        .update(environmentSetting)
+        .set({ value: 'true' })
+        .where(eq(environmentSetting.key, 'maintenance_mode'));
+      const read = await both.app.inject({ url: '/api/customer/bank' });
+      expect(read.statusCode).toBe(503);
+      expect(read.json()).toMatchObject({ code: 'maintenance' });
+    } finally {
+      await both.close();
+    }
   });
 });
