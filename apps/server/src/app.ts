@@ -27,6 +27,11 @@ import { paymentRoutes } from './modules/payment/payment.routes';
 import { policyRoutes } from './modules/policy/policy.routes';
 import { productRoutes } from './modules/product/product.routes';
 import { serviceRequestModule } from './modules/service-request/service-request.module';
+import { applicationCaseRoutes } from './modules/application-case/application-case.routes';
+import { healsRoutes, partnerRoutes } from './modules/partner/partner.routes';
+import { referenceListRoutes } from './modules/reference/lists.routes';
+import { rootSecretRoutes } from './modules/root-secret/root-secret.routes';
+import { stakeholderRoutes } from './modules/stakeholder/stakeholder.routes';
 import { authContextPlugin } from './plugins/auth-context';
 import { docsPlugin } from './plugins/docs';
 import { errorsPlugin } from './plugins/errors';
@@ -107,6 +112,13 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(paymentRoutes, { prefix: '/api/customer' });
   await app.register(billingRoutes, { prefix: '/api/customer' });
   await app.register(serviceRequestModule, { prefix: '/api/customer' });
+  await app.register(referenceListRoutes, { prefix: '/api/customer' });
+  await app.register(stakeholderRoutes, { prefix: '/api/customer' });
+  await app.register(applicationCaseRoutes, { prefix: '/api/customer' });
+  await app.register(partnerRoutes, { prefix: '/api/customer' });
+  await app.register(partnerRoutes, { prefix: '/api/partnership' });
+  await app.register(healsRoutes, { prefix: '/api/customer' });
+  await app.register(rootSecretRoutes, { prefix: '/api/root' });
 
   await app.register(spaPlugin, { webDistDir: deps.config.webDistDir });
   return fastify;

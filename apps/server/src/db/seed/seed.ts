@@ -29,6 +29,7 @@ import { seedDemo } from './demo';
 import { generateNetwork } from './network';
 import { seedPlatformDemo } from './platform-demo';
 import { seedServiceRequestDemo } from './service-request-demo';
+import { seedStakeholderData } from './stakeholder-data';
 import { countryRegionRows, districtNearbyRows, districtRows } from './reference';
 
 export interface SeedOptions {
@@ -111,6 +112,7 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
   await seedPlatformDemo(db, { clock: options.clock ?? systemClock });
   await seedBillingDemo(db, { clock: options.clock ?? systemClock });
   await seedServiceRequestDemo(db, options);
+  await seedStakeholderData(db, { secretKey: options.secretKey });
   await db.execute(sql`ANALYZE`);
   await rebuildFinderIndex(db);
   return {

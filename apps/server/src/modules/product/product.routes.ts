@@ -19,6 +19,7 @@ import {
 } from '@clinicpass/shared/platform/queries';
 import { hkToday } from '@clinicpass/shared/time/clock';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireCase } from '../application-case/application-case.service';
 import { pageOf } from '../platform-common/pagination';
 import { IdParamsSchema } from '../platform-common/params';
 import * as service from './product.service';
@@ -113,13 +114,20 @@ export const productRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      if (request.query.application_case_id !== undefined) {
-        // No application cases exist on this branch (issue 7); see decision 060.
-        throw new AppError('not_found', {
-          message: `No application case ${request.query.application_case_id}`,
-        });
+      const caseId = request.query.application_case_id;
+      let code: string | undefined;
+      if (caseId !== undefined) {
+        // The product of one of the caller's own application cases (decision 087); a guest
+        // has none, so any case id is not found.
+        if (request.identity === null) {
+          throw new AppError('not_found', { message: `No application case ${caseId}` });
+        }
+        code = (await requireCase(app.db, request.identity.userId, caseId)).productCode;
       }
-      const items = await service.listProducts(app.db, today(), { productType: 'outpatient' });
+      const items = await service.listProducts(app.db, today(), {
+        productType: 'outpatient',
+        code,
+      });
       return pageOf(reply, { page: 1, page_size: Math.max(1, items.length) }, items);
     },
   );

@@ -1,10 +1,18 @@
-// Operator switch SERVICE_MODE (spec §7): `read_only` answers writes with 503 `read_only_mode`
-// (the web then keeps a 5-minute read-only cookie); `maintenance` answers every API call with
-// 503 `maintenance` (the web shows its maintenance page). Health checks always answer.
+// Operator switches (spec §7): `read_only` answers writes with 503 `read_only_mode` (the web
+// then keeps a 5-minute read-only cookie); `maintenance` answers every API call with 503
+// `maintenance` (the web shows its maintenance page). Health checks always answer. The mode is
+// the stronger of SERVICE_MODE (config, a restart) and the environment settings in PostgreSQL
+// (`read_only_mode`, `maintenance_mode`; decision 086), read at most every few seconds.
 import { AppError } from '@clinicpass/shared/errors/app-error';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { isApiPath, sendError } from '../../plugins/errors';
+import { type ServiceMode, settingsServiceMode } from '../reference/lists.service';
+
+/** How long a read of the settings' mode is trusted (every process reads its own). */
+export const SERVICE_MODE_SETTINGS_TTL_MS = 5_000;
+
+const STRENGTH: Record<ServiceMode, number> = { normal: 0, read_only: 1, maintenance: 2 };
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Writes still allowed in read-only mode: starting and ending a session, reading who one is. */
@@ -18,11 +26,23 @@ const READ_ONLY_EXEMPT = [
 
 export const serviceModePlugin = fp(
   (app: FastifyInstance) => {
-    const mode = app.config.serviceMode;
-    if (mode === 'normal') return;
+    const configured = app.config.serviceMode;
+    let cached: { mode: ServiceMode; readAt: number } | null = null;
+    const settingsMode = async (): Promise<ServiceMode> => {
+      const now = app.clock.now().getTime();
+      if (cached && now - cached.readAt < SERVICE_MODE_SETTINGS_TTL_MS && now >= cached.readAt) {
+        return cached.mode;
+      }
+      const mode = await settingsServiceMode(app.db);
+      cached = { mode, readAt: now };
+      return mode;
+    };
     app.addHook('onRequest', async (request, reply) => {
       const pathname = (request.url.split('?')[0] ?? '').replace(/\/+$/, '');
       if (!isApiPath(request.url) || pathname.startsWith('/dev')) return;
+      const fromSettings = configured === 'maintenance' ? configured : await settingsMode();
+      const mode = STRENGTH[fromSettings] > STRENGTH[configured] ? fromSettings : configured;
+      if (mode === 'normal') return;
       if (mode === 'maintenance') {
         await sendError(reply, request, new AppError('maintenance'));
         return reply;

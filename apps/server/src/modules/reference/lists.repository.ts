@@ -1,0 +1,79 @@
+// SQL of the platform's reference lists: occupations, incorporation types, stakeholder roles,
+// environment settings, nationalities and banks.
+import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import {
+  bank,
+  environmentSetting,
+  incorporationType,
+  nationality,
+  occupation,
+  stakeholderRole,
+} from '../../db/stakeholder-schema';
+import type { Db } from '../platform-common/db';
+
+export type BankOrderField = 'sequence' | 'code' | 'name_en';
+export interface BankFilters {
+  isActive: boolean | undefined;
+  /** Fields in order, `-` in front for descending. */
+  ordering: string[];
+}
+
+const BANK_COLUMNS = { sequence: bank.sequence, code: bank.code, name_en: bank.nameEn } as const;
+
+export async function listOccupations(db: Db) {
+  return db.select().from(occupation).orderBy(asc(occupation.sequence), asc(occupation.id));
+}
+
+export async function listIncorporationTypes(db: Db) {
+  return db.select().from(incorporationType).orderBy(asc(incorporationType.sequence));
+}
+
+export async function listStakeholderRoles(db: Db) {
+  return db.select().from(stakeholderRole).orderBy(asc(stakeholderRole.sequence));
+}
+
+export async function listEnvironmentSettings(db: Db) {
+  return db.select().from(environmentSetting).orderBy(asc(environmentSetting.key));
+}
+
+/** The settings of the given keys that are active, with their effective value. */
+export async function activeSettings(
+  db: Db,
+  keys: readonly string[],
+): Promise<{ key: string; value: string | null }[]> {
+  const rows = await db
+    .select({
+      key: environmentSetting.key,
+      value: environmentSetting.value,
+      default: environmentSetting.default,
+    })
+    .from(environmentSetting)
+    .where(and(inArray(environmentSetting.key, [...keys]), eq(environmentSetting.isActive, true)));
+  return rows.map((row) => ({ key: row.key, value: row.value ?? row.default }));
+}
+
+export async function listNationalities(db: Db) {
+  return db.select().from(nationality).orderBy(asc(nationality.ordering), asc(nationality.code));
+}
+
+export async function listBanks(
+  db: Db,
+  filters: BankFilters,
+  window: { offset: number; limit: number },
+) {
+  const where: SQL | undefined =
+    filters.isActive === undefined ? undefined : eq(bank.isActive, filters.isActive);
+  const order: SQL[] = filters.ordering.map((field) => {
+    const name = field.replace(/^-/, '') as BankOrderField;
+    return field.startsWith('-') ? desc(BANK_COLUMNS[name]) : asc(BANK_COLUMNS[name]);
+  });
+  const rows = await db
+    .select()
+    .from(bank)
+    .where(where)
+    .orderBy(...order, asc(bank.id))
+    .offset(window.offset)
+    .limit(window.limit);
+  const [total] = await db.select({ n: count() }).from(bank).where(where);
+  return { rows, total: total?.n ?? 0 };
+}

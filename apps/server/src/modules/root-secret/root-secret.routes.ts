@@ -1,0 +1,43 @@
+// POST /api/root/secret/ (spec platform-layer §7, root area): redeems a one-time secret. No
+// sign-in needed (the token is the credential); limited per client address, counted in
+// PostgreSQL so every process shares the count.
+import rateLimit from '@fastify/rate-limit';
+import { SecretRedeemBodySchema } from '@clinicpass/shared/platform/bodies';
+import { SecretRedemptionSchema } from '@clinicpass/shared/platform/entities/reference';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requestLanguage } from '../../plugins/errors';
+import { postgresRateLimitStore } from '../finder/finder.rate-limit';
+import * as service from './root-secret.service';
+
+/** Redemptions per client address per window: enough for people, a wall for guessing. */
+export const SECRET_RATE_LIMIT = { max: 10, timeWindow: 15 * 60_000 } as const;
+
+export const rootSecretRoutes: FastifyPluginAsyncZod = async (app) => {
+  await app.register(rateLimit, {
+    global: true,
+    max: SECRET_RATE_LIMIT.max,
+    timeWindow: SECRET_RATE_LIMIT.timeWindow,
+    store: postgresRateLimitStore(app.db, 'root-secret'),
+    keyGenerator: (request) => request.ip,
+  });
+
+  app.post(
+    '/secret/',
+    {
+      schema: {
+        tags: ['root'],
+        summary: 'Redeem a one-time secret (a letter link) into what it grants',
+        body: SecretRedeemBodySchema,
+        response: { 200: SecretRedemptionSchema },
+      },
+    },
+    async (request) =>
+      service.redeemSecret(
+        app.db,
+        app.config.secretKey,
+        request.body.token,
+        app.clock.now(),
+        requestLanguage(request),
+      ),
+  );
+};
