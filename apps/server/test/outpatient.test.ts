@@ -348,7 +348,7 @@ describe('who sees which tickets', () => {
       url: '/api/customer/outpatient/ticket?policy_id=OP1000002',
       headers: { [HEADER]: token },
     });
-    expect(other.statusCode).toBe(403);
+    expect(other.statusCode).toBe(404);
     const none = await app.inject({ url: '/api/customer/outpatient/ticket?policy_id=OP1000001' });
     expect(none.statusCode).toBe(401);
     expect(none.json()).toMatchObject({ code: 'unauthenticated' });
@@ -383,7 +383,7 @@ describe('who sees which tickets', () => {
       url: '/api/customer/policy/medical-card?policy_number=OP1000002',
       headers: { [HEADER]: token },
     });
-    expect(other.statusCode).toBe(403);
+    expect(other.statusCode).toBe(404);
     const badType = await app.inject({
       url: '/api/customer/policy/medical-card?policy_number=OP1000001&card_type=gold',
       headers: { [HEADER]: token },
@@ -407,10 +407,10 @@ describe('who sees which tickets', () => {
     const stranger = { userId: plain?.id ?? '', email: DEMO.plain.email };
     await expect(
       listTicketsForPolicy(deps, { identity: stranger }, 'OP1000001'),
-    ).rejects.toMatchObject({ code: 'forbidden' });
+    ).rejects.toMatchObject({ code: 'not_found' });
     await expect(
       listTicketsForPolicy(deps, { identity: stranger }, 'NO-SUCH'),
-    ).rejects.toMatchObject({ code: 'forbidden' });
+    ).rejects.toMatchObject({ code: 'not_found' });
     const cards = await listMedicalCards(deps, { identity: ownerIdentity }, {}, 'en');
     expect(cards.map((c) => c.policy_number).sort()).toEqual(['OP1000001', 'OP1000002']);
   });
