@@ -10,7 +10,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, loggerOptions } from '../src/app';
 import { DEMO } from '../src/db/seed/demo';
-import { appUser, member, policy, product } from '../src/db/schema';
+import { appUser, member, policy, product, venue } from '../src/db/schema';
+import { issueClinicKey } from '../src/modules/clinic/clinic-key.service';
 import { hkidLookupHash } from '../src/lib/hkid-hash';
 import {
   listMedicalCards,
@@ -291,10 +292,13 @@ describe('tokens', () => {
   });
 
   it('accepts a QR token at the counter until it expires or is revoked', async () => {
+    const [aVenue] = await database.db.select({ id: venue.id }).from(venue).limit(1);
+    const clinic = await issueClinicKey({ db: database.db }, aVenue?.id ?? 0, 'Counter');
     const verify = (token: string) =>
       app.inject({
         method: 'POST',
         url: '/api/clinic/outpatient/ticket/verify',
+        headers: { 'x-clinic-key': clinic.key },
         payload: { token },
       });
     const first =

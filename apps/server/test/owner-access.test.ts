@@ -71,7 +71,7 @@ describe('a signed-in owner', () => {
     expect(me.json()).toMatchObject({ signed_in: true, user: { email: DEMO.owner.email } });
   });
 
-  it("reaches the medical cards of their members, and only theirs", async () => {
+  it('reaches the medical cards of their members, and only theirs', async () => {
     const res = await get('/api/customer/policy/medical-card', ownerCookie);
     expect(res.statusCode, res.body).toBe(200);
     const cards = res.json<{ results: Card[] }>().results;
@@ -91,7 +91,10 @@ describe('a signed-in owner', () => {
 
   it('reaches the tickets of each of their policies over REST and GraphQL', async () => {
     for (const policyNumber of ['OP1000001', 'OP1000002']) {
-      const res = await get(`/api/customer/outpatient/ticket?policy_id=${policyNumber}`, ownerCookie);
+      const res = await get(
+        `/api/customer/outpatient/ticket?policy_id=${policyNumber}`,
+        ownerCookie,
+      );
       expect(res.statusCode, res.body).toBe(200);
       const tickets = res.json<{ tickets: { type: string; policy_number: string }[] }>().tickets;
       expect(tickets.map((ticket) => ticket.type)).toEqual(['visit', 'payment', 'body-check']);
