@@ -23,11 +23,15 @@ beforeAll(async () => {
 function stubSignedIn(options: { refuse?: boolean } = {}) {
   const calls: string[] = [];
   stubFinderFetch({
-    rest: (method, path) => {
+    rest: (method, path, headers, body) => {
       if (path === '/identity/me') return { body: SIGNED_IN };
       const match = /^\/api\/customer\/service-point\/(\d+)\/bookmark$/.exec(path);
       if (match === null) return undefined;
       calls.push(`${method} ${path}`);
+      // The server refuses a JSON content type with an empty body.
+      if (headers.get('content-type')?.includes('json') && (body ?? '') === '') {
+        return { status: 400, body: { code: 'bad_request', message: 'Empty JSON body' } };
+      }
       if (options.refuse) {
         return { status: 500, body: { code: 'internal_error', message: 'Something went wrong' } };
       }

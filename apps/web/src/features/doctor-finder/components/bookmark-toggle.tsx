@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { setBookmark } from '../api/bookmarks';
+import type { ServicePointList } from '../model/types';
 
 import { BookmarkIcon, BookmarkOutlineIcon } from './icons';
 
@@ -35,8 +36,18 @@ export function BookmarkToggle({
     },
     onSuccess: (result) => {
       setPressed(result.is_bookmarked);
-      // Lists fetched before show the old state when revisited: fetch them again.
-      void queryClient.invalidateQueries({ queryKey: ['finder', 'service-points'] });
+      // Every cached list showing this service point shows the new state when revisited (no
+      // refetch: the list on screen stays as it is).
+      queryClient.setQueriesData<ServicePointList>(
+        { queryKey: ['finder', 'service-points'] },
+        (list) =>
+          list && {
+            ...list,
+            results: list.results.map((point) =>
+              point.id === result.id ? { ...point, is_bookmarked: result.is_bookmarked } : point,
+            ),
+          },
+      );
     },
   });
   return (

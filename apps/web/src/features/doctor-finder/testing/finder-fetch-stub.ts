@@ -135,6 +135,7 @@ export interface StubOptions {
     method: string,
     path: string,
     headers: Headers,
+    body: string | undefined,
   ) => { status?: number; body: unknown } | undefined;
 }
 
@@ -149,8 +150,12 @@ export function stubFinderFetch(options: StubOptions = {}) {
     if (!path.endsWith('/graphql')) {
       const method = init?.method ?? 'GET';
       const answer =
-        options.rest?.(method, path, new Headers(init?.headers)) ??
-        (path === '/identity/me' ? { body: GUEST } : undefined);
+        options.rest?.(
+          method,
+          path,
+          new Headers(init?.headers),
+          typeof init?.body === 'string' ? init.body : undefined,
+        ) ?? (path === '/identity/me' ? { body: GUEST } : undefined);
       if (answer !== undefined) {
         return Promise.resolve(
           new Response(JSON.stringify(answer.body), {
