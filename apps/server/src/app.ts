@@ -15,6 +15,7 @@ import type { Config } from './config';
 import type { Database } from './db/client';
 import { announcementRoutes } from './modules/announcement/announcement.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
+import { clinicModule } from './modules/clinic/clinic.module';
 import { finderModule } from './modules/finder/finder.module';
 import { healthRoutes } from './modules/health/health.routes';
 import { devRoutes } from './modules/identity/dev.routes';
@@ -22,7 +23,7 @@ import { identityRoutes } from './modules/identity/identity.routes';
 import { serviceModePlugin } from './modules/session/service-mode';
 import { sessionRoutes } from './modules/session/session.routes';
 import { authPlugin } from './plugins/auth';
-import { outpatientClinicRoutes, outpatientRoutes } from './modules/outpatient/outpatient.routes';
+import { outpatientRoutes } from './modules/outpatient/outpatient.routes';
 import { paymentRoutes } from './modules/payment/payment.routes';
 import { policyRoutes } from './modules/policy/policy.routes';
 import { productRoutes } from './modules/product/product.routes';
@@ -63,6 +64,7 @@ const REDACT = [
   'req.headers.authorization',
   'req.headers.cookie',
   'req.headers["x-captcha"]',
+  'req.headers["x-clinic-key"]',
   'req.headers["x-member-view-token"]',
   'res.headers["set-cookie"]',
 ];
@@ -104,7 +106,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(sessionRoutes, { prefix: '/session' });
   if (deps.config.nodeEnv !== 'production') await app.register(devRoutes, { prefix: '/dev' });
   await app.register(outpatientRoutes, { prefix: '/api/customer' });
-  await app.register(outpatientClinicRoutes, { prefix: '/api/clinic' });
+  await app.register(clinicModule, { prefix: '/api/clinic' });
   await app.register(announcementRoutes, { prefix: '/api/customer' });
   await app.register(finderModule);
   await app.register(productRoutes, { prefix: '/api/customer' });

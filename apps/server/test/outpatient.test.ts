@@ -10,7 +10,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, loggerOptions } from '../src/app';
 import { DEMO } from '../src/db/seed/demo';
-import { appUser, member, policy, product } from '../src/db/schema';
+import { appUser, member, policy, product, venue } from '../src/db/schema';
+import { issueClinicKey } from '../src/modules/clinic/clinic-key.service';
 import { hkidLookupHash } from '../src/lib/hkid-hash';
 import {
   listMedicalCards,
@@ -291,10 +292,13 @@ describe('tokens', () => {
   });
 
   it('accepts a QR token at the counter until it expires or is revoked', async () => {
+    const [aVenue] = await database.db.select({ id: venue.id }).from(venue).limit(1);
+    const clinic = await issueClinicKey({ db: database.db }, aVenue?.id ?? 0, 'Counter');
     const verify = (token: string) =>
       app.inject({
         method: 'POST',
         url: '/api/clinic/outpatient/ticket/verify',
+        headers: { 'x-clinic-key': clinic.key },
         payload: { token },
       });
     const first =
@@ -348,7 +352,7 @@ describe('who sees which tickets', () => {
       url: '/api/customer/outpatient/ticket?policy_id=OP1000002',
       headers: { [HEADER]: token },
     });
-    expect(other.statusCode).toBe(403);
+    expect(other.statusCode).toBe(404);
     const none = await app.inject({ url: '/api/customer/outpatient/ticket?policy_id=OP1000001' });
     expect(none.statusCode).toBe(401);
     expect(none.json()).toMatchObject({ code: 'unauthenticated' });
@@ -383,7 +387,7 @@ describe('who sees which tickets', () => {
       url: '/api/customer/policy/medical-card?policy_number=OP1000002',
       headers: { [HEADER]: token },
     });
-    expect(other.statusCode).toBe(403);
+    expect(other.statusCode).toBe(404);
     const badType = await app.inject({
       url: '/api/customer/policy/medical-card?policy_number=OP1000001&card_type=gold',
       headers: { [HEADER]: token },
@@ -407,10 +411,10 @@ describe('who sees which tickets', () => {
     const stranger = { userId: plain?.id ?? '', email: DEMO.plain.email };
     await expect(
       listTicketsForPolicy(deps, { identity: stranger }, 'OP1000001'),
-    ).rejects.toMatchObject({ code: 'forbidden' });
+    ).rejects.toMatchObject({ code: 'not_found' });
     await expect(
       listTicketsForPolicy(deps, { identity: stranger }, 'NO-SUCH'),
-    ).rejects.toMatchObject({ code: 'forbidden' });
+    ).rejects.toMatchObject({ code: 'not_found' });
     const cards = await listMedicalCards(deps, { identity: ownerIdentity }, {}, 'en');
     expect(cards.map((c) => c.policy_number).sort()).toEqual(['OP1000001', 'OP1000002']);
   });

@@ -3,7 +3,10 @@
 //   npm run outpatient -- revoke-tokens --member-code M1000001
 //   npm run outpatient -- create-announcement --en "…" --zh "…" --tags customer,guest [--type info] [--not-dismissable]
 //   npm run outpatient -- deactivate-announcement --id 4
-// Prints no HKID, token or phone number.
+//   npm run outpatient -- issue-clinic-key --venue-id 12 --label "Central counter 1"
+//   npm run outpatient -- revoke-clinic-key --id 3
+//   npm run outpatient -- list-clinic-keys
+// Prints no HKID, token or phone number; a clinic key is printed once, when it is issued.
 import { isAppError } from '@clinicpass/shared/errors/app-error';
 import { isCalendarDate, systemClock } from '@clinicpass/shared/time/clock';
 import { parseArgs } from 'node:util';
@@ -14,6 +17,11 @@ import {
   createAnnouncement,
   deactivateAnnouncement,
 } from '../modules/announcement/announcement.service';
+import {
+  issueClinicKey,
+  listClinicKeys,
+  revokeClinicKey,
+} from '../modules/clinic/clinic-key.service';
 import { recordBodyCheck, revokeMemberTokens } from '../modules/outpatient/outpatient.service';
 
 const { positionals, values } = parseArgs({
@@ -27,6 +35,8 @@ const { positionals, values } = parseArgs({
     type: { type: 'string', default: 'info' },
     'not-dismissable': { type: 'boolean', default: false },
     id: { type: 'string' },
+    'venue-id': { type: 'string' },
+    label: { type: 'string' },
   },
 });
 
@@ -41,7 +51,16 @@ const COMMANDS = [
   'revoke-tokens',
   'create-announcement',
   'deactivate-announcement',
+  'issue-clinic-key',
+  'revoke-clinic-key',
+  'list-clinic-keys',
 ];
+
+function idOption(value: string | undefined, name: string): number {
+  const id = Number(value);
+  if (!Number.isInteger(id) || id < 1) fail(`--${name} must be a whole number above 0`);
+  return id;
+}
 if (command === undefined || !COMMANDS.includes(command)) {
   fail(`Usage: npm run outpatient -- <${COMMANDS.join('|')}> [options]`);
 }
@@ -71,9 +90,27 @@ try {
         isDismissable: !values['not-dismissable'],
       });
       console.log(`Created announcement ${created.id}.`);
+    } else if (command === 'issue-clinic-key') {
+      const venueId = idOption(values['venue-id'], 'venue-id');
+      const issued = await issueClinicKey(
+        { db },
+        venueId,
+        values.label ?? fail('--label is required'),
+      );
+      console.log(`Issued clinic key ${issued.id} (${issued.keyPrefix}…) for venue ${venueId}.`);
+      console.log('Give the clinic this key now; it is not stored and cannot be shown again:');
+      console.log(issued.key);
+    } else if (command === 'revoke-clinic-key') {
+      const id = idOption(values.id, 'id');
+      await revokeClinicKey({ db, clock: systemClock }, id);
+      console.log(`Revoked clinic key ${id}.`);
+    } else if (command === 'list-clinic-keys') {
+      for (const key of await listClinicKeys({ db })) {
+        const state = key.revokedAt === null ? 'live' : `revoked ${key.revokedAt.toISOString()}`;
+        console.log(`${key.id}\t${key.keyPrefix}…\tvenue ${key.venueId}\t${key.label}\t${state}`);
+      }
     } else {
-      const id = Number(values.id);
-      if (!Number.isInteger(id) || id < 1) fail('--id must be an announcement id');
+      const id = idOption(values.id, 'id');
       await deactivateAnnouncement(db, id);
       console.log(`Deactivated announcement ${id}.`);
     }

@@ -1,10 +1,18 @@
 // Fills `request.identity` (see auth-context.ts) from the access-token cookie or an
 // `Authorization: Bearer` header. A token that is badly signed, expired, or whose session was
 // revoked (global sign-out) leaves the request a guest and sets `request.identityRejected`.
+// An API call (`/api/…`) whose access cookie expired or is gone, but which carries a current
+// refresh token in the `cp_renew` cookie, is signed in with a new access cookie (decision 108).
 // Also builds the one identity service the identity routes use.
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { ACCESS_COOKIE, readCookie } from '../modules/identity/cookies';
+import {
+  ACCESS_COOKIE,
+  readCookie,
+  RENEW_COOKIE,
+  RENEW_COOKIE_PATH,
+  setAccessCookie,
+} from '../modules/identity/cookies';
 import { Delivery } from '../modules/identity/delivery';
 import { IdentityRepository } from '../modules/identity/identity.repository';
 import { IdentityService } from '../modules/identity/identity.service';
@@ -42,17 +50,29 @@ export const authPlugin = fp(
     app.decorateRequest('identityRejected', false);
     app.decorateRequest('identitySource', null);
 
-    app.addHook('onRequest', async (request) => {
+    app.addHook('onRequest', async (request, reply) => {
       const bearer = bearerToken(request.headers.authorization);
       const token = bearer ?? readCookie(request, ACCESS_COOKIE);
-      if (token === null) return;
-      request.identitySource = bearer === null ? 'cookie' : 'bearer';
-      const claims = await service.authenticate(token);
-      if (claims === null) {
+      if (token !== null) {
+        request.identitySource = bearer === null ? 'cookie' : 'bearer';
+        const claims = await service.authenticate(token);
+        if (claims !== null) {
+          request.identity = { userId: claims.userId, email: claims.email };
+          return;
+        }
         request.identityRejected = true;
-        return;
+        if (bearer !== null) return;
       }
-      request.identity = { userId: claims.userId, email: claims.email };
+      // A browser's API call: renew an expired (or dropped) access cookie from `cp_renew`.
+      if (!request.url.startsWith(`${RENEW_COOKIE_PATH}/`)) return;
+      const refreshToken = readCookie(request, RENEW_COOKIE);
+      if (refreshToken === null) return;
+      const renewed = await service.renewAccess(refreshToken);
+      if (renewed === null) return;
+      request.identity = { userId: renewed.claims.userId, email: renewed.claims.email };
+      request.identitySource = 'cookie';
+      request.identityRejected = false;
+      setAccessCookie(request, reply, renewed.accessToken, app.clock.now());
     });
   },
   { name: 'auth', dependencies: ['auth-context'] },

@@ -16,6 +16,10 @@ export const API_ERROR_CODES = {
   captcha_invalid: 400,
   unauthenticated: 401,
   invalid_token: 401,
+  // The clinic area (decision 106): no clinic key, an unknown one, a revoked one.
+  clinic_key_missing: 401,
+  clinic_key_invalid: 401,
+  clinic_key_revoked: 401,
   forbidden: 403,
   no_access: 403,
   not_found: 404,

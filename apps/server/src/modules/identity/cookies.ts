@@ -1,12 +1,16 @@
 // The session cookies (DESIGN.md "Identity and session"): HttpOnly, SameSite=Strict, Secure on
-// https, expiring with the token; the access cookie on Path=/, the refresh cookie on /identity.
+// https, expiring with the token; the access cookie on Path=/, the refresh cookie on /identity,
+// and the same refresh token as `cp_renew` on /api, so an API call can renew an expired access
+// cookie (decision 108) while pages and assets never carry a refresh token.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Tokens } from './identity.service';
-import { REFRESH_TOKEN_SECONDS } from './tokens';
+import { ACCESS_TOKEN_SECONDS, REFRESH_TOKEN_SECONDS } from './tokens';
 
 export const ACCESS_COOKIE = 'cp_access';
 export const REFRESH_COOKIE = 'cp_refresh';
 export const REFRESH_COOKIE_PATH = '/identity';
+export const RENEW_COOKIE = 'cp_renew';
+export const RENEW_COOKIE_PATH = '/api';
 
 export function readCookie(request: FastifyRequest, name: string): string | null {
   const header = request.headers.cookie;
@@ -63,7 +67,31 @@ export function setSessionCookies(
       secure,
       now,
     }),
+    cookie(RENEW_COOKIE, tokens.refresh_token, {
+      path: RENEW_COOKIE_PATH,
+      maxAge: REFRESH_TOKEN_SECONDS,
+      secure,
+      now,
+    }),
   ]);
+}
+
+/** Only a new access cookie (an API call renewed it; the refresh token is unchanged). */
+export function setAccessCookie(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  accessToken: string,
+  now: Date,
+): void {
+  reply.header(
+    'set-cookie',
+    cookie(ACCESS_COOKIE, accessToken, {
+      path: '/',
+      maxAge: ACCESS_TOKEN_SECONDS,
+      secure: isSecure(request),
+      now,
+    }),
+  );
 }
 
 export function clearSessionCookies(request: FastifyRequest, reply: FastifyReply, now: Date): void {
@@ -71,5 +99,6 @@ export function clearSessionCookies(request: FastifyRequest, reply: FastifyReply
   reply.header('set-cookie', [
     cookie(ACCESS_COOKIE, '', { path: '/', maxAge: 0, secure, now }),
     cookie(REFRESH_COOKIE, '', { path: REFRESH_COOKIE_PATH, maxAge: 0, secure, now }),
+    cookie(RENEW_COOKIE, '', { path: RENEW_COOKIE_PATH, maxAge: 0, secure, now }),
   ]);
 }

@@ -222,6 +222,32 @@ export class IdentityService {
     );
   }
 
+  /**
+   * A new access token for the session of a current refresh token, without rotating it (the
+   * API's renewal of an expired access cookie, decision 108): several requests may carry the
+   * same refresh token at once. A rotated, expired or revoked one answers null and changes
+   * nothing (only `refresh` treats a rotated token as stolen).
+   */
+  async renewAccess(
+    refreshToken: string,
+  ): Promise<{ claims: AccessClaims; accessToken: string } | null> {
+    const now = this.now();
+    const row = await this.repo.refreshToken(keyedHash(this.tokenKey, `refresh:${refreshToken}`));
+    if (
+      !row ||
+      row.rotatedAt !== null ||
+      row.sessionRevokedAt !== null ||
+      row.expiresAt <= now ||
+      row.sessionExpiresAt <= now
+    ) {
+      return null;
+    }
+    const user = await this.repo.userById(row.userId);
+    if (!user) return null;
+    const claims = { userId: user.id, email: user.email, sessionId: row.sessionId };
+    return { claims, accessToken: await signAccessToken(claims, now, this.accessKey) };
+  }
+
   /** Global sign-out by access token or refresh token; unknown tokens change nothing. */
   async signOut(input: { userId?: string | null; refreshToken?: string | null }): Promise<void> {
     let userId = input.userId ?? null;

@@ -194,8 +194,8 @@ function maxYearEnd(activationDate: string, effective: string, yearEnd: string):
 /**
  * The members of `policyNumber` the requester may see: every member for the signed-in owner of
  * the policy; the one member of a view token issued for that policy. Anything else: 401 without
- * credentials, `invalid_token` for a bad or expired view token, 403 otherwise (an unknown policy
- * and somebody else's policy answer the same).
+ * credentials, `invalid_token` for a bad or expired view token, 404 `not_found` otherwise (an
+ * unknown policy and somebody else's policy answer the same, with no data; decision 105).
  */
 async function membersVisibleTo(
   deps: OutpatientDeps,
@@ -207,11 +207,15 @@ async function membersVisibleTo(
     if (owner !== null && owner.ownerUserId === requester.identity.userId) {
       return repo.listMembersOfPolicy(deps.db, policyNumber);
     }
-    if (requester.viewToken === undefined) throw new AppError('forbidden');
+    if (requester.viewToken === undefined) throw policyNotFound();
   }
   const viewer = await viewTokenMember(deps, requester.viewToken);
-  if (viewer.policyNumber !== policyNumber) throw new AppError('forbidden');
+  if (viewer.policyNumber !== policyNumber) throw policyNotFound();
   return [viewer];
+}
+
+function policyNotFound(): AppError {
+  return new AppError('not_found');
 }
 
 async function viewTokenMember(
@@ -325,7 +329,7 @@ export async function createSharedCardLink(
   if (requester.identity !== null && memberCode !== undefined) {
     row = await repo.findMemberByCode(deps.db, memberCode);
     if (row === null || row.ownerUserId !== requester.identity.userId)
-      throw new AppError('forbidden');
+      throw new AppError('not_found');
   } else {
     row = await viewTokenMember(deps, requester.viewToken);
   }

@@ -6,14 +6,12 @@ import type { Language } from '@clinicpass/shared/i18n/languages';
 import { queryOptions, skipToken } from '@tanstack/react-query';
 
 import { referenceDataQueryOptions } from '../../../lib/query-client';
+import { readViewToken } from '../../member-card/lib/view-token';
 import type { FinderFilters } from '../model/filter-state';
 import { formatPriceRange } from '../model/filter-state';
 import type { CountryRegion, HealthcareService, ServicePointList, Ticket } from '../model/types';
 
 import { graphqlRequest } from './graphql';
-
-/** Where the member card flow keeps the member view token (session storage). */
-export const MEMBER_VIEW_TOKEN_KEY = 'member-view-token';
 
 const SERVICES_QUERY = /* GraphQL */ `
   query Services($no_pagination: Boolean, $provision_slug: String!) {
@@ -252,14 +250,12 @@ export function servicePointsQuery(search: ServicePointSearch | null, language: 
   });
 }
 
-/** The member view token from the member card look-up, if this tab holds one. */
+/**
+ * The member view token from the member card look-up, if this tab holds a live one (the member
+ * card flow keeps it with its expiry, so it is read through that flow's reader).
+ */
 export function readMemberViewToken(): string | null {
-  try {
-    const value = window.sessionStorage.getItem(MEMBER_VIEW_TOKEN_KEY);
-    return value === null || value === '' ? null : value;
-  } catch {
-    return null;
-  }
+  return readViewToken()?.token ?? null;
 }
 
 /**

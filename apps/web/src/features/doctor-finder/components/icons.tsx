@@ -57,3 +57,19 @@ export function PlaceIcon(props: SvgIconProps) {
     </SvgIcon>
   );
 }
+
+export function BookmarkOutlineIcon(props: SvgIconProps) {
+  return (
+    <SvgIcon {...props}>
+      <path d="M6 3h12v18l-6-4-6 4V3Zm2 2v12.3l4-2.7 4 2.7V5H8Z" />
+    </SvgIcon>
+  );
+}
+
+export function BookmarkIcon(props: SvgIconProps) {
+  return (
+    <SvgIcon {...props}>
+      <path d="M6 3h12v18l-6-4-6 4V3Z" />
+    </SvgIcon>
+  );
+}

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 import { renderApp } from '../../../test/render-app';
+import { storeViewToken } from '../../member-card/lib/view-token';
 import { stubFinderFetch } from '../testing/finder-fetch-stub';
 
 import { isTicketEnabled } from './ticket-qr';
@@ -23,6 +24,8 @@ afterEach(() => {
 
 describe('member QR dialog', { timeout: 30_000 }, () => {
   it('is disabled when this tab holds no member view token (no tickets)', async () => {
+    // An expired one counts as none.
+    storeViewToken({ token: 'old-token', expiresAt: new Date(Date.now() - 1000).toISOString() });
     stubFinderFetch();
     renderApp(RESULTS);
     await screen.findByRole('article', { name: 'Dr Chan 1' }, { timeout: 15_000 });
@@ -30,7 +33,11 @@ describe('member QR dialog', { timeout: 30_000 }, () => {
   });
 
   it('shows a tab per ticket, the first selected, a future ticket disabled', async () => {
-    window.sessionStorage.setItem('member-view-token', 'view-token-1');
+    // Stored as the member card look-up stores it (with its expiry).
+    storeViewToken({
+      token: 'view-token-1',
+      expiresAt: new Date(Date.now() + 30 * 60_000).toISOString(),
+    });
     const today = hkToday(systemClock);
     let sentToken: string | null = null;
     stubFinderFetch({

@@ -11,9 +11,11 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 
 import { useLanguage } from '../../../lib/i18n';
+import { useIdentity } from '../../auth/hooks/use-identity';
 import { displayPricesFor, feeLabelKey, type DisplayPrice } from '../model/price-model';
 import type { ServicePoint } from '../model/types';
 
+import { BookmarkToggle } from './bookmark-toggle';
 import { PhoneIcon, PlaceIcon } from './icons';
 
 /** A maps search for a venue, built from its two address lines (spec §2.4). */
@@ -88,6 +90,7 @@ function PriceBlock({ price }: { price: DisplayPrice }) {
 export function ResultCard({ panel, point }: { panel: Panel; point: ServicePoint }) {
   const { t } = useTranslation('doctor-finder');
   const language = useLanguage();
+  const { signedIn } = useIdentity();
   const zh = language === 'zh-HK';
   const doctorName = zh ? point.doctor.name_zh || point.doctor.name_en : point.doctor.name_en;
   const pill = point.specialty
@@ -132,11 +135,6 @@ export function ResultCard({ panel, point }: { panel: Panel; point: ServicePoint
             sx={{ maxWidth: '50%', flexShrink: 0 }}
           />
         </Stack>
-        {point.is_bookmarked && (
-          <Typography variant="body2" sx={{ color: 'secondary.main', fontWeight: 600 }}>
-            {t('card.bookmarked')}
-          </Typography>
-        )}
         <Typography sx={{ fontWeight: 600 }}>{venue}</Typography>
         <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
           <PlaceIcon fontSize="small" color="action" aria-hidden />
@@ -179,6 +177,13 @@ export function ResultCard({ panel, point }: { panel: Panel; point: ServicePoint
         {prices.map((price) => (
           <PriceBlock key={price.serviceCode} price={price} />
         ))}
+        {signedIn && (
+          <BookmarkToggle
+            servicePointId={point.id}
+            bookmarked={point.is_bookmarked}
+            doctorName={doctorName}
+          />
+        )}
         {showCall && (
           <Button variant="contained" href={telHref(firstPhone)} startIcon={<PhoneIcon />}>
             {t('card.call')}

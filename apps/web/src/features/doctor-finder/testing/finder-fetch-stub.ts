@@ -127,12 +127,44 @@ export interface StubOptions {
   servicePoints?: (
     variables: Record<string, unknown>,
   ) => { results: ServicePoint[]; total: number } | { error: string };
+  /**
+   * Answers a REST call (`GET /identity/me`, bookmarks, medical cards) by method and path; the
+   * default for `/identity/me` is a guest. Returning undefined falls through to GraphQL.
+   */
+  rest?: (
+    method: string,
+    path: string,
+    headers: Headers,
+    body: string | undefined,
+  ) => { status?: number; body: unknown } | undefined;
 }
+
+const GUEST = { signed_in: false, user: null, tag: 'guest' };
 
 /** Replaces fetch for one test; returns the recorded service-point variables. */
 export function stubFinderFetch(options: StubOptions = {}) {
   const searches: Record<string, unknown>[] = [];
-  vi.spyOn(globalThis, 'fetch').mockImplementation((_url, init) => {
+  vi.spyOn(globalThis, 'fetch').mockImplementation((url, init) => {
+    const href = typeof url === 'string' ? url : url instanceof URL ? url.href : url.url;
+    const path = new URL(href, 'http://localhost').pathname;
+    if (!path.endsWith('/graphql')) {
+      const method = init?.method ?? 'GET';
+      const answer =
+        options.rest?.(
+          method,
+          path,
+          new Headers(init?.headers),
+          typeof init?.body === 'string' ? init.body : undefined,
+        ) ?? (path === '/identity/me' ? { body: GUEST } : undefined);
+      if (answer !== undefined) {
+        return Promise.resolve(
+          new Response(JSON.stringify(answer.body), {
+            status: answer.status ?? 200,
+            headers: { 'Content-Type': 'application/json' },
+          }),
+        );
+      }
+    }
     const body = JSON.parse(typeof init?.body === 'string' ? init.body : '{}') as {
       query: string;
       variables?: Record<string, unknown>;

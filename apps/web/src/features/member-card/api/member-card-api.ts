@@ -69,6 +69,20 @@ export async function fetchOwnerCards(): Promise<MedicalCard[]> {
   return response.data.results;
 }
 
+/** The medical cards of one policy: with the member view token, or as its signed-in owner. */
+export async function fetchPolicyMedicalCards(
+  policyNumber: string,
+  token?: string,
+): Promise<MedicalCard[]> {
+  const response = await apiClient.request({
+    path: '/policy/medical-card',
+    query: { policy_number: policyNumber },
+    ...(token === undefined ? {} : { headers: viewHeaders(token) }),
+    schema: MedicalCardsResponseSchema,
+  });
+  return response.data.results;
+}
+
 export async function createSharedLink(token: string): Promise<string> {
   const response = await apiClient.request({
     method: 'POST',

@@ -25,7 +25,7 @@ export function useMemberContext(): MemberContext {
 }
 
 function isExpired(error: unknown): boolean {
-  return isApiError(error) && (error.status === 401 || error.status === 403);
+  return isApiError(error) && [401, 403, 404].includes(error.status);
 }
 
 /**

@@ -1,0 +1,162 @@
+// A signed-in owner (issue 4): `/e-card` goes to the owner's cards, the cards screen shows each
+// policy's members with their QR codes, and login / forgot-password send a signed-in visitor on
+// to `next` (default `/e-card/owner`). Phone and desktop, both languages. The owner signs in
+// through the real identity service (password, then the SMS code from the outbox), once.
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  expectAccessible,
+  useBrowser,
+  VIEWPORTS,
+  type Journey,
+  type ViewportName,
+} from './support/browser';
+
+const open = useBrowser();
+const viewports = Object.keys(VIEWPORTS) as ViewportName[];
+
+const TEXT = {
+  en: {
+    prefix: 'en',
+    heading: "Your members' cards",
+    policy: (n: string) => `Policy ${n}`,
+    members: { OP1000001: 'Chan Tai Man', OP1000002: 'Chan Siu Ming' },
+    cardNumber: 'Card number CP-0001-0001',
+    before: 'Present BEFORE consultation',
+    after: 'Present AFTER consultation',
+    signedInAs: 'Signed in as owner@example.com',
+  },
+  zh: {
+    prefix: 'zh-hk',
+    heading: '您的會員卡',
+    policy: (n: string) => `保單 ${n}`,
+    members: { OP1000001: '陳大文', OP1000002: '陳小明' },
+    cardNumber: '卡號 CP-0001-0001',
+    before: '應診前出示',
+    after: '應診後出示',
+    signedInAs: 'owner@example.com',
+  },
+} as const;
+
+let addressCounter = 0;
+async function journey(viewport: ViewportName): Promise<Journey> {
+  const j = await open(viewport);
+  addressCounter += 1;
+  // Its own client address, so the identity service's per-address limit counts it alone.
+  await j.context.setExtraHTTPHeaders({
+    'x-forwarded-for': `198.18.${Math.floor(Math.random() * 250)}.${addressCounter % 250}`,
+  });
+  return j;
+}
+
+interface OutboxEntry {
+  id: number;
+  to: string;
+  body: string;
+}
+
+/**
+ * Signs owner@example.com in once for the file through /identity (password, then the SMS code
+ * from the outbox): codes sent to one account are limited per hour, and the sign-in screens
+ * have journeys of their own. Each journey's browser gets the session cookies the server set.
+ */
+let session: { access: string } | undefined;
+beforeAll(async () => {
+  const baseUrl = inject('baseUrl');
+  const headers = {
+    'content-type': 'application/json',
+    'x-forwarded-for': '198.18.250.1',
+    'x-token-delivery': 'body',
+  };
+  const outbox = async () => (await (await fetch(`${baseUrl}/dev/outbox`)).json()) as OutboxEntry[];
+  const before = (await outbox())[0]?.id ?? 0;
+  const first = await fetch(`${baseUrl}/identity/sign-in`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ email: 'owner@example.com', password: 'ClinicPass2026' }),
+  });
+  expect(first.status).toBe(200);
+  const { challenge } = (await first.json()) as { challenge: { session: string } };
+  let code: string | undefined;
+  for (let attempt = 0; attempt < 40 && code === undefined; attempt += 1) {
+    const sms = (await outbox()).find((m) => m.to === '+85291234567' && m.id > before);
+    code = sms === undefined ? undefined : /\b(\d{6})\b/.exec(sms.body)?.[1];
+    if (code === undefined) await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  if (code === undefined) throw new Error('no SMS code in the outbox');
+  const done = await fetch(`${baseUrl}/identity/sign-in/challenge`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ session: challenge.session, code }),
+  });
+  const body = (await done.json()) as {
+    signed_in: boolean;
+    tokens: { access_token: string };
+  };
+  expect(body.signed_in).toBe(true);
+  session = { access: body.tokens.access_token };
+});
+
+/** A journey whose browser holds the owner's session cookies (as the sign-in set them). */
+async function signedInJourney(viewport: ViewportName): Promise<Journey> {
+  const j = await journey(viewport);
+  if (session === undefined) throw new Error('not signed in');
+  const url = new URL(inject('baseUrl'));
+  const common = {
+    domain: url.hostname,
+    httpOnly: true,
+    secure: false,
+    sameSite: 'Strict' as const,
+  };
+  // The access cookie only: a refresh token shared by several browsers would be rotated by one
+  // and then count as stolen for the others.
+  await j.context.addCookies([{ ...common, name: 'cp_access', value: session.access, path: '/' }]);
+  return j;
+}
+
+describe.each(viewports)('a signed-in owner on a %s', (viewport) => {
+  describe.each(['en', 'zh'] as const)('in %s', (language) => {
+    const t = TEXT[language];
+
+    it('goes from /e-card to their members’ cards, each policy with its QR codes', async () => {
+      const { page } = await signedInJourney(viewport);
+      await page.goto(`/${t.prefix}/outpatient/e-card`);
+      await page.waitForURL(`**/${t.prefix}/outpatient/e-card/owner`);
+      await page.getByRole('heading', { level: 1, name: t.heading }).waitFor();
+
+      for (const [policyNumber, holder] of Object.entries(t.members)) {
+        const section = page.getByRole('region', { name: t.policy(policyNumber) });
+        await section.getByRole('heading', { level: 2, name: t.policy(policyNumber) }).waitFor();
+        await section.getByRole('heading', { level: 3, name: holder }).waitFor();
+        // The QR codes of that policy's member, drawn from real tickets.
+        await section.getByRole('article', { name: t.before }).getByRole('img').waitFor();
+        await section.getByRole('article', { name: t.after }).getByRole('img').waitFor();
+      }
+      await page.getByText(t.cardNumber).waitFor();
+      // The owner's policy without a medical network has no outpatient card here.
+      expect(await page.getByRole('region', { name: t.policy('VH1000003') }).count()).toBe(0);
+      await expectAccessible(page);
+    });
+
+    it('is sent on from login and forgot-password: to `next`, else to the cards', async () => {
+      const { page } = await signedInJourney(viewport);
+      await page.goto(
+        `/${t.prefix}/outpatient/login?next=${encodeURIComponent(`/${t.prefix}/outpatient/account`)}`,
+      );
+      await page.waitForURL(`**/${t.prefix}/outpatient/account`);
+      await page.getByText(t.signedInAs).first().waitFor();
+
+      await page.goto(`/${t.prefix}/outpatient/login`);
+      await page.waitForURL(`**/${t.prefix}/outpatient/e-card/owner`);
+      await page.getByRole('heading', { level: 1, name: t.heading }).waitFor();
+
+      await page.goto(`/${t.prefix}/outpatient/forgot-password`);
+      await page.waitForURL(`**/${t.prefix}/outpatient/e-card/owner`);
+
+      await page.goto(
+        `/${t.prefix}/outpatient/forgot-password?next=${encodeURIComponent(`/${t.prefix}/outpatient/account`)}`,
+      );
+      await page.waitForURL(`**/${t.prefix}/outpatient/account`);
+      await expectAccessible(page);
+    });
+  });
+});
