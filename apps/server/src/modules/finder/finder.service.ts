@@ -17,6 +17,12 @@ import type {
 } from '@clinicpass/shared/schemas/finder';
 import type { ReferenceRepository } from '../reference/reference.repository';
 import { localName } from '../reference/reference.service';
+import {
+  type Card,
+  cardToServicePoint,
+  type FinderReadModel,
+  searchSnapshot,
+} from './finder.memory';
 import type { FinderRepository, SearchCriteria, ServicePointRow } from './finder.repository';
 
 /** Which list is searched: a panel, or the group-policy list (primary network, fewer filters). */
@@ -104,7 +110,27 @@ export function toServicePoint(row: ServicePointRow, language: Language): Servic
   };
 }
 
-export function createFinderService(finder: FinderRepository, reference: ReferenceRepository) {
+/** A search's answer before it is written for a caller: cards, not yet objects or JSON. */
+interface Found {
+  cards: Card[];
+  bookmarked: ReadonlySet<number>;
+  pagination: Pagination;
+  expanded_from?: ServicePointList['expanded_from'];
+}
+
+function resultsOf(found: Found, language: Language): ServicePoint[] {
+  return found.cards.map((card) =>
+    cardToServicePoint(card, language, found.bookmarked.has(card.id)),
+  );
+}
+
+const NONE: ReadonlySet<number> = new Set();
+
+export function createFinderService(
+  finder: FinderRepository,
+  reference: ReferenceRepository,
+  readModel: FinderReadModel,
+) {
   async function checkAccess(list: FinderList, policyNumber: string | undefined): Promise<void> {
     // The second panel is open to anyone; the group list and the primary panel need a policy
     // of the primary network. Unknown and network-less policies get one and the same answer.
@@ -117,14 +143,14 @@ export function createFinderService(finder: FinderRepository, reference: Referen
     if (!allowed) throw new AppError('no_access', { message: NO_ACCESS_MESSAGE });
   }
 
-  async function knownDistricts(codes: readonly string[]) {
-    const found = await reference.districts(codes);
-    const known = new Set(found.map((row) => row.code));
-    const unknown = codes.filter((code) => !known.has(code));
+  /** The asked districts with their regions, from the process's copy of the read model. */
+  function knownDistricts(codes: readonly string[]) {
+    const districts = readModel.current().districts;
+    const unknown = codes.filter((code) => !districts.has(code));
     if (unknown.length > 0) {
       throw validation('district_codes', `unknown district code ${unknown.join(', ')}`);
     }
-    return found;
+    return codes.map((code) => districts.get(code) as { code: string; region_id: number });
   }
 
   async function run(
@@ -133,15 +159,84 @@ export function createFinderService(finder: FinderRepository, reference: Referen
     pageSize: number,
     noPagination: boolean,
     caller: FinderCaller,
-  ): Promise<{ results: ServicePoint[]; pagination: Pagination }> {
-    const total = await finder.count(criteria);
+  ): Promise<Found> {
+    // Count and page in one pass over the process's snapshot; the page's end is known only
+    // after counting, so ask for the widest page and cut it to the pagination below.
+    const start = noPagination ? 0 : (page - 1) * pageSize;
+    const size = noPagination ? NO_PAGINATION_CAP : pageSize;
+    const { total, cards } = searchSnapshot(readModel.current(), criteria, start, size);
     const pagination = noPagination
       ? paginationFor(1, NO_PAGINATION_CAP, total)
       : paginationFor(page, pageSize, total);
-    const limit = pagination.end - pagination.start + 1;
-    if (limit <= 0) return { results: [], pagination };
-    const rows = await finder.page(criteria, pagination.start, limit, caller.userId);
-    return { results: rows.map((row) => toServicePoint(row, caller.language)), pagination };
+    if (cards.length === 0 || caller.userId === null)
+      return { cards, bookmarked: NONE, pagination };
+    const bookmarked = await finder.bookmarkedAmong(
+      caller.userId,
+      cards.map((card) => card.id),
+    );
+    return { cards, bookmarked, pagination };
+  }
+
+  async function search(
+    list: FinderList,
+    query: ServicePointQuery,
+    caller: FinderCaller,
+  ): Promise<Found> {
+    const policyNumber = query.policy_number?.toUpperCase();
+    await checkAccess(list, policyNumber);
+    const districtCodes = query.district_codes ?? [];
+    const places = knownDistricts(districtCodes);
+    const group = list === 'group';
+    const base: SearchCriteria = {
+      panel: group ? PANELS.primary : list,
+      serviceIds: query.service_ids,
+      words: searchWords(query.search),
+      ...(group ? {} : { specialtySlugs: query.specialty_slug, priceRange: query.price_range }),
+    };
+    const page = query.page;
+    const pageSize = query.page_size;
+    const noPagination = !group && query.no_pagination;
+
+    const first = await run({ ...base, districtCodes }, page, pageSize, noPagination, caller);
+    if (first.pagination.total > 0 || districtCodes.length === 0 || group) return first;
+    if (!query.expand_until_found) return first;
+
+    // Widen: nearby districts, then the chosen districts' regions, then everywhere.
+    const nearby = [
+      ...new Set([...districtCodes, ...(await reference.nearbyCodes(districtCodes))]),
+    ];
+    const region = await reference.regionDistrictCodes([
+      ...new Set(places.map((place) => place.region_id)),
+    ]);
+    const steps: { level: ExpansionLevel; codes: string[] | undefined }[] = [
+      { level: 'nearby', codes: nearby },
+      { level: 'region', codes: region },
+      { level: 'everywhere', codes: undefined },
+    ];
+    let searched = new Set(districtCodes);
+    for (const step of steps) {
+      // A level that adds no district cannot find anything new.
+      if (step.codes !== undefined && step.codes.every((code) => searched.has(code))) continue;
+      const found = await run(
+        { ...base, districtCodes: step.codes },
+        page,
+        pageSize,
+        noPagination,
+        caller,
+      );
+      if (found.pagination.total > 0) {
+        return {
+          ...found,
+          expanded_from: {
+            district_codes: [...districtCodes],
+            level: step.level,
+            searched_district_codes: step.codes ?? [],
+          },
+        };
+      }
+      searched = new Set([...searched, ...(step.codes ?? [])]);
+    }
+    return first;
   }
 
   return {
@@ -154,61 +249,36 @@ export function createFinderService(finder: FinderRepository, reference: Referen
       query: ServicePointQuery,
       caller: FinderCaller,
     ): Promise<ServicePointList> {
-      const policyNumber = query.policy_number?.toUpperCase();
-      await checkAccess(list, policyNumber);
-      const districtCodes = query.district_codes ?? [];
-      const places = await knownDistricts(districtCodes);
-      const group = list === 'group';
-      const base: SearchCriteria = {
-        panel: group ? PANELS.primary : list,
-        serviceIds: query.service_ids,
-        words: searchWords(query.search),
-        ...(group ? {} : { specialtySlugs: query.specialty_slug, priceRange: query.price_range }),
+      const found = await search(list, query, caller);
+      const answer: ServicePointList = {
+        results: resultsOf(found, caller.language),
+        pagination: found.pagination,
       };
-      const page = query.page;
-      const pageSize = query.page_size;
-      const noPagination = !group && query.no_pagination;
+      if (found.expanded_from) answer.expanded_from = found.expanded_from;
+      return answer;
+    },
 
-      const first = await run({ ...base, districtCodes }, page, pageSize, noPagination, caller);
-      if (first.pagination.total > 0 || districtCodes.length === 0 || group) return first;
-      if (!query.expand_until_found) return first;
-
-      // Widen: nearby districts, then the chosen districts' regions, then everywhere.
-      const nearby = [
-        ...new Set([...districtCodes, ...(await reference.nearbyCodes(districtCodes))]),
-      ];
-      const region = await reference.regionDistrictCodes([
-        ...new Set(places.map((place) => place.region_id)),
-      ]);
-      const steps: { level: ExpansionLevel; codes: string[] | undefined }[] = [
-        { level: 'nearby', codes: nearby },
-        { level: 'region', codes: region },
-        { level: 'everywhere', codes: undefined },
-      ];
-      let searched = new Set(districtCodes);
-      for (const step of steps) {
-        // A level that adds no district cannot find anything new.
-        if (step.codes !== undefined && step.codes.every((code) => searched.has(code))) continue;
-        const found = await run(
-          { ...base, districtCodes: step.codes },
-          page,
-          pageSize,
-          noPagination,
-          caller,
-        );
-        if (found.pagination.total > 0) {
-          return {
-            ...found,
-            expanded_from: {
-              district_codes: [...districtCodes],
-              level: step.level,
-              searched_district_codes: step.codes ?? [],
-            },
-          };
-        }
-        searched = new Set([...searched, ...(step.codes ?? [])]);
+    /**
+     * The same search written as the response body (JSON in ServicePointListSchema's key
+     * order), with its pagination for the Content-Range header: the REST routes send it as is,
+     * skipping the response schema's parse-and-stringify (decision 110).
+     */
+    async searchServicePointsJson(
+      list: FinderList,
+      query: ServicePointQuery,
+      caller: FinderCaller,
+    ): Promise<{ json: string; pagination: Pagination }> {
+      const found = await search(list, query, caller);
+      const { start, end, total } = found.pagination;
+      const body: ServicePointList = {
+        results: resultsOf(found, caller.language),
+        pagination: { start, end, total },
+      };
+      if (found.expanded_from) {
+        const { district_codes, level, searched_district_codes } = found.expanded_from;
+        body.expanded_from = { district_codes, level, searched_district_codes };
       }
-      return first;
+      return { json: JSON.stringify(body), pagination: found.pagination };
     },
 
     async setBookmark(
