@@ -58,8 +58,35 @@ export interface FinderSnapshot {
   panels: Map<string, PanelRows>;
   districts: Map<string, DistrictEntry & { index: number }>;
   specialties: Map<string, number>;
-  doctorTexts: string[];
-  venueTexts: string[];
+  doctor: TextSet;
+  venue: TextSet;
+  /** Recently searched words and what is known of their matches (see `wordTest`). */
+  words: Map<string, WordTest>;
+}
+
+/** Distinct search texts (of doctors, or of venues) and where each non-ASCII character occurs. */
+interface TextSet {
+  texts: string[];
+  /** Per non-ASCII character, the indexes of the texts holding it, ascending. */
+  postings: Map<string, Int32Array>;
+}
+
+function textSet(texts: string[]): TextSet {
+  const lists = new Map<string, number[]>();
+  texts.forEach((text, index) => {
+    for (const char of text) {
+      if (char.charCodeAt(0) <= 0x7f) continue;
+      let list = lists.get(char);
+      if (list === undefined) {
+        list = [];
+        lists.set(char, list);
+      }
+      if (list[list.length - 1] !== index) list.push(index);
+    }
+  });
+  const postings = new Map<string, Int32Array>();
+  for (const [char, list] of lists) postings.set(char, Int32Array.from(list));
+  return { texts, postings };
 }
 
 export interface SnapshotPage {
@@ -67,7 +94,8 @@ export interface SnapshotPage {
   cards: Card[];
 }
 
-type CardJson = Omit<ServicePointRow, 'is_bookmarked'>;
+type CardJson = Omit<ServicePointRow, 'is_bookmarked' | 'payment_info'>;
+type PaymentInfoJson = ServicePointRow['payment_info'][number];
 
 type LoadedRow = {
   panel: string;
@@ -76,6 +104,7 @@ type LoadedRow = {
   specialty_slug: string | null;
   member_price: string | null;
   search_text: string;
+  /** The card without the doctor's payment info, which is loaded once per doctor. */
   card: CardJson;
 };
 
@@ -90,12 +119,18 @@ function treatmentProperty(property: TreatmentProperty): TreatmentProperty {
   };
 }
 
-function paymentInfo(info: CardJson['payment_info'][number]): PaymentInfo {
+/** Payment info in the response's shape; the few distinct treatment lists are shared. */
+function paymentInfo(
+  info: PaymentInfoJson,
+  treatments: Map<string, TreatmentProperty[]>,
+): PaymentInfo {
   return {
     service: { code: info.service_code },
     amount: Number(info.amount),
     marked_price: info.marked_price === null ? null : Number(info.marked_price),
-    treatment_properties: info.treatment_properties.map(treatmentProperty),
+    treatment_properties: intern(treatments, JSON.stringify(info.treatment_properties), () =>
+      info.treatment_properties.map(treatmentProperty),
+    ),
   };
 }
 
@@ -151,11 +186,23 @@ export async function loadFinderSnapshot(db: Database): Promise<FinderSnapshot> 
       );
       const rows = await tx.execute<LoadedRow>(sql`
         SELECT s.panel, s.district_code, s.service_id, s.specialty_slug,
-          s.member_price::text AS member_price, s.search_text, c.card
+          s.member_price::text AS member_price, s.search_text, c.card - 'payment_info' AS card
         FROM service_point_search s
         JOIN service_point_card c ON c.service_point_id = s.service_point_id
         ORDER BY s.panel, s.district_sequence, s.doctor_sort_name, s.service_point_id`);
-      return buildSnapshot(Number(version.rows[0]?.version ?? 0), districtRows.rows, rows.rows);
+      // A doctor's payment info is the same on each of the doctor's cards: read it once.
+      const prices = await tx.execute<{ doctor_id: number; payment_info: PaymentInfoJson[] }>(sql`
+        SELECT DISTINCT ON ((card->>'doctor_id')::int) (card->>'doctor_id')::int AS doctor_id,
+          card->'payment_info' AS payment_info
+        FROM service_point_card ORDER BY (card->>'doctor_id')::int`);
+      const paymentInfos = new Map<number, PaymentInfoJson[]>();
+      for (const row of prices.rows) paymentInfos.set(row.doctor_id, row.payment_info);
+      return buildSnapshot(
+        Number(version.rows[0]?.version ?? 0),
+        districtRows.rows,
+        rows.rows,
+        paymentInfos,
+      );
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
@@ -165,7 +212,9 @@ function buildSnapshot(
   version: number,
   districtRows: DistrictEntry[],
   rows: LoadedRow[],
+  paymentInfos: Map<number, PaymentInfoJson[]>,
 ): FinderSnapshot {
+  const treatments = new Map<string, TreatmentProperty[]>();
   const districts = new Map<string, DistrictEntry & { index: number }>();
   for (const row of districtRows) {
     districts.set(row.code, { code: row.code, region_id: row.region_id, index: districts.size });
@@ -247,7 +296,9 @@ function buildSnapshot(
           name_en: card.doctor_name_en,
           name_zh: card.doctor_name_zh,
           phones: card.doctor_phones.map((phone) => ({ no: phone.no })),
-          payment_info: card.payment_info.map(paymentInfo),
+          payment_info: (paymentInfos.get(card.doctor_id) ?? []).map((info) =>
+            paymentInfo(info, treatments),
+          ),
         })),
         venue: intern(venues, String(card.venue_id), () => ({
           en: localVenue(card, 'en'),
@@ -268,8 +319,9 @@ function buildSnapshot(
     panels,
     districts,
     specialties,
-    doctorTexts,
-    venueTexts,
+    doctor: textSet(doctorTexts),
+    venue: textSet(venueTexts),
+    words: new Map(),
   };
 }
 
@@ -281,11 +333,60 @@ function maskOf(values: readonly number[] | undefined, size: number): Uint8Array
   return mask;
 }
 
-/** Per search word, per text: 0 not yet tested, 1 contains the word, 2 does not. */
+/**
+ * What is known of one word: per text, 0 not yet tested, 1 holds the word, 2 does not. Tests are
+ * made lazily, only for texts of rows that pass the other filters, and kept: a snapshot keeps the
+ * last WORD_CACHE_SIZE words searched (people search the same names and places), so a repeated
+ * word costs array look-ups, not substring tests.
+ */
 interface WordTest {
   word: string;
   doctor: Uint8Array;
   venue: Uint8Array;
+}
+
+/** Words whose tests a snapshot keeps (≈ 62 KB each at 100,000 service points). */
+export const WORD_CACHE_SIZE = 128;
+
+/**
+ * Fresh tests for a word over a text set. A text lacking one of the word's non-ASCII characters
+ * (Chinese, mostly) cannot hold the word: with the rarest such character's postings, every other
+ * text is settled as "no" at once.
+ */
+function freshTests(set: TextSet, word: string): Uint8Array {
+  const memo = new Uint8Array(set.texts.length);
+  let rarest: Int32Array | null = null;
+  for (const char of word) {
+    if (char.charCodeAt(0) <= 0x7f) continue;
+    const postings = set.postings.get(char) ?? new Int32Array(0);
+    if (rarest === null || postings.length < rarest.length) rarest = postings;
+  }
+  if (rarest !== null) {
+    memo.fill(2);
+    for (const index of rarest) memo[index] = 0;
+  }
+  return memo;
+}
+
+function wordTest(snapshot: FinderSnapshot, word: string): WordTest {
+  const cached = snapshot.words.get(word);
+  if (cached !== undefined) {
+    // Most recently used last.
+    snapshot.words.delete(word);
+    snapshot.words.set(word, cached);
+    return cached;
+  }
+  const test = {
+    word,
+    doctor: freshTests(snapshot.doctor, word),
+    venue: freshTests(snapshot.venue, word),
+  };
+  snapshot.words.set(word, test);
+  if (snapshot.words.size > WORD_CACHE_SIZE) {
+    const oldest = snapshot.words.keys().next().value;
+    if (oldest !== undefined) snapshot.words.delete(oldest);
+  }
+  return test;
 }
 
 function contains(texts: string[], memo: Uint8Array, index: number, word: string): boolean {
@@ -328,14 +429,11 @@ export function searchSnapshot(
   const min = criteria.priceRange?.min ?? Number.NaN;
   const max = criteria.priceRange?.max ?? Number.NaN;
   const priced = criteria.priceRange !== undefined;
-  const words: WordTest[] = (criteria.words ?? []).map((word) => ({
-    word,
-    doctor: new Uint8Array(snapshot.doctorTexts.length),
-    venue: new Uint8Array(snapshot.venueTexts.length),
-  }));
+  const words = (criteria.words ?? []).map((word) => wordTest(snapshot, word));
   if (noSpecialtyMatch) return { total: 0, cards: [] };
 
-  const { doctorTexts, venueTexts } = snapshot;
+  const doctorTexts = snapshot.doctor.texts;
+  const venueTexts = snapshot.venue.texts;
   const end = offset + limit;
   const cards: Card[] = [];
   let total = 0;
@@ -388,18 +486,27 @@ export const FINDER_INDEX_POLL_MS = 1000;
  * snapshot they started with.
  */
 export interface FinderReadModel {
-  current(): FinderSnapshot;
+  /** The snapshot; before the first load has finished, a promise of it. */
+  current(): FinderSnapshot | Promise<FinderSnapshot>;
   /** Checks the stored version and reloads when it differs; true when a reload happened. */
   refresh(): Promise<boolean>;
   /** Stops polling and waits for a reload in flight. */
   close(): Promise<void>;
 }
 
-export async function createFinderReadModel(
+/**
+ * Starts loading the read model and polling its version. The first load runs in the background
+ * (100,000 service points take seconds): searches arriving before it ends wait for it.
+ */
+export function createFinderReadModel(
   db: Database,
-  options: { pollMs?: number; onError?: (error: unknown) => void } = {},
-): Promise<FinderReadModel> {
-  let snapshot = await loadFinderSnapshot(db);
+  options: {
+    pollMs?: number;
+    onError?: (error: unknown) => void;
+    onLoad?: (loaded: { version: number; servicePoints: number; ms: number }) => void;
+  } = {},
+): FinderReadModel {
+  let snapshot: FinderSnapshot | null = null;
   let reloading: Promise<boolean> | null = null;
 
   async function storedVersion(): Promise<number> {
@@ -412,8 +519,14 @@ export async function createFinderReadModel(
   function refresh(): Promise<boolean> {
     reloading ??= (async () => {
       try {
-        if ((await storedVersion()) === snapshot.version) return false;
+        if (snapshot !== null && (await storedVersion()) === snapshot.version) return false;
+        const started = performance.now();
         snapshot = await loadFinderSnapshot(db);
+        options.onLoad?.({
+          version: snapshot.version,
+          servicePoints: snapshot.size,
+          ms: Math.round(performance.now() - started),
+        });
         return true;
       } finally {
         reloading = null;
@@ -422,6 +535,8 @@ export async function createFinderReadModel(
     return reloading;
   }
 
+  const first = refresh();
+  first.catch((error: unknown) => options.onError?.(error));
   const pollMs = options.pollMs ?? FINDER_INDEX_POLL_MS;
   const timer = setInterval(() => {
     refresh().catch((error: unknown) => options.onError?.(error));
@@ -429,7 +544,12 @@ export async function createFinderReadModel(
   timer.unref();
 
   return {
-    current: () => snapshot,
+    current: () =>
+      snapshot ??
+      refresh().then(() => {
+        if (snapshot === null) throw new Error('The finder read model is not loaded');
+        return snapshot;
+      }),
     refresh,
     close: async () => {
       clearInterval(timer);

@@ -18,9 +18,12 @@ export const FINDER_RATE_LIMIT = { max: 120, timeWindow: 60_000 } as const;
 export const finderModule: FastifyPluginAsyncZod = async (app) => {
   const referenceRepository = createReferenceRepository(app.db);
   const reference = createReferenceService(referenceRepository);
-  // The read model in memory (decision 110): loaded before the routes answer, then reloaded
-  // whenever a rebuild bumps finder_index_version.
-  const readModel = await createFinderReadModel(app.db, {
+  // The read model in memory (decision 110): loading starts now (searches wait for it), then
+  // it is reloaded whenever a rebuild bumps finder_index_version.
+  const readModel = createFinderReadModel(app.db, {
+    onLoad: (loaded) => {
+      app.log.info(loaded, 'finder read model loaded');
+    },
     onError: (error) => {
       app.log.warn({ err: error }, 'finder read model reload failed; serving the previous copy');
     },

@@ -126,11 +126,33 @@ function resultsOf(found: Found, language: Language): ServicePoint[] {
 
 const NONE: ReadonlySet<number> = new Set();
 
+/**
+ * How long a process reuses a policy's finder access answer (decision 110). A policy that
+ * lapses keeps reading the network's public list for at most this long; a search is spared a
+ * database round trip.
+ */
+export const POLICY_ACCESS_TTL_MS = 10_000;
+/** Policy numbers remembered at most; the memory is emptied when full. */
+const POLICY_ACCESS_ENTRIES = 10_000;
+
 export function createFinderService(
   finder: FinderRepository,
   reference: ReferenceRepository,
   readModel: FinderReadModel,
+  now: () => number = Date.now,
 ) {
+  const access = new Map<string, { allowed: boolean; until: number }>();
+
+  async function policyHasNetwork(policyNumber: string): Promise<boolean> {
+    const time = now();
+    const known = access.get(policyNumber);
+    if (known !== undefined && known.until > time) return known.allowed;
+    const allowed = await finder.policyHasNetwork(policyNumber, PANELS.primary);
+    if (access.size >= POLICY_ACCESS_ENTRIES) access.clear();
+    access.set(policyNumber, { allowed, until: time + POLICY_ACCESS_TTL_MS });
+    return allowed;
+  }
+
   async function checkAccess(list: FinderList, policyNumber: string | undefined): Promise<void> {
     // The second panel is open to anyone; the group list and the primary panel need a policy
     // of the primary network. Unknown and network-less policies get one and the same answer.
@@ -139,13 +161,13 @@ export function createFinderService(
     if (policyNumber === undefined) {
       throw validation('policy_number', 'is required on this panel');
     }
-    const allowed = await finder.policyHasNetwork(policyNumber, PANELS.primary);
+    const allowed = await policyHasNetwork(policyNumber);
     if (!allowed) throw new AppError('no_access', { message: NO_ACCESS_MESSAGE });
   }
 
   /** The asked districts with their regions, from the process's copy of the read model. */
-  function knownDistricts(codes: readonly string[]) {
-    const districts = readModel.current().districts;
+  async function knownDistricts(codes: readonly string[]) {
+    const districts = (await readModel.current()).districts;
     const unknown = codes.filter((code) => !districts.has(code));
     if (unknown.length > 0) {
       throw validation('district_codes', `unknown district code ${unknown.join(', ')}`);
@@ -164,7 +186,7 @@ export function createFinderService(
     // after counting, so ask for the widest page and cut it to the pagination below.
     const start = noPagination ? 0 : (page - 1) * pageSize;
     const size = noPagination ? NO_PAGINATION_CAP : pageSize;
-    const { total, cards } = searchSnapshot(readModel.current(), criteria, start, size);
+    const { total, cards } = searchSnapshot(await readModel.current(), criteria, start, size);
     const pagination = noPagination
       ? paginationFor(1, NO_PAGINATION_CAP, total)
       : paginationFor(page, pageSize, total);
@@ -185,7 +207,7 @@ export function createFinderService(
     const policyNumber = query.policy_number?.toUpperCase();
     await checkAccess(list, policyNumber);
     const districtCodes = query.district_codes ?? [];
-    const places = knownDistricts(districtCodes);
+    const places = await knownDistricts(districtCodes);
     const group = list === 'group';
     const base: SearchCriteria = {
       panel: group ? PANELS.primary : list,
