@@ -44,6 +44,35 @@ interface PanelRows {
   doctorText: Int32Array;
   venueText: Int32Array;
   cards: Card[];
+  /** The rows of each district (by district index) and of each service (by id), ascending. */
+  byDistrict: Map<number, Int32Array>;
+  byService: Map<number, Int32Array>;
+}
+
+function rowLists(values: ArrayLike<number>): Map<number, Int32Array> {
+  const lists = new Map<number, number[]>();
+  for (let i = 0; i < values.length; i += 1) {
+    const value = values[i] as number;
+    const list = lists.get(value);
+    if (list === undefined) lists.set(value, [i]);
+    else list.push(i);
+  }
+  return new Map([...lists].map(([value, list]) => [value, Int32Array.from(list)]));
+}
+
+const NO_ROWS = new Int32Array(0);
+
+/** The rows of any of the keys, ascending (each row has one key, so no duplicates). */
+function unionOf(lists: Map<number, Int32Array>, keys: Iterable<number>): Int32Array {
+  const parts = [...new Set(keys)].map((key) => lists.get(key) ?? NO_ROWS);
+  if (parts.length === 1) return parts[0] as Int32Array;
+  const rows = new Int32Array(parts.reduce((sum, part) => sum + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    rows.set(part, at);
+    at += part.length;
+  }
+  return rows.sort();
 }
 
 export type DistrictEntry = {
@@ -248,6 +277,8 @@ function buildSnapshot(
       doctorText: new Int32Array(size),
       venueText: new Int32Array(size),
       cards: new Array<Card>(size),
+      byDistrict: new Map(),
+      byService: new Map(),
     };
     list.forEach((row, i) => {
       const card = row.card;
@@ -311,6 +342,8 @@ function buildSnapshot(
         specialty,
       };
     });
+    rowsOfPanel.byDistrict = rowLists(rowsOfPanel.district);
+    rowsOfPanel.byService = rowLists(rowsOfPanel.service);
     panels.set(panel, rowsOfPanel);
   }
   return {
@@ -410,34 +443,63 @@ export function searchSnapshot(
 ): SnapshotPage {
   const rows = snapshot.panels.get(criteria.panel);
   if (rows === undefined) return { total: 0, cards: [] };
+  const end = offset + limit;
 
+  // Districts and services narrow the rows to visit (the smaller list of the two); the other
+  // filters are tested row by row.
   let districtMask: Uint8Array | null = null;
+  let fromDistricts: Int32Array | null = null;
   if (criteria.districtCodes && criteria.districtCodes.length > 0) {
     districtMask = new Uint8Array(snapshot.districts.size);
+    const indexes: number[] = [];
     for (const code of criteria.districtCodes) {
       const district = snapshot.districts.get(code);
-      if (district) districtMask[district.index] = 1;
+      if (district) {
+        districtMask[district.index] = 1;
+        indexes.push(district.index);
+      }
     }
+    fromDistricts = unionOf(rows.byDistrict, indexes);
   }
-  const serviceIds =
-    criteria.serviceIds && criteria.serviceIds.length > 0 ? new Set(criteria.serviceIds) : null;
+  let serviceIds: Set<number> | null = null;
+  let fromServices: Int32Array | null = null;
+  if (criteria.serviceIds && criteria.serviceIds.length > 0) {
+    serviceIds = new Set(criteria.serviceIds);
+    fromServices = unionOf(rows.byService, serviceIds);
+  }
+  let visit: Int32Array | null = fromDistricts ?? fromServices;
+  if (fromDistricts !== null && fromServices !== null) {
+    if (fromServices.length < fromDistricts.length) {
+      visit = fromServices;
+      serviceIds = null;
+    } else districtMask = null;
+  } else if (fromDistricts !== null) districtMask = null;
+  else if (fromServices !== null) serviceIds = null;
+
   const specialtyMask = maskOf(
     criteria.specialtySlugs?.map((slug) => snapshot.specialties.get(slug) ?? -1),
     snapshot.specialties.size + 1,
   );
-  const noSpecialtyMatch = specialtyMask !== null && !specialtyMask.some((value) => value === 1);
+  if (specialtyMask !== null && !specialtyMask.some((value) => value === 1)) {
+    return { total: 0, cards: [] };
+  }
   const min = criteria.priceRange?.min ?? Number.NaN;
   const max = criteria.priceRange?.max ?? Number.NaN;
   const priced = criteria.priceRange !== undefined;
   const words = (criteria.words ?? []).map((word) => wordTest(snapshot, word));
-  if (noSpecialtyMatch) return { total: 0, cards: [] };
+
+  if (visit === null && specialtyMask === null && !priced && words.length === 0) {
+    // No filter but the panel: the page is a slice.
+    return { total: rows.size, cards: rows.cards.slice(offset, end) };
+  }
 
   const doctorTexts = snapshot.doctor.texts;
   const venueTexts = snapshot.venue.texts;
-  const end = offset + limit;
   const cards: Card[] = [];
+  const count = visit === null ? rows.size : visit.length;
   let total = 0;
-  rows: for (let i = 0; i < rows.size; i += 1) {
+  rows: for (let k = 0; k < count; k += 1) {
+    const i = visit === null ? k : (visit[k] as number);
     if (districtMask !== null && districtMask[rows.district[i] as number] !== 1) continue;
     if (serviceIds !== null && !serviceIds.has(rows.service[i] as number)) continue;
     if (specialtyMask !== null && specialtyMask[rows.specialty[i] as number] !== 1) continue;
