@@ -31,6 +31,8 @@ export interface Card {
   venue: { en: LocalVenue; 'zh-HK': LocalVenue };
   service: { en: LocalService; 'zh-HK': LocalService };
   specialty: Specialty | null;
+  /** The card as UTF-8 JSON (not bookmarked) per language, once written (see `cardJson`). */
+  json?: Partial<Record<Language, Buffer>>;
 }
 
 interface PanelRows {
@@ -91,6 +93,8 @@ export interface FinderSnapshot {
   venue: TextSet;
   /** Recently searched words and what is known of their matches (see `wordTest`). */
   words: Map<string, WordTest>;
+  /** Cards whose JSON is kept, and its bytes (see `cardJson`). */
+  written: { cards: Card[]; bytes: number };
 }
 
 /** Distinct search texts (of doctors, or of venues) and where each non-ASCII character occurs. */
@@ -355,6 +359,7 @@ function buildSnapshot(
     doctor: textSet(doctorTexts),
     venue: textSet(venueTexts),
     words: new Map(),
+    written: { cards: [], bytes: 0 },
   };
 }
 
@@ -618,4 +623,31 @@ export function createFinderReadModel(
       await reloading?.catch(() => false);
     },
   };
+}
+
+/** Bytes of card JSON a snapshot keeps (≈ 20,000 cards); past it the kept JSON is dropped. */
+export const CARD_JSON_BUDGET = 24 * 1024 * 1024;
+
+/**
+ * A card (not bookmarked) as UTF-8 JSON in the response schema's key order, written once per
+ * language and kept within CARD_JSON_BUDGET: a page of results is then copied, not serialised
+ * and encoded again on every request.
+ */
+export function cardJson(snapshot: FinderSnapshot, card: Card, language: Language): Buffer {
+  const kept = card.json?.[language];
+  if (kept !== undefined) return kept;
+  const json = Buffer.from(JSON.stringify(cardToServicePoint(card, language, false)));
+  const written = snapshot.written;
+  if (written.bytes + json.length > CARD_JSON_BUDGET) {
+    for (const old of written.cards) delete old.json;
+    written.cards = [];
+    written.bytes = 0;
+  }
+  if (card.json === undefined) {
+    card.json = {};
+    written.cards.push(card);
+  }
+  card.json[language] = json;
+  written.bytes += json.length;
+  return json;
 }

@@ -28,11 +28,11 @@ export function callerOf(request: FastifyRequest): FinderCaller {
 }
 
 /**
- * Sends a search already written as JSON in the response schema's shape (the service builds it
- * from typed objects): Fastify sends a string with a JSON content type as is, so the schema stays
- * in the OpenAPI document without a parse-and-stringify of every answer (decision 110).
+ * Sends a search already written as UTF-8 JSON in the response schema's shape (the service
+ * writes it from typed objects): Fastify sends a buffer as is, so the schema stays in the
+ * OpenAPI document without a parse-and-stringify of every answer (decision 110).
  */
-function sendJson(reply: FastifyReply, found: { json: string; pagination: Pagination }) {
+function sendJson(reply: FastifyReply, found: { json: Buffer; pagination: Pagination }) {
   reply.header('content-range', formatContentRange(found.pagination));
   reply.type('application/json; charset=utf-8');
   return reply.send(found.json);

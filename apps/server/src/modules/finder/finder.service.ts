@@ -19,8 +19,10 @@ import type { ReferenceRepository } from '../reference/reference.repository';
 import { localName } from '../reference/reference.service';
 import {
   type Card,
+  cardJson,
   cardToServicePoint,
   type FinderReadModel,
+  type FinderSnapshot,
   searchSnapshot,
 } from './finder.memory';
 import type { FinderRepository, SearchCriteria, ServicePointRow } from './finder.repository';
@@ -112,6 +114,7 @@ export function toServicePoint(row: ServicePointRow, language: Language): Servic
 
 /** A search's answer before it is written for a caller: cards, not yet objects or JSON. */
 interface Found {
+  snapshot: FinderSnapshot;
   cards: Card[];
   bookmarked: ReadonlySet<number>;
   pagination: Pagination;
@@ -125,6 +128,8 @@ function resultsOf(found: Found, language: Language): ServicePoint[] {
 }
 
 const NONE: ReadonlySet<number> = new Set();
+const RESULTS_OPEN = Buffer.from('{"results":[');
+const COMMA = Buffer.from(',');
 
 /**
  * How long a process reuses a policy's finder access answer (decision 110). A policy that
@@ -186,17 +191,18 @@ export function createFinderService(
     // after counting, so ask for the widest page and cut it to the pagination below.
     const start = noPagination ? 0 : (page - 1) * pageSize;
     const size = noPagination ? NO_PAGINATION_CAP : pageSize;
-    const { total, cards } = searchSnapshot(await readModel.current(), criteria, start, size);
+    const snapshot = await readModel.current();
+    const { total, cards } = searchSnapshot(snapshot, criteria, start, size);
     const pagination = noPagination
       ? paginationFor(1, NO_PAGINATION_CAP, total)
       : paginationFor(page, pageSize, total);
     if (cards.length === 0 || caller.userId === null)
-      return { cards, bookmarked: NONE, pagination };
+      return { snapshot, cards, bookmarked: NONE, pagination };
     const bookmarked = await finder.bookmarkedAmong(
       caller.userId,
       cards.map((card) => card.id),
     );
-    return { cards, bookmarked, pagination };
+    return { snapshot, cards, bookmarked, pagination };
   }
 
   async function search(
@@ -289,18 +295,26 @@ export function createFinderService(
       list: FinderList,
       query: ServicePointQuery,
       caller: FinderCaller,
-    ): Promise<{ json: string; pagination: Pagination }> {
+    ): Promise<{ json: Buffer; pagination: Pagination }> {
       const found = await search(list, query, caller);
+      const parts: Buffer[] = [RESULTS_OPEN];
+      found.cards.forEach((card, index) => {
+        if (index > 0) parts.push(COMMA);
+        parts.push(
+          found.bookmarked.has(card.id)
+            ? Buffer.from(JSON.stringify(cardToServicePoint(card, caller.language, true)))
+            : cardJson(found.snapshot, card, caller.language),
+        );
+      });
       const { start, end, total } = found.pagination;
-      const body: ServicePointList = {
-        results: resultsOf(found, caller.language),
-        pagination: { start, end, total },
-      };
+      const rest: Omit<ServicePointList, 'results'> = { pagination: { start, end, total } };
       if (found.expanded_from) {
         const { district_codes, level, searched_district_codes } = found.expanded_from;
-        body.expanded_from = { district_codes, level, searched_district_codes };
+        rest.expanded_from = { district_codes, level, searched_district_codes };
       }
-      return { json: JSON.stringify(body), pagination: found.pagination };
+      // `{"results":[…],` then the rest of the object without its opening brace.
+      parts.push(Buffer.from(`],${JSON.stringify(rest).slice(1)}`));
+      return { json: Buffer.concat(parts), pagination: found.pagination };
     },
 
     async setBookmark(
