@@ -11,7 +11,7 @@
 // here), so the finder's per-address rate limit counts each one in PostgreSQL as it would in
 // production, without stopping the load at 120 requests.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -153,6 +153,16 @@ async function load(port, paths, seconds) {
   };
 }
 
+/** The server's resident memory in MB (Linux), or NaN. */
+function residentMb(pid) {
+  try {
+    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) / 1024 : Number.NaN;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 function run(command, args, env) {
   const child = spawnSync(command, args, { cwd: root, env, stdio: 'inherit' });
   if (child.status !== 0) throw new Error(`${command} ${args.join(' ')} failed`);
@@ -199,6 +209,15 @@ async function benchSize(size) {
       stdio: 'inherit',
     });
     await waitReady(port, server);
+    // Each process loads the finder's read model into memory in the background after start-up
+    // (decision 110); the first search waits for it. Measure only once it has answered.
+    const loading = Date.now();
+    const first = await fetch(
+      `http://127.0.0.1:${port}/api/customer/policy/service-point?policy_number=${POLICY}`,
+      { headers: { 'x-forwarded-for': '10.255.255.253' }, signal: AbortSignal.timeout(300_000) },
+    );
+    if (!first.ok) throw new Error(`the first search answered ${first.status}`);
+    log(`   finder read model loaded ${((Date.now() - loading) / 1000).toFixed(1)} s after ready`);
 
     const regions = await (
       await fetch(`http://127.0.0.1:${port}/api/customer/country-region`)
@@ -222,7 +241,7 @@ async function benchSize(size) {
     const loadBefore = loadavg()[0];
     const search = await load(port, paths, DURATION);
     const bare = await load(port, ['/healthz'], DURATION);
-    return { size, search, bare, load: [loadBefore, loadavg()[0]] };
+    return { size, search, bare, load: [loadBefore, loadavg()[0]], rss: residentMb(server.pid) };
   } finally {
     if (server && server.exitCode === null) {
       const exited = new Promise((resolve) => server.once('exit', resolve));
@@ -268,9 +287,10 @@ for (const {
   search,
   bare,
   load: [before, after],
+  rss,
 } of rows) {
   log(
-    `${size.toLocaleString('en')}: 1-minute load average ${before.toFixed(1)} before, ${after.toFixed(1)} after.`,
+    `${size.toLocaleString('en')}: 1-minute load average ${before.toFixed(1)} before, ${after.toFixed(1)} after; server resident memory ${rss.toFixed(0)} MB.`,
   );
   log(
     `${size.toLocaleString('en')}: search serves ${((search.rps / bare.rps) * 100).toFixed(1)}% of the bare route's req/s; p99 ${(search.p99 / Math.max(bare.p99, 0.001)).toFixed(1)}× the bare route's. Targets: p99 ≤ ${size <= 5000 ? 10 : 50} ms → ${search.p99 <= (size <= 5000 ? 10 : 50) ? 'met' : 'not met'}.`,

@@ -3,6 +3,7 @@
 // the network tables when they change, and the customers' bookmarks.
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   index,
   integer,
   jsonb,
@@ -96,3 +97,14 @@ export const finderRateLimit = pgTable(
   },
   (t) => [index('finder_rate_limit_reset_idx').on(t.resetAt)],
 );
+
+/**
+ * The read model's version (decision 110): one row, bumped by every `rebuildFinderIndex` in its
+ * own transaction. Each API process polls it and reloads its in-memory copy of the read model
+ * when it changes, so every process serves the same rebuild.
+ */
+export const finderIndexVersion = pgTable('finder_index_version', {
+  id: integer('id').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull(),
+  rebuiltAt: timestamp('rebuilt_at', { withTimezone: true }).notNull().defaultNow(),
+});

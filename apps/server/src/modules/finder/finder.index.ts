@@ -2,7 +2,9 @@
 // the member price for its own service code and one lowercased bilingual search text, and beside
 // it the service point's result card, ready to send. Rebuilt
 // whole, in one transaction, whenever network data changes (the seed calls it last; an import
-// of network data must call it too). Readers see the old rows until the rebuild commits.
+// of network data must call it too). Readers see the old rows until the rebuild commits; the
+// rebuild bumps finder_index_version, which tells each API process to reload its in-memory
+// copy (finder.memory.ts, decision 110).
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 
@@ -62,6 +64,11 @@ export async function rebuildFinderIndex(db: Database): Promise<number> {
     await tx.execute(sql`DELETE FROM service_point_card`);
     await tx.execute(REBUILD);
     await tx.execute(REBUILD_CARDS);
+    // API processes poll this version and reload their in-memory copy (decision 110).
+    await tx.execute(sql`
+      INSERT INTO finder_index_version (id, version, rebuilt_at) VALUES (1, 1, now())
+      ON CONFLICT (id) DO UPDATE
+        SET version = finder_index_version.version + 1, rebuilt_at = now()`);
     const result = await tx.execute<{ count: number }>(
       sql`SELECT count(*)::int AS count FROM service_point_search`,
     );

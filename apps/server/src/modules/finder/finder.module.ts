@@ -6,6 +6,7 @@ import { graphqlPlugin } from '../../plugins/graphql';
 import { createReferenceRepository } from '../reference/reference.repository';
 import { referenceRoutes } from '../reference/reference.routes';
 import { createReferenceService } from '../reference/reference.service';
+import { createFinderReadModel } from './finder.memory';
 import { createFinderRepository } from './finder.repository';
 import { postgresRateLimitStore } from './finder.rate-limit';
 import { finderRoutes } from './finder.routes';
@@ -17,7 +18,24 @@ export const FINDER_RATE_LIMIT = { max: 120, timeWindow: 60_000 } as const;
 export const finderModule: FastifyPluginAsyncZod = async (app) => {
   const referenceRepository = createReferenceRepository(app.db);
   const reference = createReferenceService(referenceRepository);
-  const finder = createFinderService(createFinderRepository(app.db), referenceRepository);
+  // The read model in memory (decision 110): loading starts now (searches wait for it), then
+  // it is reloaded whenever a rebuild bumps finder_index_version.
+  const readModel = createFinderReadModel(app.db, {
+    onLoad: (loaded) => {
+      app.log.info(loaded, 'finder read model loaded');
+    },
+    onError: (error) => {
+      app.log.warn({ err: error }, 'finder read model reload failed; serving the previous copy');
+    },
+  });
+  app.addHook('onClose', async () => {
+    await readModel.close();
+  });
+  const finder = createFinderService(
+    createFinderRepository(app.db),
+    referenceRepository,
+    readModel,
+  );
 
   // Registered inside this plugin, the limit covers only the finder's routes.
   await app.register(rateLimit, {

@@ -1,5 +1,7 @@
-// SQL of the finder: counting and paging the read model, loading the page's service points with
-// their doctor, venue, service, specialty and payment info, policy access and bookmarks.
+// SQL of the finder: policy access and bookmarks, and the search over the read model in SQL
+// (count, then one page of cards). Searches are answered from each process's in-memory copy of
+// the read model (finder.memory.ts, decision 110); the SQL search stays as its reference, and a
+// test holds the two to the same answers.
 import type { PriceRange } from '@clinicpass/shared/schemas/finder';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
@@ -138,6 +140,15 @@ export function createFinderRepository(db: Database) {
           AND pr.medical_network_panel = ${panel}
         LIMIT 1`);
       return result.rows.length > 0;
+    },
+
+    /** Which of the given service points the customer has bookmarked. */
+    async bookmarkedAmong(userId: string, ids: readonly number[]): Promise<Set<number>> {
+      if (ids.length === 0) return new Set();
+      const result = await db.execute<{ id: number }>(sql`
+        SELECT service_point_id AS id FROM service_point_bookmark
+        WHERE user_id = ${userId} AND service_point_id IN (${inList(ids)})`);
+      return new Set(result.rows.map((row) => row.id));
     },
 
     async servicePointExists(id: number): Promise<boolean> {

@@ -1,6 +1,6 @@
 // REST of the doctor finder under /api/customer: the service-point searches of both panels and
 // the group-policy list, and bookmarks. Readable without sign-in (decision 012).
-import { formatContentRange } from '@clinicpass/shared/api-client/pagination';
+import { formatContentRange, type Pagination } from '@clinicpass/shared/api-client/pagination';
 import { PANELS } from '@clinicpass/shared/constants';
 import {
   BookmarkResultSchema,
@@ -8,7 +8,7 @@ import {
   ServicePointListSchema,
   ServicePointQuerySchema,
 } from '@clinicpass/shared/schemas/finder';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestLanguage } from '../../plugins/errors';
 import type { FinderCaller, FinderList, FinderService } from './finder.service';
@@ -25,6 +25,17 @@ export const GroupServicePointQuerySchema = ServicePointQuerySchema.pick({
 
 export function callerOf(request: FastifyRequest): FinderCaller {
   return { language: requestLanguage(request), userId: request.identity?.userId ?? null };
+}
+
+/**
+ * Sends a search already written as UTF-8 JSON in the response schema's shape (the service
+ * writes it from typed objects): Fastify sends a buffer as is, so the schema stays in the
+ * OpenAPI document without a parse-and-stringify of every answer (decision 110).
+ */
+function sendJson(reply: FastifyReply, found: { json: Buffer; pagination: Pagination }) {
+  reply.header('content-range', formatContentRange(found.pagination));
+  reply.type('application/json; charset=utf-8');
+  return reply.send(found.json);
 }
 
 /* eslint-disable @typescript-eslint/require-await -- Fastify plugins are async by contract */
@@ -44,9 +55,8 @@ export const finderRoutes: FastifyPluginAsyncZod<{ service: FinderService }> = a
         },
       },
       async (request, reply) => {
-        const found = await service.searchServicePoints(list, request.query, callerOf(request));
-        reply.header('content-range', formatContentRange(found.pagination));
-        return found;
+        const found = await service.searchServicePointsJson(list, request.query, callerOf(request));
+        return sendJson(reply, found);
       },
     );
   searchRoute(
@@ -74,9 +84,8 @@ export const finderRoutes: FastifyPluginAsyncZod<{ service: FinderService }> = a
         specialty_slug: undefined,
         price_range: undefined,
       };
-      const found = await service.searchServicePoints('group', query, callerOf(request));
-      reply.header('content-range', formatContentRange(found.pagination));
-      return found;
+      const found = await service.searchServicePointsJson('group', query, callerOf(request));
+      return sendJson(reply, found);
     },
   );
 

@@ -17,6 +17,14 @@ import type {
 } from '@clinicpass/shared/schemas/finder';
 import type { ReferenceRepository } from '../reference/reference.repository';
 import { localName } from '../reference/reference.service';
+import {
+  type Card,
+  cardJson,
+  cardToServicePoint,
+  type FinderReadModel,
+  type FinderSnapshot,
+  searchSnapshot,
+} from './finder.memory';
 import type { FinderRepository, SearchCriteria, ServicePointRow } from './finder.repository';
 
 /** Which list is searched: a panel, or the group-policy list (primary network, fewer filters). */
@@ -104,7 +112,52 @@ export function toServicePoint(row: ServicePointRow, language: Language): Servic
   };
 }
 
-export function createFinderService(finder: FinderRepository, reference: ReferenceRepository) {
+/** A search's answer before it is written for a caller: cards, not yet objects or JSON. */
+interface Found {
+  snapshot: FinderSnapshot;
+  cards: Card[];
+  bookmarked: ReadonlySet<number>;
+  pagination: Pagination;
+  expanded_from?: ServicePointList['expanded_from'];
+}
+
+function resultsOf(found: Found, language: Language): ServicePoint[] {
+  return found.cards.map((card) =>
+    cardToServicePoint(card, language, found.bookmarked.has(card.id)),
+  );
+}
+
+const NONE: ReadonlySet<number> = new Set();
+const RESULTS_OPEN = Buffer.from('{"results":[');
+const COMMA = Buffer.from(',');
+
+/**
+ * How long a process reuses a policy's finder access answer (decision 110). A policy that
+ * lapses keeps reading the network's public list for at most this long; a search is spared a
+ * database round trip.
+ */
+export const POLICY_ACCESS_TTL_MS = 10_000;
+/** Policy numbers remembered at most; the memory is emptied when full. */
+const POLICY_ACCESS_ENTRIES = 10_000;
+
+export function createFinderService(
+  finder: FinderRepository,
+  reference: ReferenceRepository,
+  readModel: FinderReadModel,
+  now: () => number = Date.now,
+) {
+  const access = new Map<string, { allowed: boolean; until: number }>();
+
+  async function policyHasNetwork(policyNumber: string): Promise<boolean> {
+    const time = now();
+    const known = access.get(policyNumber);
+    if (known !== undefined && known.until > time) return known.allowed;
+    const allowed = await finder.policyHasNetwork(policyNumber, PANELS.primary);
+    if (access.size >= POLICY_ACCESS_ENTRIES) access.clear();
+    access.set(policyNumber, { allowed, until: time + POLICY_ACCESS_TTL_MS });
+    return allowed;
+  }
+
   async function checkAccess(list: FinderList, policyNumber: string | undefined): Promise<void> {
     // The second panel is open to anyone; the group list and the primary panel need a policy
     // of the primary network. Unknown and network-less policies get one and the same answer.
@@ -113,18 +166,18 @@ export function createFinderService(finder: FinderRepository, reference: Referen
     if (policyNumber === undefined) {
       throw validation('policy_number', 'is required on this panel');
     }
-    const allowed = await finder.policyHasNetwork(policyNumber, PANELS.primary);
+    const allowed = await policyHasNetwork(policyNumber);
     if (!allowed) throw new AppError('no_access', { message: NO_ACCESS_MESSAGE });
   }
 
+  /** The asked districts with their regions, from the process's copy of the read model. */
   async function knownDistricts(codes: readonly string[]) {
-    const found = await reference.districts(codes);
-    const known = new Set(found.map((row) => row.code));
-    const unknown = codes.filter((code) => !known.has(code));
+    const districts = (await readModel.current()).districts;
+    const unknown = codes.filter((code) => !districts.has(code));
     if (unknown.length > 0) {
       throw validation('district_codes', `unknown district code ${unknown.join(', ')}`);
     }
-    return found;
+    return codes.map((code) => districts.get(code) as { code: string; region_id: number });
   }
 
   async function run(
@@ -133,15 +186,85 @@ export function createFinderService(finder: FinderRepository, reference: Referen
     pageSize: number,
     noPagination: boolean,
     caller: FinderCaller,
-  ): Promise<{ results: ServicePoint[]; pagination: Pagination }> {
-    const total = await finder.count(criteria);
+  ): Promise<Found> {
+    // Count and page in one pass over the process's snapshot; the page's end is known only
+    // after counting, so ask for the widest page and cut it to the pagination below.
+    const start = noPagination ? 0 : (page - 1) * pageSize;
+    const size = noPagination ? NO_PAGINATION_CAP : pageSize;
+    const snapshot = await readModel.current();
+    const { total, cards } = searchSnapshot(snapshot, criteria, start, size);
     const pagination = noPagination
       ? paginationFor(1, NO_PAGINATION_CAP, total)
       : paginationFor(page, pageSize, total);
-    const limit = pagination.end - pagination.start + 1;
-    if (limit <= 0) return { results: [], pagination };
-    const rows = await finder.page(criteria, pagination.start, limit, caller.userId);
-    return { results: rows.map((row) => toServicePoint(row, caller.language)), pagination };
+    if (cards.length === 0 || caller.userId === null)
+      return { snapshot, cards, bookmarked: NONE, pagination };
+    const bookmarked = await finder.bookmarkedAmong(
+      caller.userId,
+      cards.map((card) => card.id),
+    );
+    return { snapshot, cards, bookmarked, pagination };
+  }
+
+  async function search(
+    list: FinderList,
+    query: ServicePointQuery,
+    caller: FinderCaller,
+  ): Promise<Found> {
+    const policyNumber = query.policy_number?.toUpperCase();
+    await checkAccess(list, policyNumber);
+    const districtCodes = query.district_codes ?? [];
+    const places = await knownDistricts(districtCodes);
+    const group = list === 'group';
+    const base: SearchCriteria = {
+      panel: group ? PANELS.primary : list,
+      serviceIds: query.service_ids,
+      words: searchWords(query.search),
+      ...(group ? {} : { specialtySlugs: query.specialty_slug, priceRange: query.price_range }),
+    };
+    const page = query.page;
+    const pageSize = query.page_size;
+    const noPagination = !group && query.no_pagination;
+
+    const first = await run({ ...base, districtCodes }, page, pageSize, noPagination, caller);
+    if (first.pagination.total > 0 || districtCodes.length === 0 || group) return first;
+    if (!query.expand_until_found) return first;
+
+    // Widen: nearby districts, then the chosen districts' regions, then everywhere.
+    const nearby = [
+      ...new Set([...districtCodes, ...(await reference.nearbyCodes(districtCodes))]),
+    ];
+    const region = await reference.regionDistrictCodes([
+      ...new Set(places.map((place) => place.region_id)),
+    ]);
+    const steps: { level: ExpansionLevel; codes: string[] | undefined }[] = [
+      { level: 'nearby', codes: nearby },
+      { level: 'region', codes: region },
+      { level: 'everywhere', codes: undefined },
+    ];
+    let searched = new Set(districtCodes);
+    for (const step of steps) {
+      // A level that adds no district cannot find anything new.
+      if (step.codes !== undefined && step.codes.every((code) => searched.has(code))) continue;
+      const found = await run(
+        { ...base, districtCodes: step.codes },
+        page,
+        pageSize,
+        noPagination,
+        caller,
+      );
+      if (found.pagination.total > 0) {
+        return {
+          ...found,
+          expanded_from: {
+            district_codes: [...districtCodes],
+            level: step.level,
+            searched_district_codes: step.codes ?? [],
+          },
+        };
+      }
+      searched = new Set([...searched, ...(step.codes ?? [])]);
+    }
+    return first;
   }
 
   return {
@@ -154,61 +277,44 @@ export function createFinderService(finder: FinderRepository, reference: Referen
       query: ServicePointQuery,
       caller: FinderCaller,
     ): Promise<ServicePointList> {
-      const policyNumber = query.policy_number?.toUpperCase();
-      await checkAccess(list, policyNumber);
-      const districtCodes = query.district_codes ?? [];
-      const places = await knownDistricts(districtCodes);
-      const group = list === 'group';
-      const base: SearchCriteria = {
-        panel: group ? PANELS.primary : list,
-        serviceIds: query.service_ids,
-        words: searchWords(query.search),
-        ...(group ? {} : { specialtySlugs: query.specialty_slug, priceRange: query.price_range }),
+      const found = await search(list, query, caller);
+      const answer: ServicePointList = {
+        results: resultsOf(found, caller.language),
+        pagination: found.pagination,
       };
-      const page = query.page;
-      const pageSize = query.page_size;
-      const noPagination = !group && query.no_pagination;
+      if (found.expanded_from) answer.expanded_from = found.expanded_from;
+      return answer;
+    },
 
-      const first = await run({ ...base, districtCodes }, page, pageSize, noPagination, caller);
-      if (first.pagination.total > 0 || districtCodes.length === 0 || group) return first;
-      if (!query.expand_until_found) return first;
-
-      // Widen: nearby districts, then the chosen districts' regions, then everywhere.
-      const nearby = [
-        ...new Set([...districtCodes, ...(await reference.nearbyCodes(districtCodes))]),
-      ];
-      const region = await reference.regionDistrictCodes([
-        ...new Set(places.map((place) => place.region_id)),
-      ]);
-      const steps: { level: ExpansionLevel; codes: string[] | undefined }[] = [
-        { level: 'nearby', codes: nearby },
-        { level: 'region', codes: region },
-        { level: 'everywhere', codes: undefined },
-      ];
-      let searched = new Set(districtCodes);
-      for (const step of steps) {
-        // A level that adds no district cannot find anything new.
-        if (step.codes !== undefined && step.codes.every((code) => searched.has(code))) continue;
-        const found = await run(
-          { ...base, districtCodes: step.codes },
-          page,
-          pageSize,
-          noPagination,
-          caller,
+    /**
+     * The same search written as the response body (JSON in ServicePointListSchema's key
+     * order), with its pagination for the Content-Range header: the REST routes send it as is,
+     * skipping the response schema's parse-and-stringify (decision 110).
+     */
+    async searchServicePointsJson(
+      list: FinderList,
+      query: ServicePointQuery,
+      caller: FinderCaller,
+    ): Promise<{ json: Buffer; pagination: Pagination }> {
+      const found = await search(list, query, caller);
+      const parts: Buffer[] = [RESULTS_OPEN];
+      found.cards.forEach((card, index) => {
+        if (index > 0) parts.push(COMMA);
+        parts.push(
+          found.bookmarked.has(card.id)
+            ? Buffer.from(JSON.stringify(cardToServicePoint(card, caller.language, true)))
+            : cardJson(found.snapshot, card, caller.language),
         );
-        if (found.pagination.total > 0) {
-          return {
-            ...found,
-            expanded_from: {
-              district_codes: [...districtCodes],
-              level: step.level,
-              searched_district_codes: step.codes ?? [],
-            },
-          };
-        }
-        searched = new Set([...searched, ...(step.codes ?? [])]);
+      });
+      const { start, end, total } = found.pagination;
+      const rest: Omit<ServicePointList, 'results'> = { pagination: { start, end, total } };
+      if (found.expanded_from) {
+        const { district_codes, level, searched_district_codes } = found.expanded_from;
+        rest.expanded_from = { district_codes, level, searched_district_codes };
       }
-      return first;
+      // `{"results":[…],` then the rest of the object without its opening brace.
+      parts.push(Buffer.from(`],${JSON.stringify(rest).slice(1)}`));
+      return { json: Buffer.concat(parts), pagination: found.pagination };
     },
 
     async setBookmark(

@@ -1,0 +1,653 @@
+// The finder's read model held in each API process (decision 110): a snapshot of the
+// PostgreSQL read model (service_point_search + service_point_card, decision 010) loaded into
+// compact arrays, searched without a database round trip. PostgreSQL stays the source of truth:
+// the snapshot is derived, loaded at start-up and reloaded whenever `finder_index_version`
+// changes (rebuildFinderIndex bumps it in its own transaction), so every process converges on
+// the same data within a poll interval. Nothing here has to survive a restart.
+//
+// Rows are kept per panel in the finder's stable order (as PostgreSQL sorts them: district
+// sequence, doctor's English name lowercased, id), so a search is one pass that counts every
+// match and keeps the requested page. Doctor, venue, service and specialty parts of a card are
+// shared between rows; the search text of a row is held as its doctor part and its venue part
+// (a search word never contains white space, so it cannot span the newline between them).
+import type { Language } from '@clinicpass/shared/i18n/languages';
+import type { PaymentInfo, ServicePoint, Specialty } from '@clinicpass/shared/schemas/finder';
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import type { TreatmentProperty } from '../../db/schema';
+import type { SearchCriteria, ServicePointRow } from './finder.repository';
+
+type Doctor = ServicePoint['doctor'];
+type LocalVenue = ServicePoint['venue'];
+type LocalService = ServicePoint['service'];
+
+/** One service point's card, its parts shared with the other service points. */
+export interface Card {
+  id: number;
+  createDate: string;
+  updateDate: string;
+  doctor: Doctor;
+  /** The venue with its district named in English and in Chinese. */
+  venue: { en: LocalVenue; 'zh-HK': LocalVenue };
+  service: { en: LocalService; 'zh-HK': LocalService };
+  specialty: Specialty | null;
+  /** The card as UTF-8 JSON (not bookmarked) per language, once written (see `cardJson`). */
+  json?: Partial<Record<Language, Buffer>>;
+}
+
+interface PanelRows {
+  size: number;
+  district: Uint16Array;
+  service: Int32Array;
+  /** Index into `specialties` + 1; 0 when the service point has no specialty. */
+  specialty: Uint16Array;
+  /** The member price; NaN when the doctor has none for the service (never in a range). */
+  price: Float64Array;
+  doctorText: Int32Array;
+  venueText: Int32Array;
+  cards: Card[];
+  /** The rows of each district (by district index) and of each service (by id), ascending. */
+  byDistrict: Map<number, Int32Array>;
+  byService: Map<number, Int32Array>;
+}
+
+function rowLists(values: ArrayLike<number>): Map<number, Int32Array> {
+  const lists = new Map<number, number[]>();
+  for (let i = 0; i < values.length; i += 1) {
+    const value = values[i] as number;
+    const list = lists.get(value);
+    if (list === undefined) lists.set(value, [i]);
+    else list.push(i);
+  }
+  return new Map([...lists].map(([value, list]) => [value, Int32Array.from(list)]));
+}
+
+const NO_ROWS = new Int32Array(0);
+
+/** The rows of any of the keys, ascending (each row has one key, so no duplicates). */
+function unionOf(lists: Map<number, Int32Array>, keys: Iterable<number>): Int32Array {
+  const parts = [...new Set(keys)].map((key) => lists.get(key) ?? NO_ROWS);
+  if (parts.length === 1) return parts[0] as Int32Array;
+  const rows = new Int32Array(parts.reduce((sum, part) => sum + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    rows.set(part, at);
+    at += part.length;
+  }
+  return rows.sort();
+}
+
+export type DistrictEntry = {
+  code: string;
+  region_id: number;
+};
+
+export interface FinderSnapshot {
+  /** `finder_index_version.version` this snapshot was loaded at (0: never rebuilt). */
+  version: number;
+  size: number;
+  panels: Map<string, PanelRows>;
+  districts: Map<string, DistrictEntry & { index: number }>;
+  specialties: Map<string, number>;
+  doctor: TextSet;
+  venue: TextSet;
+  /** Recently searched words and what is known of their matches (see `wordTest`). */
+  words: Map<string, WordTest>;
+  /** Cards whose JSON is kept, and its bytes (see `cardJson`). */
+  written: { cards: Card[]; bytes: number };
+}
+
+/** Distinct search texts (of doctors, or of venues) and where each non-ASCII character occurs. */
+interface TextSet {
+  texts: string[];
+  /** Per non-ASCII character, the indexes of the texts holding it, ascending. */
+  postings: Map<string, Int32Array>;
+}
+
+function textSet(texts: string[]): TextSet {
+  const lists = new Map<string, number[]>();
+  texts.forEach((text, index) => {
+    for (const char of text) {
+      if (char.charCodeAt(0) <= 0x7f) continue;
+      let list = lists.get(char);
+      if (list === undefined) {
+        list = [];
+        lists.set(char, list);
+      }
+      if (list[list.length - 1] !== index) list.push(index);
+    }
+  });
+  const postings = new Map<string, Int32Array>();
+  for (const [char, list] of lists) postings.set(char, Int32Array.from(list));
+  return { texts, postings };
+}
+
+export interface SnapshotPage {
+  total: number;
+  cards: Card[];
+}
+
+type CardJson = Omit<ServicePointRow, 'is_bookmarked' | 'payment_info'>;
+type PaymentInfoJson = ServicePointRow['payment_info'][number];
+
+type LoadedRow = {
+  panel: string;
+  district_code: string;
+  service_id: number;
+  specialty_slug: string | null;
+  member_price: string | null;
+  search_text: string;
+  /** The card without the doctor's payment info, which is loaded once per doctor. */
+  card: CardJson;
+};
+
+function treatmentProperty(property: TreatmentProperty): TreatmentProperty {
+  // The response schema's key order (jsonb stores keys in its own order).
+  return {
+    type: property.type,
+    quantity: property.quantity,
+    unit_en: property.unit_en,
+    unit_zh: property.unit_zh,
+    treatment: { name_en: property.treatment.name_en, name_zh: property.treatment.name_zh },
+  };
+}
+
+/** Payment info in the response's shape; the few distinct treatment lists are shared. */
+function paymentInfo(
+  info: PaymentInfoJson,
+  treatments: Map<string, TreatmentProperty[]>,
+): PaymentInfo {
+  return {
+    service: { code: info.service_code },
+    amount: Number(info.amount),
+    marked_price: info.marked_price === null ? null : Number(info.marked_price),
+    treatment_properties: intern(treatments, JSON.stringify(info.treatment_properties), () =>
+      info.treatment_properties.map(treatmentProperty),
+    ),
+  };
+}
+
+function intern<Value>(map: Map<string, Value>, key: string, make: () => Value): Value {
+  let value = map.get(key);
+  if (value === undefined) {
+    value = make();
+    map.set(key, value);
+  }
+  return value;
+}
+
+function localVenue(card: CardJson, language: Language): LocalVenue {
+  return {
+    id: card.venue_id,
+    name_en: card.venue_name_en,
+    name_zh: card.venue_name_zh,
+    district: {
+      code: card.district_code,
+      name: language === 'zh-HK' ? card.district_name_zh : card.district_name_en,
+      name_en: card.district_name_en,
+      name_zh: card.district_name_zh,
+    },
+    address: { line_one: card.address_line_one, line_two: card.address_line_two },
+  };
+}
+
+function localService(card: CardJson, language: Language): LocalService {
+  return {
+    id: card.service_id,
+    slug: card.service_slug,
+    code: card.service_code,
+    name: language === 'zh-HK' ? card.service_name_zh : card.service_name_en,
+    name_en: card.service_name_en,
+    name_zh: card.service_name_zh,
+  };
+}
+
+/** The number of newline-separated fields of a search text that belong to the doctor. */
+const DOCTOR_FIELDS = 2;
+/** Fields of a search text: doctor en/zh, venue en/zh, address lines, district en/zh. */
+const SEARCH_FIELDS = 8;
+
+/** Loads a snapshot of the read model, consistent with one version (one read-only snapshot). */
+export async function loadFinderSnapshot(db: Database): Promise<FinderSnapshot> {
+  return db.transaction(
+    async (tx) => {
+      const version = await tx.execute<{ version: string }>(
+        sql`SELECT version::text AS version FROM finder_index_version WHERE id = 1`,
+      );
+      const districtRows = await tx.execute<DistrictEntry>(
+        sql`SELECT code, region_id FROM district ORDER BY code`,
+      );
+      const rows = await tx.execute<LoadedRow>(sql`
+        SELECT s.panel, s.district_code, s.service_id, s.specialty_slug,
+          s.member_price::text AS member_price, s.search_text, c.card - 'payment_info' AS card
+        FROM service_point_search s
+        JOIN service_point_card c ON c.service_point_id = s.service_point_id
+        ORDER BY s.panel, s.district_sequence, s.doctor_sort_name, s.service_point_id`);
+      // A doctor's payment info is the same on each of the doctor's cards: read it once.
+      const prices = await tx.execute<{ doctor_id: number; payment_info: PaymentInfoJson[] }>(sql`
+        SELECT DISTINCT ON ((card->>'doctor_id')::int) (card->>'doctor_id')::int AS doctor_id,
+          card->'payment_info' AS payment_info
+        FROM service_point_card ORDER BY (card->>'doctor_id')::int`);
+      const paymentInfos = new Map<number, PaymentInfoJson[]>();
+      for (const row of prices.rows) paymentInfos.set(row.doctor_id, row.payment_info);
+      return buildSnapshot(
+        Number(version.rows[0]?.version ?? 0),
+        districtRows.rows,
+        rows.rows,
+        paymentInfos,
+      );
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+}
+
+function buildSnapshot(
+  version: number,
+  districtRows: DistrictEntry[],
+  rows: LoadedRow[],
+  paymentInfos: Map<number, PaymentInfoJson[]>,
+): FinderSnapshot {
+  const treatments = new Map<string, TreatmentProperty[]>();
+  const districts = new Map<string, DistrictEntry & { index: number }>();
+  for (const row of districtRows) {
+    districts.set(row.code, { code: row.code, region_id: row.region_id, index: districts.size });
+  }
+  const specialties = new Map<string, number>();
+  const doctorTextIndex = new Map<string, number>();
+  const venueTextIndex = new Map<string, number>();
+  const doctorTexts: string[] = [];
+  const venueTexts: string[] = [];
+  const textIndex = (map: Map<string, number>, list: string[], text: string) =>
+    intern(map, text, () => list.push(text) - 1);
+
+  const doctors = new Map<string, Doctor>();
+  const venues = new Map<string, Card['venue']>();
+  const services = new Map<string, Card['service']>();
+  const specialtyParts = new Map<string, Specialty>();
+  const dates = new Map<string, string>();
+
+  const byPanel = new Map<string, LoadedRow[]>();
+  for (const row of rows) intern(byPanel, row.panel, () => []).push(row);
+
+  const panels = new Map<string, PanelRows>();
+  for (const [panel, list] of byPanel) {
+    const size = list.length;
+    const rowsOfPanel: PanelRows = {
+      size,
+      district: new Uint16Array(size),
+      service: new Int32Array(size),
+      specialty: new Uint16Array(size),
+      price: new Float64Array(size),
+      doctorText: new Int32Array(size),
+      venueText: new Int32Array(size),
+      cards: new Array<Card>(size),
+      byDistrict: new Map(),
+      byService: new Map(),
+    };
+    list.forEach((row, i) => {
+      const card = row.card;
+      const district = districts.get(row.district_code);
+      // A district missing from the district table cannot be asked for; keep the row findable
+      // by the other filters under an index no district code maps to.
+      rowsOfPanel.district[i] = district ? district.index : 0xffff;
+      rowsOfPanel.service[i] = row.service_id;
+      rowsOfPanel.specialty[i] =
+        row.specialty_slug === null
+          ? 0
+          : intern(specialties, row.specialty_slug, () => specialties.size + 1);
+      rowsOfPanel.price[i] = row.member_price === null ? Number.NaN : Number(row.member_price);
+      const fields = row.search_text.split('\n');
+      if (fields.length === SEARCH_FIELDS) {
+        rowsOfPanel.doctorText[i] = textIndex(
+          doctorTextIndex,
+          doctorTexts,
+          fields.slice(0, DOCTOR_FIELDS).join('\n'),
+        );
+        rowsOfPanel.venueText[i] = textIndex(
+          venueTextIndex,
+          venueTexts,
+          fields.slice(DOCTOR_FIELDS).join('\n'),
+        );
+      } else {
+        // A field holding a newline itself: keep the whole text as one part.
+        rowsOfPanel.doctorText[i] = textIndex(doctorTextIndex, doctorTexts, row.search_text);
+        rowsOfPanel.venueText[i] = textIndex(venueTextIndex, venueTexts, '');
+      }
+      const specialty =
+        card.specialty_id === null
+          ? null
+          : intern(specialtyParts, String(card.specialty_id), () => ({
+              id: card.specialty_id ?? 0,
+              slug: card.specialty_slug ?? '',
+              description_en: card.specialty_description_en ?? '',
+              description_zh: card.specialty_description_zh ?? '',
+            }));
+      rowsOfPanel.cards[i] = {
+        id: card.id,
+        createDate: intern(dates, card.create_date, () => card.create_date),
+        updateDate: intern(dates, card.update_date, () => card.update_date),
+        doctor: intern(doctors, String(card.doctor_id), () => ({
+          id: card.doctor_id,
+          name_en: card.doctor_name_en,
+          name_zh: card.doctor_name_zh,
+          phones: card.doctor_phones.map((phone) => ({ no: phone.no })),
+          payment_info: (paymentInfos.get(card.doctor_id) ?? []).map((info) =>
+            paymentInfo(info, treatments),
+          ),
+        })),
+        venue: intern(venues, String(card.venue_id), () => ({
+          en: localVenue(card, 'en'),
+          'zh-HK': localVenue(card, 'zh-HK'),
+        })),
+        service: intern(services, String(card.service_id), () => ({
+          en: localService(card, 'en'),
+          'zh-HK': localService(card, 'zh-HK'),
+        })),
+        specialty,
+      };
+    });
+    rowsOfPanel.byDistrict = rowLists(rowsOfPanel.district);
+    rowsOfPanel.byService = rowLists(rowsOfPanel.service);
+    panels.set(panel, rowsOfPanel);
+  }
+  return {
+    version,
+    size: rows.length,
+    panels,
+    districts,
+    specialties,
+    doctor: textSet(doctorTexts),
+    venue: textSet(venueTexts),
+    words: new Map(),
+    written: { cards: [], bytes: 0 },
+  };
+}
+
+/** A membership mask over small non-negative integers, or null for "any". */
+function maskOf(values: readonly number[] | undefined, size: number): Uint8Array | null {
+  if (values === undefined || values.length === 0) return null;
+  const mask = new Uint8Array(size);
+  for (const value of values) if (value >= 0 && value < size) mask[value] = 1;
+  return mask;
+}
+
+/**
+ * What is known of one word: per text, 0 not yet tested, 1 holds the word, 2 does not. Tests are
+ * made lazily, only for texts of rows that pass the other filters, and kept: a snapshot keeps the
+ * last WORD_CACHE_SIZE words searched (people search the same names and places), so a repeated
+ * word costs array look-ups, not substring tests.
+ */
+interface WordTest {
+  word: string;
+  doctor: Uint8Array;
+  venue: Uint8Array;
+}
+
+/** Words whose tests a snapshot keeps (≈ 62 KB each at 100,000 service points). */
+export const WORD_CACHE_SIZE = 128;
+
+/**
+ * Fresh tests for a word over a text set. A text lacking one of the word's non-ASCII characters
+ * (Chinese, mostly) cannot hold the word: with the rarest such character's postings, every other
+ * text is settled as "no" at once.
+ */
+function freshTests(set: TextSet, word: string): Uint8Array {
+  const memo = new Uint8Array(set.texts.length);
+  let rarest: Int32Array | null = null;
+  for (const char of word) {
+    if (char.charCodeAt(0) <= 0x7f) continue;
+    const postings = set.postings.get(char) ?? new Int32Array(0);
+    if (rarest === null || postings.length < rarest.length) rarest = postings;
+  }
+  if (rarest !== null) {
+    memo.fill(2);
+    for (const index of rarest) memo[index] = 0;
+  }
+  return memo;
+}
+
+function wordTest(snapshot: FinderSnapshot, word: string): WordTest {
+  const cached = snapshot.words.get(word);
+  if (cached !== undefined) {
+    // Most recently used last.
+    snapshot.words.delete(word);
+    snapshot.words.set(word, cached);
+    return cached;
+  }
+  const test = {
+    word,
+    doctor: freshTests(snapshot.doctor, word),
+    venue: freshTests(snapshot.venue, word),
+  };
+  snapshot.words.set(word, test);
+  if (snapshot.words.size > WORD_CACHE_SIZE) {
+    const oldest = snapshot.words.keys().next().value;
+    if (oldest !== undefined) snapshot.words.delete(oldest);
+  }
+  return test;
+}
+
+function contains(texts: string[], memo: Uint8Array, index: number, word: string): boolean {
+  let state = memo[index];
+  if (state === 0) {
+    state = (texts[index] as string).includes(word) ? 1 : 2;
+    memo[index] = state;
+  }
+  return state === 1;
+}
+
+/**
+ * Counts the service points matching `criteria` and returns those from `offset` (at most
+ * `limit`), in the finder's order: the same answer as the SQL search over the read model.
+ */
+export function searchSnapshot(
+  snapshot: FinderSnapshot,
+  criteria: SearchCriteria,
+  offset: number,
+  limit: number,
+): SnapshotPage {
+  const rows = snapshot.panels.get(criteria.panel);
+  if (rows === undefined) return { total: 0, cards: [] };
+  const end = offset + limit;
+
+  // Districts and services narrow the rows to visit (the smaller list of the two); the other
+  // filters are tested row by row.
+  let districtMask: Uint8Array | null = null;
+  let fromDistricts: Int32Array | null = null;
+  if (criteria.districtCodes && criteria.districtCodes.length > 0) {
+    districtMask = new Uint8Array(snapshot.districts.size);
+    const indexes: number[] = [];
+    for (const code of criteria.districtCodes) {
+      const district = snapshot.districts.get(code);
+      if (district) {
+        districtMask[district.index] = 1;
+        indexes.push(district.index);
+      }
+    }
+    fromDistricts = unionOf(rows.byDistrict, indexes);
+  }
+  let serviceIds: Set<number> | null = null;
+  let fromServices: Int32Array | null = null;
+  if (criteria.serviceIds && criteria.serviceIds.length > 0) {
+    serviceIds = new Set(criteria.serviceIds);
+    fromServices = unionOf(rows.byService, serviceIds);
+  }
+  let visit: Int32Array | null = fromDistricts ?? fromServices;
+  if (fromDistricts !== null && fromServices !== null) {
+    if (fromServices.length < fromDistricts.length) {
+      visit = fromServices;
+      serviceIds = null;
+    } else districtMask = null;
+  } else if (fromDistricts !== null) districtMask = null;
+  else if (fromServices !== null) serviceIds = null;
+
+  const specialtyMask = maskOf(
+    criteria.specialtySlugs?.map((slug) => snapshot.specialties.get(slug) ?? -1),
+    snapshot.specialties.size + 1,
+  );
+  if (specialtyMask !== null && !specialtyMask.some((value) => value === 1)) {
+    return { total: 0, cards: [] };
+  }
+  const min = criteria.priceRange?.min ?? Number.NaN;
+  const max = criteria.priceRange?.max ?? Number.NaN;
+  const priced = criteria.priceRange !== undefined;
+  const words = (criteria.words ?? []).map((word) => wordTest(snapshot, word));
+
+  if (visit === null && specialtyMask === null && !priced && words.length === 0) {
+    // No filter but the panel: the page is a slice.
+    return { total: rows.size, cards: rows.cards.slice(offset, end) };
+  }
+
+  const doctorTexts = snapshot.doctor.texts;
+  const venueTexts = snapshot.venue.texts;
+  const cards: Card[] = [];
+  const count = visit === null ? rows.size : visit.length;
+  let total = 0;
+  rows: for (let k = 0; k < count; k += 1) {
+    const i = visit === null ? k : (visit[k] as number);
+    if (districtMask !== null && districtMask[rows.district[i] as number] !== 1) continue;
+    if (serviceIds !== null && !serviceIds.has(rows.service[i] as number)) continue;
+    if (specialtyMask !== null && specialtyMask[rows.specialty[i] as number] !== 1) continue;
+    if (priced) {
+      const price = rows.price[i] as number;
+      // NaN (no price) fails both comparisons, as NULL fails BETWEEN.
+      if (!(price >= min && price <= max)) continue;
+    }
+    for (const test of words) {
+      if (
+        !contains(doctorTexts, test.doctor, rows.doctorText[i] as number, test.word) &&
+        !contains(venueTexts, test.venue, rows.venueText[i] as number, test.word)
+      )
+        continue rows;
+    }
+    if (total >= offset && total < end) cards.push(rows.cards[i] as Card);
+    total += 1;
+  }
+  return { total, cards };
+}
+
+/** The response object of a card for a caller's language. */
+export function cardToServicePoint(
+  card: Card,
+  language: Language,
+  isBookmarked: boolean,
+): ServicePoint {
+  return {
+    id: card.id,
+    is_bookmarked: isBookmarked,
+    create_date: card.createDate,
+    update_date: card.updateDate,
+    doctor: card.doctor,
+    venue: card.venue[language],
+    service: card.service[language],
+    specialty: card.specialty,
+  };
+}
+
+/** How often each process checks `finder_index_version` for a rebuild. */
+export const FINDER_INDEX_POLL_MS = 1000;
+
+/**
+ * The current snapshot of one process, reloaded when the stored version moves on. A reload
+ * builds the new snapshot beside the old one and swaps it in whole; searches in flight keep the
+ * snapshot they started with.
+ */
+export interface FinderReadModel {
+  /** The snapshot; before the first load has finished, a promise of it. */
+  current(): FinderSnapshot | Promise<FinderSnapshot>;
+  /** Checks the stored version and reloads when it differs; true when a reload happened. */
+  refresh(): Promise<boolean>;
+  /** Stops polling and waits for a reload in flight. */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts loading the read model and polling its version. The first load runs in the background
+ * (100,000 service points take seconds): searches arriving before it ends wait for it.
+ */
+export function createFinderReadModel(
+  db: Database,
+  options: {
+    pollMs?: number;
+    onError?: (error: unknown) => void;
+    onLoad?: (loaded: { version: number; servicePoints: number; ms: number }) => void;
+  } = {},
+): FinderReadModel {
+  let snapshot: FinderSnapshot | null = null;
+  let reloading: Promise<boolean> | null = null;
+
+  async function storedVersion(): Promise<number> {
+    const result = await db.execute<{ version: string }>(
+      sql`SELECT version::text AS version FROM finder_index_version WHERE id = 1`,
+    );
+    return Number(result.rows[0]?.version ?? 0);
+  }
+
+  function refresh(): Promise<boolean> {
+    reloading ??= (async () => {
+      try {
+        if (snapshot !== null && (await storedVersion()) === snapshot.version) return false;
+        const started = performance.now();
+        snapshot = await loadFinderSnapshot(db);
+        options.onLoad?.({
+          version: snapshot.version,
+          servicePoints: snapshot.size,
+          ms: Math.round(performance.now() - started),
+        });
+        return true;
+      } finally {
+        reloading = null;
+      }
+    })();
+    return reloading;
+  }
+
+  const first = refresh();
+  first.catch((error: unknown) => options.onError?.(error));
+  const pollMs = options.pollMs ?? FINDER_INDEX_POLL_MS;
+  const timer = setInterval(() => {
+    refresh().catch((error: unknown) => options.onError?.(error));
+  }, pollMs);
+  timer.unref();
+
+  return {
+    current: () =>
+      snapshot ??
+      refresh().then(() => {
+        if (snapshot === null) throw new Error('The finder read model is not loaded');
+        return snapshot;
+      }),
+    refresh,
+    close: async () => {
+      clearInterval(timer);
+      await reloading?.catch(() => false);
+    },
+  };
+}
+
+/** Bytes of card JSON a snapshot keeps (≈ 20,000 cards); past it the kept JSON is dropped. */
+export const CARD_JSON_BUDGET = 24 * 1024 * 1024;
+
+/**
+ * A card (not bookmarked) as UTF-8 JSON in the response schema's key order, written once per
+ * language and kept within CARD_JSON_BUDGET: a page of results is then copied, not serialised
+ * and encoded again on every request.
+ */
+export function cardJson(snapshot: FinderSnapshot, card: Card, language: Language): Buffer {
+  const kept = card.json?.[language];
+  if (kept !== undefined) return kept;
+  const json = Buffer.from(JSON.stringify(cardToServicePoint(card, language, false)));
+  const written = snapshot.written;
+  if (written.bytes + json.length > CARD_JSON_BUDGET) {
+    for (const old of written.cards) delete old.json;
+    written.cards = [];
+    written.bytes = 0;
+  }
+  if (card.json === undefined) {
+    card.json = {};
+    written.cards.push(card);
+  }
+  card.json[language] = json;
+  written.bytes += json.length;
+  return json;
+}

@@ -1,0 +1,205 @@
+// The finder's in-memory read model (decision 110) against its SQL reference: the same totals,
+// the same ids in the same order and the same cards for a randomised set of queries; the REST
+// body written without the response schema is what the schema would have written; and a
+// rebuild is seen by every app instance on the database, not only the one that ran it.
+import { type ServicePointList, ServicePointListSchema } from '@clinicpass/shared/schemas/finder';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app';
+import { DEMO } from '../src/db/seed/demo';
+import { rebuildFinderIndex } from '../src/modules/finder/finder.index';
+import {
+  cardToServicePoint,
+  type FinderSnapshot,
+  loadFinderSnapshot,
+  searchSnapshot,
+} from '../src/modules/finder/finder.memory';
+import {
+  createFinderRepository,
+  type FinderRepository,
+  type SearchCriteria,
+} from '../src/modules/finder/finder.repository';
+import { toServicePoint } from '../src/modules/finder/finder.service';
+import { testConfig } from './build-app';
+import { createTestDatabase, type TestDatabase } from './db';
+
+let database: TestDatabase;
+let snapshot: FinderSnapshot;
+let repository: FinderRepository;
+
+beforeAll(async () => {
+  database = await createTestDatabase({ seeded: true });
+  snapshot = await loadFinderSnapshot(database.db);
+  repository = createFinderRepository(database.db);
+});
+afterAll(async () => {
+  await database.drop();
+});
+
+/** A small deterministic PRNG, so a failure names a query that fails again. */
+function random(seed: number) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+describe('in-memory finder search', () => {
+  it('agrees with the SQL search on totals, order and cards for random queries', async () => {
+    const values = await database.db.execute<{
+      district_code: string;
+      service_id: number;
+      specialty_slug: string | null;
+      search_text: string;
+    }>(
+      sql`SELECT district_code, service_id, specialty_slug, search_text FROM service_point_search`,
+    );
+    const rows = values.rows;
+    expect(rows.length).toBeGreaterThan(1000);
+    const next = random(20261122);
+    const pick = <T>(list: readonly T[]): T => list[Math.floor(next() * list.length)] as T;
+    const districts = [...new Set(rows.map((row) => row.district_code)), 'ZZ'];
+    const services = [...new Set(rows.map((row) => row.service_id)), 999_999];
+    const specialties = [
+      ...new Set(rows.flatMap((row) => (row.specialty_slug ? [row.specialty_slug] : []))),
+      'no-such-specialty',
+    ];
+    /** A word: a piece of a real search text (Chinese, English, across a space) or nonsense. */
+    const word = (): string => {
+      const roll = next();
+      if (roll < 0.1) return pick(['陳', '中環', 'dr', 'road', 'zzqx', '%', '_', 'a_b', '100%']);
+      const text = pick(rows).search_text;
+      const from = Math.floor(next() * text.length);
+      const piece = text.slice(from, from + 1 + Math.floor(next() * 4));
+      return piece.split(/\s+/u).find((part) => part !== '') ?? 'a';
+    };
+
+    let nonEmpty = 0;
+    for (let i = 0; i < 250; i += 1) {
+      const criteria: SearchCriteria = { panel: next() < 0.8 ? 'outpatient' : 'go' };
+      if (next() < 0.4)
+        criteria.districtCodes = [pick(districts), ...(next() < 0.3 ? [pick(districts)] : [])];
+      if (next() < 0.4)
+        criteria.serviceIds = [pick(services), ...(next() < 0.3 ? [pick(services)] : [])];
+      if (next() < 0.15) criteria.specialtySlugs = [pick(specialties)];
+      if (next() < 0.6)
+        criteria.words = [word(), ...(next() < 0.3 ? [word()] : [])].map((w) => w.toLowerCase());
+      if (next() < 0.3) {
+        const min = Math.floor(next() * 800);
+        criteria.priceRange = { min, max: min + Math.floor(next() * 800) };
+      }
+      const offset = next() < 0.7 ? 0 : Math.floor(next() * 60);
+      const limit = pick([1, 20, 100]);
+
+      const label = JSON.stringify({ criteria, offset, limit });
+      const total = await repository.count(criteria);
+      const page = await repository.page(criteria, offset, limit, null);
+      const memory = searchSnapshot(snapshot, criteria, offset, limit);
+      expect(memory.total, label).toBe(total);
+      expect(
+        memory.cards.map((card) => card.id),
+        label,
+      ).toEqual(page.map((row) => row.id));
+      for (const [index, row] of page.entries()) {
+        const card = memory.cards[index];
+        if (card === undefined) throw new Error(`missing card ${String(row.id)}`);
+        for (const language of ['en', 'zh-HK'] as const) {
+          expect(cardToServicePoint(card, language, false)).toEqual(toServicePoint(row, language));
+        }
+      }
+      if (total > 0) nonEmpty += 1;
+    }
+    // The random queries must exercise real matches, not only empty answers.
+    expect(nonEmpty).toBeGreaterThan(80);
+  });
+});
+
+describe('finder REST body written without the response schema', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await buildApp({ config: testConfig(), db: database.db });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('is byte for byte what the response schema would have written, expansions included', async () => {
+    // GP has deliberately no primary-panel service point in Islands (T): a search there widens.
+    const gp = await database.db.execute<{ id: number }>(
+      sql`SELECT id FROM healthcare_service WHERE code = 'GP'`,
+    );
+    const gpId = String(gp.rows[0]?.id);
+    const queries = [
+      `policy_number=${DEMO.workingCard.policyNumber}&district_codes=T&service_ids=${gpId}&expand_until_found=true`,
+      `policy_number=${DEMO.workingCard.policyNumber}&search=${encodeURIComponent('中環 dr')}`,
+      `policy_number=${DEMO.workingCard.policyNumber}&price_range=100,400&page=2&page_size=7`,
+      `policy_number=${DEMO.workingCard.policyNumber}&district_codes=T&search=zzqx&expand_until_found=true`,
+      `policy_number=${DEMO.workingCard.policyNumber}&district_codes=T&search=chan&expand_until_found=true`,
+      `policy_number=${DEMO.workingCard.policyNumber}&page=999`,
+    ];
+    let expanded = 0;
+    for (const [i, query] of queries.entries()) {
+      for (const language of ['en', 'zh-HK']) {
+        const res = await app.inject({
+          url: `/api/customer/policy/service-point?${query}`,
+          headers: { 'x-forwarded-for': `10.9.0.${String(i + 1)}`, 'accept-language': language },
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+        const parsed = ServicePointListSchema.parse(JSON.parse(res.body));
+        expect(res.body).toBe(JSON.stringify(parsed));
+        if (parsed.expanded_from) expanded += 1;
+      }
+    }
+    expect(expanded).toBeGreaterThan(0);
+  });
+});
+
+describe('read model refresh', () => {
+  it('shows a rebuild to a second app instance on the same database', async () => {
+    const other = await createTestDatabase({ seeded: true });
+    const config = testConfig();
+    const first = await buildApp({ config, db: other.db });
+    const second = await buildApp({ config, db: other.db });
+    try {
+      await Promise.all([first.ready(), second.ready()]);
+      const find = async (app: FastifyInstance, text: string) => {
+        const res = await app.inject({
+          url: `/api/customer/policy/service-point/outpatient-go?search=${encodeURIComponent(text)}`,
+          headers: { 'x-forwarded-for': `10.9.1.${String(Math.floor(Math.random() * 250) + 1)}` },
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        return res.json<ServicePointList>();
+      };
+      const before = await find(second, 'Qzxwv');
+      expect(before.pagination.total).toBe(0);
+      const doctor = (await find(second, '')).results[0]?.doctor;
+      if (!doctor) throw new Error('no service point on the second panel');
+
+      await other.db.execute(
+        sql`UPDATE doctor SET name_en = 'Dr Qzxwv Tester' WHERE id = ${doctor.id}`,
+      );
+      await rebuildFinderIndex(other.db);
+
+      for (const app of [second, first]) {
+        const deadline = Date.now() + 15_000;
+        let found = await find(app, 'Qzxwv');
+        while (found.pagination.total === 0 && Date.now() < deadline) {
+          await new Promise((resolve) => setTimeout(resolve, 200));
+          found = await find(app, 'Qzxwv');
+        }
+        expect(found.results.every((point) => point.doctor.id === doctor.id)).toBe(true);
+        expect(found.results[0]?.doctor.name_en).toBe('Dr Qzxwv Tester');
+      }
+    } finally {
+      await first.close();
+      await second.close();
+      await other.drop();
+    }
+  });
+});
