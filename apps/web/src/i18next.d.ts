@@ -18,6 +18,7 @@ declare module 'i18next' {
     'doctor-finder': (typeof en)['doctor-finder'];
     auth: typeof en.auth;
     network: typeof en.network;
+    captcha: typeof en.captcha;
     errors: Record<ErrorMessageKey, string>;
   }
 }

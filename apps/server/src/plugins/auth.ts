@@ -36,6 +36,7 @@ export const authPlugin = fp(
       delivery,
       config: app.config,
       clock: app.clock,
+      captcha: app.captcha,
     });
     app.decorate('delivery', delivery);
     app.decorate('identityService', service);
@@ -55,5 +56,5 @@ export const authPlugin = fp(
       request.identity = { userId: claims.userId, email: claims.email };
     });
   },
-  { name: 'auth', dependencies: ['auth-context'] },
+  { name: 'auth', dependencies: ['auth-context', 'captcha'] },
 );

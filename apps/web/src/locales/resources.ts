@@ -9,12 +9,14 @@ import { ERRORS_NAMESPACE, errorResources } from '@clinicpass/shared/errors/mess
 import type { Language } from '@clinicpass/shared/i18n/languages';
 
 import enAuth from './en/auth.json';
+import enCaptcha from './en/captcha.json';
 import enAnnouncements from './en/announcements.json';
 import enCommon from './en/common.json';
 import enDoctorFinder from './en/doctor-finder.json';
 import enHome from './en/home.json';
 import enMemberCard from './en/member-card.json';
 import zhAuth from './zh-HK/auth.json';
+import zhCaptcha from './zh-HK/captcha.json';
 import enOutpatient from './en/outpatient.json';
 import zhAnnouncements from './zh-HK/announcements.json';
 import enNetwork from './en/network.json';
@@ -34,6 +36,7 @@ export const en = {
   'doctor-finder': enDoctorFinder,
   auth: enAuth,
   network: enNetwork,
+  captcha: enCaptcha,
   [ERRORS_NAMESPACE]: errorResources.en,
 };
 
@@ -48,6 +51,7 @@ export const resources = {
     'doctor-finder': zhDoctorFinder,
     auth: zhAuth,
     network: zhNetwork,
+    captcha: zhCaptcha,
     [ERRORS_NAMESPACE]: errorResources['zh-HK'],
   },
 } satisfies Record<Language, Record<keyof typeof en, Record<string, unknown>>>;
