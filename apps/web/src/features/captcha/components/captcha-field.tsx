@@ -143,7 +143,8 @@ export function CaptchaField({
       <Typography id={hintId} variant="body2" color="text.secondary">
         {t('hint')}
       </Typography>
-      <div aria-live="assertive">
+      {/* An Alert (role="alert") is announced as it appears. */}
+      <div>
         {text !== null && (
           <Alert severity={message === 'required' ? 'info' : 'error'} variant="outlined">
             {text}

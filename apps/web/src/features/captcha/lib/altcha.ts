@@ -24,6 +24,11 @@ export const CHALLENGE_URL = `${API_AREAS.customer}${CAPTCHA_CHALLENGE_PATH}`;
 
 let fetchFailed = false;
 
+/** Notes that a challenge could not be fetched for want of a network. */
+export function markFetchFailure(): void {
+  fetchFailed = true;
+}
+
 /** Whether the last challenge fetch failed for want of a network (read once). */
 export function takeFetchFailure(): boolean {
   const failed = fetchFailed;
@@ -40,7 +45,9 @@ async function challengeFetch(): Promise<Response> {
       headers: { 'content-type': 'application/json' },
     });
   } catch (error) {
-    fetchFailed = !isApiError(error) || error.code === 'network_error' || error.status >= 500;
+    if (!isApiError(error) || error.code === 'network_error' || error.status >= 500) {
+      markFetchFailure();
+    }
     throw error;
   }
 }

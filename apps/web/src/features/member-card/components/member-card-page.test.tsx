@@ -4,13 +4,15 @@ import { describe, expect, it } from 'vitest';
 
 import { renderApp } from '../../../test/render-app';
 
-describe('member card form', () => {
+// The first render loads the route's chunks: slow on a busy machine, hence the long waits.
+describe('member card form', { timeout: 30_000 }, () => {
   it('shows the exact validation messages in English', async () => {
     renderApp('/en/outpatient/e-card/member');
-    await screen.findByRole('heading', {
-      level: 1,
-      name: 'Please provide the following information',
-    });
+    await screen.findByRole(
+      'heading',
+      { level: 1, name: 'Please provide the following information' },
+      { timeout: 15_000 },
+    );
     const user = userEvent.setup();
     await user.type(
       screen.getByRole('textbox', { name: "Patient's Hong Kong ID number" }),
