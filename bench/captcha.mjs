@@ -1,3 +1,4 @@
+/* global window */
 // How long the captcha takes a phone to solve (issue 8): the real ALTCHA widget (the app's
 // CSP-friendly build and PBKDF2 worker) in Chromium with the CPU throttled 4× (CDP
 // Emulation.setCPUThrottlingRate), solving challenges made exactly as the server makes them at
@@ -17,7 +18,10 @@ import { createChallenge, randomInt } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { chromium } from 'playwright-core';
 import { CAPTCHA_DEFAULT_DIFFICULTY } from '../apps/server/src/config.ts';
-import { CAPTCHA_ALGORITHM, CAPTCHA_COST } from '../apps/server/src/modules/captcha/captcha.service.ts';
+import {
+  CAPTCHA_ALGORITHM,
+  CAPTCHA_COST,
+} from '../apps/server/src/modules/captcha/captcha.service.ts';
 import { CONTENT_SECURITY_POLICY } from '../apps/server/src/plugins/security.ts';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -78,7 +82,10 @@ const server = createServer(async (req, res) => {
       cost: CAPTCHA_COST,
       counter: randomInt(Math.ceil(DIFFICULTY / 2), DIFFICULTY),
       deriveKey,
-      expiresAt: Math.floor(Date.now() / 1000) + 300,
+      data: {
+        issued_at: Math.floor(Date.now() / 1000),
+        expires_at: Math.floor(Date.now() / 1000) + 300,
+      },
       hmacSignatureSecret: SECRET,
       hmacKeySignatureSecret: `${SECRET}-key`,
     });
@@ -132,7 +139,9 @@ try {
       `  median ${fmt(at(0.5))}   p90 ${fmt(at(0.9))}   max ${fmt(sorted.at(-1))}   min ${fmt(sorted[0])}`,
       `  counters found: ${counters.join(', ')}`,
       `  CSP violations: ${violations.length}; page errors: ${problems.length}`,
-      at(0.5) < 2000 ? '  median under the 2 s aim' : '  median OVER the 2 s aim: lower CAPTCHA_DIFFICULTY',
+      at(0.5) < 2000
+        ? '  median under the 2 s aim'
+        : '  median OVER the 2 s aim: lower CAPTCHA_DIFFICULTY',
       '',
     ].join('\n'),
   );

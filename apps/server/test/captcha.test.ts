@@ -53,7 +53,9 @@ describe('the challenge', () => {
     const challenge = res.json<Challenge>();
     expect(challenge.parameters.algorithm).toBe(CAPTCHA_ALGORITHM);
     expect(challenge.signature).toMatch(/^[0-9a-f]{64}$/);
-    const expiresIn = (challenge.parameters.expiresAt ?? 0) - Date.now() / 1000;
+    const data = challenge.parameters.data as { issued_at: number; expires_at: number };
+    expect(data.expires_at - data.issued_at).toBe(300);
+    const expiresIn = data.expires_at - Date.now() / 1000;
     expect(expiresIn).toBeGreaterThan(298);
     expect(expiresIn).toBeLessThanOrEqual(300);
     const other = await fetchChallenge(t.app);
@@ -130,7 +132,8 @@ describe('the X-Captcha header', () => {
 
   it('refuses a challenge whose parameters were changed (easier cost, later expiry)', async () => {
     const { challenge, solution } = decode(await solvedCaptcha(t.app));
-    for (const change of [{ cost: 1 }, { expiresAt: (challenge.parameters.expiresAt ?? 0) + 600 }]) {
+    const data = challenge.parameters.data as { issued_at: number; expires_at: number };
+    for (const change of [{ cost: 1 }, { data: { ...data, expires_at: data.expires_at + 600 } }]) {
       const tampered = { ...challenge, parameters: { ...challenge.parameters, ...change } };
       const res = await lookUp(t.app, encode({ challenge: tampered, solution }));
       expect(res.json()).toMatchObject({ code: 'captcha_invalid' });
@@ -167,8 +170,10 @@ describe('the X-Captcha header', () => {
     try {
       const challenge = await fetchChallenge(short.app);
       const payload = await solve(challenge);
-      const expiresAt = (challenge.parameters.expiresAt ?? 0) * 1000;
-      await new Promise((resolve) => setTimeout(resolve, Math.max(0, expiresAt - Date.now()) + 1100));
+      const expiresAt = (challenge.parameters.data?.expires_at as number) * 1000;
+      await new Promise((resolve) =>
+        setTimeout(resolve, Math.max(0, expiresAt - Date.now()) + 1100),
+      );
       const res = await lookUp(short.app, payload);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ code: 'captcha_expired' });

@@ -3,11 +3,15 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 
+import type * as altcha from '../features/captcha/lib/altcha';
+
 import { failOnUnexpectedConsoleOutput, startConsoleCapture } from './console';
+
+type AltchaModule = typeof altcha;
 
 // The captcha widget is a stand-in here (see altcha-stand-in.ts); journeys use the real one.
 vi.mock('../features/captcha/lib/altcha', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../features/captcha/lib/altcha')>();
+  const actual = await importOriginal<AltchaModule>();
   const { defineStandIn } = await import('./altcha-stand-in');
   return {
     ...actual,

@@ -37,7 +37,8 @@ export const captchaRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags: ['Captcha'],
-        summary: 'A signed proof-of-work challenge (5 minutes, single use); solved, it goes in X-Captcha',
+        summary:
+          'A signed proof-of-work challenge (5 minutes, single use); solved, it goes in X-Captcha',
         response: { 200: CaptchaChallengeSchema },
       },
     },

@@ -29,8 +29,11 @@ function derivedSecret(secretKey: string, purpose: string): string {
 }
 
 /**
- * The challenge lifetime runs on the wall clock, not the app clock: the browser's widget and
- * the library's expiry check both read the real time (decision 090).
+ * The challenge lifetime runs on the server's wall clock, not the app clock (decision 090). It
+ * is signed into the challenge's `data` (`issued_at`, `expires_at`, Unix seconds) rather than
+ * ALTCHA's `expiresAt`, which the widget compares with the device's clock: a phone whose clock
+ * is a few minutes fast would see every challenge expired. The web times the lifetime from
+ * when it received the challenge instead.
  */
 const nowSeconds = () => Math.floor(Date.now() / 1000);
 
@@ -55,7 +58,7 @@ export class CaptchaService {
       cost: CAPTCHA_COST,
       counter: randomInt(Math.ceil(difficulty / 2), difficulty + 1),
       deriveKey,
-      expiresAt: nowSeconds() + ttlSeconds,
+      data: { issued_at: nowSeconds(), expires_at: nowSeconds() + ttlSeconds },
       hmacSignatureSecret: this.signatureSecret,
       hmacKeySignatureSecret: this.keySignatureSecret,
     });
@@ -79,11 +82,13 @@ export class CaptchaService {
       hmacSignatureSecret: this.signatureSecret,
       hmacKeySignatureSecret: this.keySignatureSecret,
     });
-    if (result.expired) throw new AppError('captcha_expired');
     if (!result.verified) throw new AppError('captcha_invalid');
-    // Verified means signed by us, so `expiresAt` is the one we set.
-    const expiresAt = new Date((payload.challenge.parameters.expiresAt ?? nowSeconds()) * 1000);
-    if (!(await repo.markUsed(this.db, payload.challenge.signature, expiresAt))) {
+    // Verified means signed by us, so `expires_at` is the one we set.
+    const expiresAt = payload.challenge.parameters.data?.expires_at;
+    if (typeof expiresAt !== 'number' || expiresAt < nowSeconds()) {
+      throw new AppError('captcha_expired');
+    }
+    if (!(await repo.markUsed(this.db, payload.challenge.signature, new Date(expiresAt * 1000)))) {
       throw new AppError('captcha_used');
     }
   }

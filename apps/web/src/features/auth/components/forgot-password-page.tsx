@@ -7,7 +7,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
@@ -56,7 +56,8 @@ export function ForgotPasswordPage() {
   const [stage, setStage] = useState<Stage>({ name: 'form' });
   const [finishing, setFinishing] = useState(false);
   // One captcha field is on screen at a time (the email form, or beside "send a new code").
-  const captcha = useRef<CaptchaHandle>(null);
+  // The field's handle, kept in state (a callback ref) so the submit handlers may read it.
+  const [captcha, setCaptcha] = useState<CaptchaHandle | null>(null);
   const params = new URLSearchParams(location.search);
   const linkEmail = params.get('email') ?? '';
   const requested = params.get('requested') === 'true';
@@ -79,13 +80,13 @@ export function ForgotPasswordPage() {
   const fail = (error: unknown) => {
     const captchaMessage = captchaMessageOf(error);
     if (captchaMessage === null) show(error);
-    else captcha.current?.show(captchaMessage);
+    else captcha?.show(captchaMessage);
   };
 
   const send = async (values: { email: string; delivery: DeliveryMedium }) => {
     clear();
     // Every code sent costs a solved captcha (issue 8).
-    const payload = await captcha.current?.take();
+    const payload = await captcha?.take();
     if (payload === undefined || payload === null) return;
     try {
       const redirectUrl = new URL(
@@ -149,7 +150,7 @@ export function ForgotPasswordPage() {
   const onCaptchaSignIn = async () => {
     if (stage.name !== 'auto-login-captcha') return;
     clear();
-    const payload = await captcha.current?.take();
+    const payload = await captcha?.take();
     if (payload === undefined || payload === null) return;
     setFinishing(true);
     try {
@@ -179,7 +180,7 @@ export function ForgotPasswordPage() {
           }}
           sx={formSx}
         >
-          <CaptchaField ref={captcha} initialMessage="required" />
+          <CaptchaField ref={setCaptcha} initialMessage="required" />
           <SubmitButton label={t('forgot.signIn')} submitting={finishing} empty={false} />
         </Box>
       </AuthLayout>
@@ -228,7 +229,7 @@ export function ForgotPasswordPage() {
             empty={code === '' || newPassword === '' || confirmPassword === ''}
           />
         </Box>
-        <CaptchaField ref={captcha} />
+        <CaptchaField ref={setCaptcha} />
         <Button
           onClick={() => void send({ email: stage.email, delivery: stage.delivery })}
           sx={{ alignSelf: 'flex-start' }}
@@ -272,7 +273,7 @@ export function ForgotPasswordPage() {
             </FormControl>
           )}
         />
-        <CaptchaField ref={captcha} />
+        <CaptchaField ref={setCaptcha} />
         <SubmitButton
           label={t('forgot.submit')}
           submitting={emailForm.formState.isSubmitting}

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useLocation } from 'react-router';
@@ -39,7 +39,8 @@ export function LoginPage() {
   const [stage, setStage] = useState<Stage>({ name: 'form' });
   const [finishing, setFinishing] = useState(false);
   const [captchaAsked, setCaptchaAsked] = useState(false);
-  const captcha = useRef<CaptchaHandle>(null);
+  // The field's handle, kept in state (a callback ref) so the submit handlers may read it.
+  const [captcha, setCaptcha] = useState<CaptchaHandle | null>(null);
 
   const { control, handleSubmit, formState } = useForm({
     resolver: zodResolver(Schema),
@@ -60,7 +61,7 @@ export function LoginPage() {
       // Once the server asked for a captcha (after 3 failures), every attempt carries one.
       let payload: string | null = null;
       if (captchaAsked) {
-        payload = (await captcha.current?.take()) ?? null;
+        payload = (await captcha?.take()) ?? null;
         if (payload === null) return;
       }
       setFinishing(true);
@@ -75,7 +76,7 @@ export function LoginPage() {
       if (captchaMessage === null) {
         show(error);
       } else if (captchaAsked) {
-        captcha.current?.show(captchaMessage);
+        captcha?.show(captchaMessage);
       } else {
         setCaptchaAsked(true);
       }
@@ -129,7 +130,7 @@ export function LoginPage() {
           autoComplete="current-password"
           required
         />
-        {captchaAsked && <CaptchaField ref={captcha} initialMessage="required" />}
+        {captchaAsked && <CaptchaField ref={setCaptcha} initialMessage="required" />}
         <SubmitButton
           label={t('login.submit')}
           submitting={formState.isSubmitting || finishing}

@@ -32,7 +32,7 @@ async function widget(): Promise<HTMLElement & { expire(): void }> {
     if (element === null) throw new Error('no widget yet');
     return element;
   });
-  return found as HTMLElement & { expire(): void };
+  return found as unknown as HTMLElement & { expire(): void };
 }
 
 const MESSAGES = {
@@ -66,11 +66,15 @@ describe('captcha field', () => {
       const element = await widget();
 
       standIn.next = 'network';
-      await act(async () => expect(await ref.current?.take()).toBeNull());
+      await act(async () => {
+        expect(await ref.current?.take()).toBeNull();
+      });
       expect(await screen.findByText(texts.network)).toBeInTheDocument();
 
       standIn.next = 'timeout';
-      await act(async () => expect(await ref.current?.take()).toBeNull());
+      await act(async () => {
+        expect(await ref.current?.take()).toBeNull();
+      });
       expect(await screen.findByText(texts.timeout)).toBeInTheDocument();
 
       act(() => {
@@ -78,9 +82,13 @@ describe('captcha field', () => {
       });
       expect(await screen.findByText(texts.expired)).toBeInTheDocument();
 
-      act(() => ref.current?.show('incorrect'));
+      act(() => {
+        ref.current?.show('incorrect');
+      });
       expect(await screen.findByText(texts.incorrect)).toBeInTheDocument();
-      act(() => ref.current?.show('used'));
+      act(() => {
+        ref.current?.show('used');
+      });
       expect(await screen.findByText(texts.used)).toBeInTheDocument();
     },
   );
@@ -91,7 +99,9 @@ describe('captcha field', () => {
     const user = userEvent.setup();
     const before = standIn.solved;
     await user.click(screen.getByRole('checkbox', { name: "I'm not a robot" }));
-    await waitFor(() => expect(standIn.solved).toBe(before + 1));
+    await waitFor(() => {
+      expect(standIn.solved).toBe(before + 1);
+    });
     let first: string | null | undefined;
     await act(async () => {
       first = await ref.current?.take();

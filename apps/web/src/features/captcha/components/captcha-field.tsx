@@ -2,7 +2,15 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { AltchaWidgetElement } from 'altcha/types/generic';
-import { useCallback, useEffect, useId, useImperativeHandle, useRef, useState, type Ref } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useImperativeHandle,
+  useRef,
+  useState,
+  type Ref,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { useLanguage } from '../../../lib/i18n';
@@ -12,6 +20,7 @@ import {
   CHALLENGE_URL,
   loadAltcha,
   setAltchaTexts,
+  takeDeadline,
   takeFetchFailure,
 } from '../lib/altcha';
 import type { CaptchaMessage } from '../lib/captcha-errors';
@@ -56,11 +65,22 @@ export function CaptchaField({
   useEffect(() => {
     let cancelled = false;
     let widget: AltchaWidgetElement | null = null;
+    let expiry: number | undefined;
     const onState = (event: Event) => {
       const detail = (event as CustomEvent<StateDetail>).detail;
+      window.clearTimeout(expiry);
       if (detail.state === 'verified') {
         payload.current = detail.payload ?? null;
         setMessage(null);
+        // The solved challenge lapses after its lifetime: say so, and untick.
+        const until = takeDeadline();
+        if (until !== null) {
+          expiry = window.setTimeout(() => {
+            payload.current = null;
+            setMessage('expired');
+            widget?.reset();
+          }, until - Date.now());
+        }
       } else if (detail.state === 'verifying') {
         payload.current = null;
         setMessage(null);
@@ -92,6 +112,7 @@ export function CaptchaField({
       });
     return () => {
       cancelled = true;
+      window.clearTimeout(expiry);
       widget?.removeEventListener('statechange', onState);
       widget?.remove();
       widgetRef.current = null;
@@ -118,7 +139,8 @@ export function CaptchaField({
 
   useImperativeHandle(ref, () => ({ take, show: setMessage }), [take]);
 
-  const text = message === null ? null : message === 'required' ? t('required') : t(`errors.${message}`);
+  const text =
+    message === null ? null : message === 'required' ? t('required') : t(`errors.${message}`);
 
   return (
     <Box

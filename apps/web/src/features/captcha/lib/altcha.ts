@@ -6,10 +6,7 @@
  */
 import { API_AREAS, isApiError } from '@clinicpass/shared/api-client/client';
 import type { Language } from '@clinicpass/shared/i18n/languages';
-import {
-  CAPTCHA_CHALLENGE_PATH,
-  CaptchaChallengeSchema,
-} from '@clinicpass/shared/schemas/captcha';
+import { CAPTCHA_CHALLENGE_PATH, CaptchaChallengeSchema } from '@clinicpass/shared/schemas/captcha';
 import type { TFunction } from 'i18next';
 
 import { api } from '../../../lib/api';
@@ -23,6 +20,18 @@ export const CAPTCHA_SOLVE_TIMEOUT_MS = 30_000;
 export const CHALLENGE_URL = `${API_AREAS.customer}${CAPTCHA_CHALLENGE_PATH}`;
 
 let fetchFailed = false;
+/** When (device time, ms) the last challenge fetched stops being accepted; see takeDeadline. */
+let deadline: number | null = null;
+
+/**
+ * The device time at which the last fetched challenge expires: its signed lifetime counted from
+ * when it arrived, so a device clock that is wrong does not matter (decision 090). Read once.
+ */
+export function takeDeadline(): number | null {
+  const value = deadline;
+  deadline = null;
+  return value;
+}
 
 /** Notes that a challenge could not be fetched for want of a network. */
 export function markFetchFailure(): void {
@@ -40,7 +49,16 @@ export function takeFetchFailure(): boolean {
 async function challengeFetch(): Promise<Response> {
   fetchFailed = false;
   try {
-    const { data } = await api.request({ path: CAPTCHA_CHALLENGE_PATH, schema: CaptchaChallengeSchema });
+    const received = Date.now();
+    const { data } = await api.request({
+      path: CAPTCHA_CHALLENGE_PATH,
+      schema: CaptchaChallengeSchema,
+    });
+    const lifetime = data.parameters.data;
+    deadline =
+      typeof lifetime?.expires_at === 'number' && typeof lifetime.issued_at === 'number'
+        ? received + (lifetime.expires_at - lifetime.issued_at) * 1000
+        : null;
     return new Response(JSON.stringify(data), {
       headers: { 'content-type': 'application/json' },
     });

@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useState } from 'react';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -46,7 +46,8 @@ export function MemberCardPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();
-  const captcha = useRef<CaptchaHandle>(null);
+  // The field's handle, kept in state (a callback ref) so the submit handlers may read it.
+  const [captcha, setCaptcha] = useState<CaptchaHandle | null>(null);
   const expired = (location.state as { expired?: boolean } | null)?.expired === true;
 
   const form = useForm<MemberFormValues>({
@@ -75,7 +76,7 @@ export function MemberCardPage() {
     onError: (error) => {
       const captchaMessage = captchaMessageOf(error);
       if (captchaMessage !== null) {
-        captcha.current?.show(captchaMessage);
+        captcha?.show(captchaMessage);
         return;
       }
       notify({ type: 'error', body: lookupErrorMessage(error, t), timeout: ERROR_BANNER_MS });
@@ -85,7 +86,7 @@ export function MemberCardPage() {
   const onSubmit = form.handleSubmit(async (values) => {
     const { toLookupBody } = await loadRules();
     // Every look-up costs a solved captcha (issue 8): ticked already, or solved now.
-    const payload = await captcha.current?.take();
+    const payload = await captcha?.take();
     if (payload === undefined || payload === null) return;
     lookup.mutate({ body: toLookupBody(values), captcha: payload });
   });
@@ -173,7 +174,7 @@ export function MemberCardPage() {
         <Alert severity="info" variant="outlined" id="member-hkid-why">
           {t('form.whyHkid')}
         </Alert>
-        <CaptchaField ref={captcha} />
+        <CaptchaField ref={setCaptcha} />
         <Button
           type="submit"
           variant="contained"
