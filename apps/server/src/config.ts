@@ -53,7 +53,12 @@ const EnvSchema = z
     SERVICE_MODE: z.enum(['normal', 'read_only', 'maintenance']).default('normal'),
     // Captcha (issue 8, decision 090).
     /** Proof-of-work difficulty: the highest counter a solver may have to reach (×1000 PBKDF2 rounds). */
-    CAPTCHA_DIFFICULTY: z.coerce.number().int().min(1).max(1_000_000).default(CAPTCHA_DEFAULT_DIFFICULTY),
+    CAPTCHA_DIFFICULTY: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(1_000_000)
+      .default(CAPTCHA_DEFAULT_DIFFICULTY),
     /** Seconds a captcha challenge is accepted after it was issued. */
     CAPTCHA_TTL_SECONDS: z.coerce.number().int().min(1).max(3600).default(CAPTCHA_TTL_SECONDS),
   })

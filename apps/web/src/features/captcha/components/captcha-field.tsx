@@ -56,10 +56,10 @@ export function CaptchaField({
   const language = useLanguage();
   const hintId = useId();
   const container = useRef<HTMLDivElement>(null);
-  const widgetRef = useRef<AltchaWidgetElement | null>(null);
+  // The widget once it is ready (its methods exist after its `load` event); null if it failed.
+  const ready = useRef<Promise<AltchaWidgetElement | null>>(Promise.resolve(null));
   const payload = useRef<string | null>(null);
   const [message, setMessage] = useState<CaptchaMessage | null>(initialMessage);
-  const [loadFailed, setLoadFailed] = useState(false);
 
   // One widget per field (and per language: its texts are read as it starts).
   useEffect(() => {
@@ -93,9 +93,16 @@ export function CaptchaField({
         queueMicrotask(() => widget?.reset());
       }
     };
+    let settle: (widget: AltchaWidgetElement | null) => void = () => undefined;
+    ready.current = new Promise((resolve) => {
+      settle = resolve;
+    });
     loadAltcha()
       .then(() => {
-        if (cancelled || container.current === null) return;
+        if (cancelled || container.current === null) {
+          settle(null);
+          return;
+        }
         setAltchaTexts(language, t);
         widget = document.createElement('altcha-widget');
         widget.setAttribute('challenge', CHALLENGE_URL);
@@ -104,26 +111,32 @@ export function CaptchaField({
         widget.setAttribute('type', 'checkbox');
         widget.setAttribute('auto', 'off');
         widget.addEventListener('statechange', onState);
-        container.current.append(widget);
-        widgetRef.current = widget;
+        const created = widget;
+        created.addEventListener('load', () => {
+          settle(created);
+        });
+        container.current.append(created);
+        // Already usable (no `load` to come): hand it over now.
+        if (typeof (created as Partial<AltchaWidgetElement>).verify === 'function') settle(created);
       })
       .catch(() => {
-        if (!cancelled) setLoadFailed(true);
+        settle(null);
       });
     return () => {
       cancelled = true;
       window.clearTimeout(expiry);
       widget?.removeEventListener('statechange', onState);
       widget?.remove();
-      widgetRef.current = null;
+      settle(null);
       payload.current = null;
     };
   }, [language, t]);
 
   const take = useCallback(async (): Promise<string | null> => {
-    const widget = widgetRef.current;
+    // Submitted before the widget was ready: wait for it.
+    const widget = await ready.current;
     if (widget === null) {
-      setMessage(loadFailed ? 'network' : 'required');
+      setMessage('network');
       return null;
     }
     let solved = payload.current;
@@ -135,7 +148,7 @@ export function CaptchaField({
     payload.current = null;
     if (solved !== null) widget.reset();
     return solved;
-  }, [loadFailed]);
+  }, []);
 
   useImperativeHandle(ref, () => ({ take, show: setMessage }), [take]);
 
