@@ -13,6 +13,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { captchaPlugin, captchaRoutes } from './modules/captcha/captcha.plugin';
 import { announcementRoutes } from './modules/announcement/announcement.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
 import { clinicModule } from './modules/clinic/clinic.module';
@@ -98,6 +99,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(securityPlugin);
   await app.register(docsPlugin);
   await app.register(authContextPlugin);
+  await app.register(captchaPlugin);
   await app.register(authPlugin);
   await app.register(serviceModePlugin);
 
@@ -105,6 +107,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(identityRoutes, { prefix: '/identity' });
   await app.register(sessionRoutes, { prefix: '/session' });
   if (deps.config.nodeEnv !== 'production') await app.register(devRoutes, { prefix: '/dev' });
+  await app.register(captchaRoutes, { prefix: '/api/customer' });
   await app.register(outpatientRoutes, { prefix: '/api/customer' });
   await app.register(clinicModule, { prefix: '/api/clinic' });
   await app.register(announcementRoutes, { prefix: '/api/customer' });

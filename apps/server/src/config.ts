@@ -1,9 +1,13 @@
 // The only place that reads the environment. A bad or missing variable stops start-up with a
 // message naming it (exit 1), before anything else happens.
+import { CAPTCHA_TTL_SECONDS } from '@clinicpass/shared/schemas/captcha';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+
+/** Tuned with `npm run bench:captcha` (solve under 2 s in Chromium at 4× CPU throttling). */
+export const CAPTCHA_DEFAULT_DIFFICULTY = 400;
 
 const LogLevelSchema = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
 
@@ -47,6 +51,16 @@ const EnvSchema = z
     CUSTOMER_SERVICE_PHONE: z.string().min(1).default('+852 2000 0000'),
     /** Operator switch: `read_only` answers writes 503 read_only_mode; `maintenance` all API calls. */
     SERVICE_MODE: z.enum(['normal', 'read_only', 'maintenance']).default('normal'),
+    // Captcha (issue 8, decision 090).
+    /** Proof-of-work difficulty: the highest counter a solver may have to reach (×1000 PBKDF2 rounds). */
+    CAPTCHA_DIFFICULTY: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(1_000_000)
+      .default(CAPTCHA_DEFAULT_DIFFICULTY),
+    /** Seconds a captcha challenge is accepted after it was issued. */
+    CAPTCHA_TTL_SECONDS: z.coerce.number().int().min(1).max(3600).default(CAPTCHA_TTL_SECONDS),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production') {
@@ -82,6 +96,7 @@ export interface Config {
     customerServicePhone: string;
   };
   serviceMode: 'normal' | 'read_only' | 'maintenance';
+  captcha: { difficulty: number; ttlSeconds: number };
 }
 
 const list = (value: string): string[] =>
@@ -146,6 +161,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       customerServicePhone: e.CUSTOMER_SERVICE_PHONE,
     },
     serviceMode: e.SERVICE_MODE,
+    captcha: { difficulty: e.CAPTCHA_DIFFICULTY, ttlSeconds: e.CAPTCHA_TTL_SECONDS },
   };
 }
 

@@ -20,6 +20,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     SECRET_KEY: TEST_SECRET_KEY,
     PUBLIC_URL: 'http://localhost:3000',
     TRUST_PROXY: 'true',
+    // A captcha a test solves in a few milliseconds.
+    CAPTCHA_DIFFICULTY: '2',
     ...overrides,
   });
 }

@@ -1,6 +1,8 @@
 // Helpers for identity tests: requests from a given client address, codes read from the outbox.
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { CAPTCHA_HEADER } from '@clinicpass/shared/schemas/captcha';
 import { expect } from 'vitest';
+import { captchaHeader } from './captcha-support';
 
 let addressCounter = 0;
 /** A fresh client address, so one test's requests never count against another's limit. */
@@ -19,16 +21,36 @@ export interface Client {
   get(path: string, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
 }
 
+/** Calls that may need a captcha: the client solves one for them, as the web does. */
+const CAPTCHA_PATHS = new Set(['/identity/forgot-password', '/identity/sign-in']);
+
+/**
+ * Requests from one client address. POSTs to forgot-password and sign-in carry a freshly solved
+ * captcha unless `x-captcha` is given (`''`: send none).
+ */
 export function client(app: FastifyInstance, address = freshAddress()): Client {
   return {
     address,
-    post: (path, body, headers = {}) =>
-      app.inject({
+    post: async (path, body, headers = {}) => {
+      const given = headers[CAPTCHA_HEADER];
+      const captcha =
+        given === undefined
+          ? CAPTCHA_PATHS.has(path)
+            ? await captchaHeader(app)
+            : {}
+          : given === ''
+            ? {}
+            : { [CAPTCHA_HEADER]: given };
+      const rest = Object.fromEntries(
+        Object.entries(headers).filter(([name]) => name !== CAPTCHA_HEADER),
+      );
+      return app.inject({
         method: 'POST',
         url: path,
-        headers: { 'x-forwarded-for': address, ...headers },
+        headers: { 'x-forwarded-for': address, ...rest, ...captcha },
         ...(body === undefined ? {} : { payload: body as Record<string, unknown> }),
-      }),
+      });
+    },
     get: (path, headers = {}) =>
       app.inject({ method: 'GET', url: path, headers: { 'x-forwarded-for': address, ...headers } }),
   };

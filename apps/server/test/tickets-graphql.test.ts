@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO } from '../src/db/seed/demo';
 import { buildTestApp, type TestApp } from './build-app';
+import { captchaHeader } from './captcha-support';
 
 let test: TestApp;
 beforeAll(async () => {
@@ -44,7 +45,7 @@ async function viewToken(hkid: string): Promise<string> {
   const res = await test.app.inject({
     method: 'POST',
     url: '/api/customer/outpatient/member-ticket',
-    headers: { 'x-forwarded-for': '10.9.0.2' },
+    headers: { 'x-forwarded-for': '10.9.0.2', ...(await captchaHeader(test.app)) },
     payload: { identity_document_number: hkid, phone_number: '91234567' },
   });
   expect(res.statusCode).toBe(200);

@@ -19,6 +19,7 @@ declare module 'i18next' {
     'doctor-finder': (typeof en)['doctor-finder'];
     auth: typeof en.auth;
     network: typeof en.network;
+    captcha: typeof en.captcha;
     errors: Record<ErrorMessageKey, string>;
     validation: Record<ValidationKey, string>;
   }

@@ -44,6 +44,7 @@ export const authPlugin = fp(
       delivery,
       config: app.config,
       clock: app.clock,
+      captcha: app.captcha,
     });
     app.decorate('delivery', delivery);
     app.decorate('identityService', service);
@@ -75,5 +76,5 @@ export const authPlugin = fp(
       setAccessCookie(request, reply, renewed.accessToken, app.clock.now());
     });
   },
-  { name: 'auth', dependencies: ['auth-context'] },
+  { name: 'auth', dependencies: ['auth-context', 'captcha'] },
 );

@@ -11,12 +11,14 @@ import type { Language } from '@clinicpass/shared/i18n/languages';
 import { VALIDATION_NAMESPACE, validationResources } from '@clinicpass/shared/validation/messages';
 
 import enAuth from './en/auth.json';
+import enCaptcha from './en/captcha.json';
 import enAnnouncements from './en/announcements.json';
 import enCommon from './en/common.json';
 import enDoctorFinder from './en/doctor-finder.json';
 import enHome from './en/home.json';
 import enMemberCard from './en/member-card.json';
 import zhAuth from './zh-HK/auth.json';
+import zhCaptcha from './zh-HK/captcha.json';
 import enOutpatient from './en/outpatient.json';
 import zhAnnouncements from './zh-HK/announcements.json';
 import enNetwork from './en/network.json';
@@ -36,6 +38,7 @@ export const en = {
   'doctor-finder': enDoctorFinder,
   auth: enAuth,
   network: enNetwork,
+  captcha: enCaptcha,
   [ERRORS_NAMESPACE]: errorResources.en,
   [VALIDATION_NAMESPACE]: validationResources.en,
 };
@@ -51,6 +54,7 @@ export const resources = {
     'doctor-finder': zhDoctorFinder,
     auth: zhAuth,
     network: zhNetwork,
+    captcha: zhCaptcha,
     [ERRORS_NAMESPACE]: errorResources['zh-HK'],
     [VALIDATION_NAMESPACE]: validationResources['zh-HK'],
   },

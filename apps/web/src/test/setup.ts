@@ -1,9 +1,27 @@
 import '@testing-library/jest-dom/vitest';
 
 import { cleanup } from '@testing-library/react';
-import { afterEach, beforeEach } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
+
+import type * as altcha from '../features/captcha/lib/altcha';
 
 import { failOnUnexpectedConsoleOutput, startConsoleCapture } from './console';
+
+type AltchaModule = typeof altcha;
+
+// The captcha widget is a stand-in here (see altcha-stand-in.ts); journeys use the real one.
+vi.mock('../features/captcha/lib/altcha', async (importOriginal) => {
+  const actual = await importOriginal<AltchaModule>();
+  const { defineStandIn } = await import('./altcha-stand-in');
+  return {
+    ...actual,
+    loadAltcha: () => {
+      defineStandIn();
+      return Promise.resolve();
+    },
+    setAltchaTexts: () => undefined,
+  };
+});
 
 // jsdom has no layout; React Router's scroll restoration calls scrollTo on every navigation.
 window.scrollTo = () => undefined;

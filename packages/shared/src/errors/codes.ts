@@ -14,6 +14,8 @@ export const API_ERROR_CODES = {
   bad_request: 400,
   captcha_required: 400,
   captcha_invalid: 400,
+  captcha_expired: 400,
+  captcha_used: 400,
   unauthenticated: 401,
   invalid_token: 401,
   // The clinic area (decision 106): no clinic key, an unknown one, a revoked one.

@@ -20,9 +20,11 @@ import {
   TOKEN_DELIVERY_HEADER,
   type SignInResponse,
 } from '@clinicpass/shared/schemas/identity';
+import { CAPTCHA_HEADER } from '@clinicpass/shared/schemas/captcha';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestLanguage, sendError, toAppError } from '../../plugins/errors';
+import { requireCaptcha } from '../captcha/captcha.plugin';
 import { clearSessionCookies, readCookie, REFRESH_COOKIE, setSessionCookies } from './cookies';
 import { IdentityRepository } from './identity.repository';
 import type { SignInResult, Tokens } from './identity.service';
@@ -99,7 +101,10 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { email, password } = request.body;
-      const result = await service.signIn(email, password, requestLanguage(request));
+      const result = await service.signIn(email, password, requestLanguage(request), {
+        address: request.ip,
+        captcha: request.headers[CAPTCHA_HEADER],
+      });
       return signInAnswer(request, reply, result);
     },
   );
@@ -216,6 +221,8 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
         body: ForgotPasswordRequestSchema,
         response: { 200: CodeDeliveryResponseSchema },
       },
+      // Every code sent costs a solved captcha (issue 8); the confirm step needs none.
+      preHandler: requireCaptcha(app),
     },
     async (request) => {
       const { email, delivery, language, redirect_url: redirectUrl } = request.body;

@@ -10,8 +10,10 @@ import {
   type CodeDeliveryResponse,
   type DeliveryMedium,
 } from '@clinicpass/shared/schemas/identity';
+import { SIGN_IN_FAILURES_BEFORE_CAPTCHA } from '@clinicpass/shared/schemas/captcha';
 import type { Clock } from '@clinicpass/shared/time/clock';
 import type { Config } from '../../config';
+import type { CaptchaService } from '../captcha/captcha.service';
 import { generatePassword, hashPassword, verifyPassword } from '../../lib/passwords';
 import { deriveKey, generateCode, generateToken, keyedHash, maskEmail, sameHash } from './crypto';
 import type { Delivery } from './delivery';
@@ -55,6 +57,7 @@ export interface IdentityServiceDeps {
   delivery: Delivery;
   config: Config;
   clock: Clock;
+  captcha: Pick<CaptchaService, 'check'>;
 }
 
 export class IdentityService {
@@ -62,6 +65,7 @@ export class IdentityService {
   private readonly delivery: Delivery;
   private readonly config: Config;
   private readonly clock: Clock;
+  private readonly captcha: Pick<CaptchaService, 'check'>;
   private readonly codeKey: Buffer;
   private readonly tokenKey: Buffer;
   private readonly lookupKey: Buffer;
@@ -74,6 +78,7 @@ export class IdentityService {
     this.delivery = deps.delivery;
     this.config = deps.config;
     this.clock = deps.clock;
+    this.captcha = deps.captcha;
     this.codeKey = deriveKey(deps.config.secretKey, 'identity-code');
     this.tokenKey = deriveKey(deps.config.secretKey, 'identity-refresh-token');
     this.lookupKey = deriveKey(deps.config.secretKey, 'identity-lookup');
@@ -90,10 +95,30 @@ export class IdentityService {
 
   // ---------------------------------------------------------------- sign-in
 
-  async signIn(email: string, password: string, language: Language): Promise<SignInResult> {
+  /**
+   * Email + password. After SIGN_IN_FAILURES_BEFORE_CAPTCHA recent failures for the email (known
+   * or not) or from the client address, an attempt needs a solved captcha (`captcha_required`
+   * without one, decided before anything about the account is looked at).
+   */
+  async signIn(
+    email: string,
+    password: string,
+    language: Language,
+    client: { address: string; captcha?: string | string[] | undefined } = { address: '' },
+  ): Promise<SignInResult> {
     const emailKey = keyedHash(this.lookupKey, `sign-in:${email}`);
+    const addressKey = keyedHash(this.lookupKey, `sign-in-address:${client.address}`);
+    const [failure, addressFailure] = await Promise.all([
+      this.repo.signInFailure(emailKey),
+      this.repo.signInFailure(addressKey),
+    ]);
+    if (
+      this.recentFailures(failure) >= SIGN_IN_FAILURES_BEFORE_CAPTCHA ||
+      this.recentFailures(addressFailure) >= SIGN_IN_FAILURES_BEFORE_CAPTCHA
+    ) {
+      await this.captcha.check(client.captcha);
+    }
     const user = await this.repo.userByEmail(email);
-    const failure = await this.repo.signInFailure(emailKey);
     const lockedUntil = failure?.lockedUntil ?? null;
     const locked = lockedUntil !== null && lockedUntil > this.now();
 
@@ -104,6 +129,7 @@ export class IdentityService {
     if (locked) throw new AppError('NotAuthorizedException');
     if (!user || !valid) {
       await this.recordFailure(emailKey);
+      await this.repo.recordSignInFailure(addressKey, this.now(), IDENTITY_LIMITS.lockoutQuietMs);
       if (!user && !this.prevent) throw new AppError('UserNotFoundException');
       throw new AppError('NotAuthorizedException');
     }
@@ -112,6 +138,13 @@ export class IdentityService {
       throw new AppError('PasswordResetRequiredException');
     }
     return this.completeSignIn(user, language);
+  }
+
+  /** Failures counted within the quiet period (older ones start again from nothing). */
+  private recentFailures(row: { failures: number; lastFailureAt: Date } | null): number {
+    if (row === null) return 0;
+    const quietSince = this.now().getTime() - IDENTITY_LIMITS.lockoutQuietMs;
+    return row.lastFailureAt.getTime() > quietSince ? row.failures : 0;
   }
 
   private async verifyDummy(password: string): Promise<boolean> {

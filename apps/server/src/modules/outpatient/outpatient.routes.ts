@@ -16,6 +16,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requestLanguage } from '../../plugins/errors';
+import { requireCaptcha } from '../captcha/captcha.plugin';
 import * as service from './outpatient.service';
 
 export function outpatientDeps(app: FastifyInstance): service.OutpatientDeps {
@@ -52,6 +53,8 @@ export const outpatientRoutes: FastifyPluginAsyncZod = async (app) => {
         body: MemberLookupSchema,
         response: { 200: MemberTicketResponseSchema },
       },
+      // Every look-up costs a solved captcha (issue 8), checked once the body is valid.
+      preHandler: requireCaptcha(app),
     },
     async (request, reply) => {
       noStore(reply);

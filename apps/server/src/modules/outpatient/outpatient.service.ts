@@ -81,23 +81,24 @@ export interface MemberTicketResult {
 }
 
 /**
- * POST /outpatient/member-ticket. Every attempt first reserves a failure on the client address
- * and on the identifier (one atomic statement); past the limit the answer is `limit_exceeded`
- * whatever the details. A success gives the reservation back.
+ * POST /outpatient/member-ticket (after its captcha, checked by the route). Every attempt first
+ * reserves a failure on the client address (one atomic statement); past the limit the answer is
+ * `limit_exceeded` whatever the details. A success gives the reservation back. Failures for one
+ * HKID lock nobody out: every attempt costs a solved captcha instead (decision 091).
  */
 export async function lookUpMember(
   deps: OutpatientDeps,
   input: MemberLookup,
   clientAddress: string,
 ): Promise<MemberTicketResult> {
-  // One keyed hash of the identifier, used for the look-up and for its failure counter.
+  // One keyed hash of the identifier, used for the look-up.
   const identifierHash =
     input.identity_document_number !== undefined
       ? hkidLookupHash(deps.secretKey, input.identity_document_number)
       : createHash('sha256')
           .update(`member-code:${input.member_code ?? ''}`)
           .digest('hex');
-  const keys = [`member-ticket:ip:${clientAddress}`, `member-ticket:id:${identifierHash}`];
+  const keys = [`member-ticket:ip:${clientAddress}`];
   const now = deps.clock.now();
   const counts = await repo.addFailures(deps.db, keys, now, WINDOW_MS);
   if (counts.some((count) => count > MEMBER_LOOKUP_FAILURE_LIMIT)) {

@@ -7,18 +7,29 @@ import {
   SignInResponseSchema,
   type DeliveryMedium,
 } from '@clinicpass/shared/schemas/identity';
+import { captchaHeaders } from '@clinicpass/shared/schemas/captcha';
 import type { ZodType } from 'zod';
 
 import { api } from '../../../lib/api';
 
-const post = async <T>(path: string, body: unknown, schema: ZodType<T>) =>
-  (await api.request({ area: 'identity', path, method: 'POST', body, schema })).data;
+const post = async <T>(path: string, body: unknown, schema: ZodType<T>, captcha?: string | null) =>
+  (
+    await api.request({
+      area: 'identity',
+      path,
+      method: 'POST',
+      body,
+      schema,
+      headers: captchaHeaders(captcha),
+    })
+  ).data;
 
 export const identityApi = {
   me: async () =>
     (await api.request({ area: 'identity', path: '/me', schema: MeResponseSchema })).data,
-  signIn: (email: string, password: string) =>
-    post('/sign-in', { email, password }, SignInResponseSchema),
+  /** `captcha`: a solved payload, once the server asked for one (`captcha_required`). */
+  signIn: (email: string, password: string, captcha?: string | null) =>
+    post('/sign-in', { email, password }, SignInResponseSchema, captcha),
   respondToChallenge: (session: string, code: string) =>
     post('/sign-in/challenge', { session, code }, SignInResponseSchema),
   signOut: () => post('/sign-out', {}, OkResponseSchema),
@@ -27,6 +38,8 @@ export const identityApi = {
     delivery: DeliveryMedium;
     language: Language;
     redirectUrl: string;
+    /** Every code sent costs a solved captcha. */
+    captcha: string;
   }) =>
     post(
       '/forgot-password',
@@ -37,6 +50,7 @@ export const identityApi = {
         redirect_url: input.redirectUrl,
       },
       CodeDeliveryResponseSchema,
+      input.captcha,
     ),
   confirmForgotPassword: (email: string, code: string, newPassword: string) =>
     post('/forgot-password/confirm', { email, code, new_password: newPassword }, OkResponseSchema),

@@ -15,6 +15,8 @@ import { z } from 'zod';
 
 import { paths } from '../../../config/paths';
 import { useLanguage } from '../../../lib/i18n';
+import { CaptchaField, type CaptchaHandle } from '../../captcha/components/captcha-field';
+import { captchaMessageOf } from '../../captcha/lib/captcha-errors';
 import { identityApi } from '../api/identity-api';
 import { useIdentity } from '../hooks/use-identity';
 
@@ -35,7 +37,8 @@ const ResetSchema = z
 type Stage =
   | { name: 'form' }
   | { name: 'new-password'; email: string; delivery: DeliveryMedium; destination: string | null }
-  | { name: 'auto-login-mfa'; session: string; destination: string };
+  | { name: 'auto-login-mfa'; session: string; destination: string }
+  | { name: 'auto-login-captcha'; email: string };
 
 /**
  * Forgot password (spec §2.3, §4): `form` (email, delivery) → `new-password` (code, new
@@ -52,6 +55,9 @@ export function ForgotPasswordPage() {
   const { show, clear, banner } = useErrorBanner(true);
   const [stage, setStage] = useState<Stage>({ name: 'form' });
   const [finishing, setFinishing] = useState(false);
+  // One captcha field is on screen at a time (the email form, or beside "send a new code").
+  // The field's handle, kept in state (a callback ref) so the submit handlers may read it.
+  const [captcha, setCaptcha] = useState<CaptchaHandle | null>(null);
   const params = new URLSearchParams(location.search);
   const linkEmail = params.get('email') ?? '';
   const requested = params.get('requested') === 'true';
@@ -70,14 +76,29 @@ export function ForgotPasswordPage() {
     name: ['code', 'new_password', 'confirm_password'],
   });
 
+  /** Shows an error: the captcha's in its field, any other in the banner. */
+  const fail = (error: unknown) => {
+    const captchaMessage = captchaMessageOf(error);
+    if (captchaMessage === null) show(error);
+    else captcha?.show(captchaMessage);
+  };
+
   const send = async (values: { email: string; delivery: DeliveryMedium }) => {
     clear();
+    // Every code sent costs a solved captcha (issue 8).
+    const payload = await captcha?.take();
+    if (payload === undefined || payload === null) return;
     try {
       const redirectUrl = new URL(
         paths.outpatient.forgotPassword.getHref(language),
         window.location.origin,
       ).toString();
-      const answer = await identityApi.forgotPassword({ ...values, language, redirectUrl });
+      const answer = await identityApi.forgotPassword({
+        ...values,
+        language,
+        redirectUrl,
+        captcha: payload,
+      });
       setStage({
         name: 'new-password',
         email: values.email,
@@ -85,7 +106,7 @@ export function ForgotPasswordPage() {
         destination: answer.code_delivery_details.destination,
       });
     } catch (error) {
-      show(error);
+      fail(error);
     }
   };
   const onSend = emailForm.handleSubmit(send);
@@ -120,9 +141,51 @@ export function ForgotPasswordPage() {
       if (challenge) setStage({ ...challenge, name: 'auto-login-mfa' });
     } catch (error) {
       setFinishing(false);
-      show(error);
+      // Recent failed sign-ins from here: the sign-in with the new password needs a captcha.
+      if (captchaMessageOf(error) === null) show(error);
+      else setStage({ name: 'auto-login-captcha', email: stage.email });
     }
   });
+
+  const onCaptchaSignIn = async () => {
+    if (stage.name !== 'auto-login-captcha') return;
+    clear();
+    const payload = await captcha?.take();
+    if (payload === undefined || payload === null) return;
+    setFinishing(true);
+    try {
+      const password = resetForm.getValues('new_password');
+      const challenge = await flow.signIn(stage.email, password, payload);
+      if (challenge) setStage({ ...challenge, name: 'auto-login-mfa' });
+    } catch (error) {
+      setFinishing(false);
+      fail(error);
+    }
+  };
+
+  if (stage.name === 'auto-login-captcha') {
+    return (
+      <AuthLayout
+        documentTitle={t('forgot.documentTitle')}
+        heading={t('forgot.mfaHeading')}
+        intro={t('forgot.captchaIntro')}
+        banner={banner}
+      >
+        <Box
+          component="form"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            void onCaptchaSignIn();
+          }}
+          sx={formSx}
+        >
+          <CaptchaField ref={setCaptcha} initialMessage="required" />
+          <SubmitButton label={t('forgot.signIn')} submitting={finishing} empty={false} />
+        </Box>
+      </AuthLayout>
+    );
+  }
 
   if (stage.name === 'auto-login-mfa') {
     return (
@@ -166,6 +229,7 @@ export function ForgotPasswordPage() {
             empty={code === '' || newPassword === '' || confirmPassword === ''}
           />
         </Box>
+        <CaptchaField ref={setCaptcha} />
         <Button
           onClick={() => void send({ email: stage.email, delivery: stage.delivery })}
           sx={{ alignSelf: 'flex-start' }}
@@ -209,6 +273,7 @@ export function ForgotPasswordPage() {
             </FormControl>
           )}
         />
+        <CaptchaField ref={setCaptcha} />
         <SubmitButton
           label={t('forgot.submit')}
           submitting={emailForm.formState.isSubmitting}

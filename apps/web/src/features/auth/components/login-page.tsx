@@ -11,6 +11,8 @@ import { z } from 'zod';
 
 import { paths } from '../../../config/paths';
 import { useLanguage } from '../../../lib/i18n';
+import { CaptchaField, type CaptchaHandle } from '../../captcha/components/captcha-field';
+import { captchaMessageOf } from '../../captcha/lib/captcha-errors';
 import { useIdentity } from '../hooks/use-identity';
 
 import { AuthLayout, formSx } from './auth-layout';
@@ -36,6 +38,9 @@ export function LoginPage() {
   const { show, clear, banner } = useErrorBanner();
   const [stage, setStage] = useState<Stage>({ name: 'form' });
   const [finishing, setFinishing] = useState(false);
+  const [captchaAsked, setCaptchaAsked] = useState(false);
+  // The field's handle, kept in state (a callback ref) so the submit handlers may read it.
+  const [captcha, setCaptcha] = useState<CaptchaHandle | null>(null);
 
   const { control, handleSubmit, formState } = useForm({
     resolver: zodResolver(Schema),
@@ -53,15 +58,28 @@ export function LoginPage() {
   const onSignIn = handleSubmit(async (values) => {
     clear();
     try {
+      // Once the server asked for a captcha (after 3 failures), every attempt carries one.
+      let payload: string | null = null;
+      if (captchaAsked) {
+        payload = (await captcha?.take()) ?? null;
+        if (payload === null) return;
+      }
       setFinishing(true);
-      const challenge = await flow.signIn(values.email, values.password);
+      const challenge = await flow.signIn(values.email, values.password, payload);
       if (challenge) {
         setFinishing(false);
         setStage({ ...challenge, name: 'sms-mfa' });
       }
     } catch (error) {
       setFinishing(false);
-      show(error);
+      const captchaMessage = captchaMessageOf(error);
+      if (captchaMessage === null) {
+        show(error);
+      } else if (captchaAsked) {
+        captcha?.show(captchaMessage);
+      } else {
+        setCaptchaAsked(true);
+      }
     }
   });
 
@@ -112,6 +130,7 @@ export function LoginPage() {
           autoComplete="current-password"
           required
         />
+        {captchaAsked && <CaptchaField ref={setCaptcha} initialMessage="required" />}
         <SubmitButton
           label={t('login.submit')}
           submitting={formState.isSubmitting || finishing}

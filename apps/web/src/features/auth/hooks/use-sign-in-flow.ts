@@ -24,8 +24,8 @@ export function useSignInFlow() {
   };
 
   /** Signs in: the SMS challenge to answer, or null once signed in and on the way. */
-  const signIn = async (email: string, password: string) => {
-    const result = await identityApi.signIn(email, password);
+  const signIn = async (email: string, password: string, captcha?: string | null) => {
+    const result = await identityApi.signIn(email, password, captcha);
     if (result.challenge) return result.challenge;
     await finish();
     return null;

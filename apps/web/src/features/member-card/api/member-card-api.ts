@@ -1,3 +1,4 @@
+import { captchaHeaders } from '@clinicpass/shared/schemas/captcha';
 import {
   MEMBER_VIEW_TOKEN_HEADER,
   MedicalCardsResponseSchema,
@@ -25,15 +26,21 @@ export const memberCardKeys = {
 
 const viewHeaders = (token: string) => ({ [MEMBER_VIEW_TOKEN_HEADER]: token });
 
-/** The look-up (HKID or member code + applicant phone), already validated and normalised. */
-export async function lookUpMember(body: {
-  identity_document_number?: string;
-  member_code?: string;
-  phone_number: string;
+/**
+ * The look-up (HKID or member code + applicant phone), already validated and normalised, with
+ * the solved captcha every look-up needs.
+ */
+export async function lookUpMember({
+  body,
+  captcha,
+}: {
+  body: { identity_document_number?: string; member_code?: string; phone_number: string };
+  captcha: string;
 }): Promise<MemberTicketResponse> {
   const response = await apiClient.request({
     method: 'POST',
     path: '/outpatient/member-ticket',
+    headers: captchaHeaders(captcha),
     body,
     schema: MemberTicketResponseSchema,
   });

@@ -4,13 +4,15 @@ import { describe, expect, it } from 'vitest';
 
 import { renderApp } from '../../../test/render-app';
 
-describe('member card form', () => {
+// The first render loads the route's chunks: slow on a busy machine, hence the long waits.
+describe('member card form', { timeout: 30_000 }, () => {
   it('shows the exact validation messages in English', async () => {
     renderApp('/en/outpatient/e-card/member');
-    await screen.findByRole('heading', {
-      level: 1,
-      name: 'Please provide the following information',
-    });
+    await screen.findByRole(
+      'heading',
+      { level: 1, name: 'Please provide the following information' },
+      { timeout: 15_000 },
+    );
     const user = userEvent.setup();
     await user.type(
       screen.getByRole('textbox', { name: "Patient's Hong Kong ID number" }),
@@ -37,7 +39,7 @@ describe('member card form', () => {
 
   it('reads in Chinese and offers the member code instead of the HKID', async () => {
     renderApp('/zh-hk/outpatient/e-card/member');
-    await screen.findByRole('heading', { level: 1, name: '請提供以下資料' }, { timeout: 5000 });
+    await screen.findByRole('heading', { level: 1, name: '請提供以下資料' }, { timeout: 15_000 });
     const user = userEvent.setup();
     await user.click(screen.getByRole('radio', { name: '會員編號' }));
     expect(screen.queryByRole('textbox', { name: '病人的香港身份證號碼' })).not.toBeInTheDocument();

@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -19,6 +19,8 @@ import { paths } from '../../../config/paths';
 import { useLanguage } from '../../../lib/i18n';
 import { fromHere } from '../../../lib/navigation-state';
 import { notify } from '../../announcements/lib/notifications';
+import { CaptchaField, type CaptchaHandle } from '../../captcha/components/captcha-field';
+import { captchaMessageOf } from '../../captcha/lib/captcha-errors';
 import { lookUpMember, memberCardKeys } from '../api/member-card-api';
 import { lookupErrorMessage } from '../lib/error-message';
 import type { MemberFormValues } from '../lib/member-form-schema';
@@ -44,6 +46,8 @@ export function MemberCardPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();
+  // The field's handle, kept in state (a callback ref) so the submit handlers may read it.
+  const [captcha, setCaptcha] = useState<CaptchaHandle | null>(null);
   const expired = (location.state as { expired?: boolean } | null)?.expired === true;
 
   const form = useForm<MemberFormValues>({
@@ -70,13 +74,21 @@ export function MemberCardPage() {
       await navigate(paths.outpatient.memberQr.getHref(language), { state: fromHere(location) });
     },
     onError: (error) => {
+      const captchaMessage = captchaMessageOf(error);
+      if (captchaMessage !== null) {
+        captcha?.show(captchaMessage);
+        return;
+      }
       notify({ type: 'error', body: lookupErrorMessage(error, t), timeout: ERROR_BANNER_MS });
     },
   });
 
   const onSubmit = form.handleSubmit(async (values) => {
     const { toLookupBody } = await loadRules();
-    lookup.mutate(toLookupBody(values));
+    // Every look-up costs a solved captcha (issue 8): ticked already, or solved now.
+    const payload = await captcha?.take();
+    if (payload === undefined || payload === null) return;
+    lookup.mutate({ body: toLookupBody(values), captcha: payload });
   });
   const message = (key: string | undefined) =>
     key === undefined ? undefined : t(key as 'form.errors.hkid');
@@ -162,7 +174,13 @@ export function MemberCardPage() {
         <Alert severity="info" variant="outlined" id="member-hkid-why">
           {t('form.whyHkid')}
         </Alert>
-        <Button type="submit" variant="contained" size="large" disabled={lookup.isPending}>
+        <CaptchaField ref={setCaptcha} />
+        <Button
+          type="submit"
+          variant="contained"
+          size="large"
+          disabled={lookup.isPending || form.formState.isSubmitting}
+        >
           {t('form.submit')}
         </Button>
       </Stack>

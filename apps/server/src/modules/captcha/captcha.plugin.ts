@@ -1,0 +1,50 @@
+// The one captcha service of the app (`app.captcha`), used by the look-up, sign-in and
+// forgot-password; and its challenge route (customer area).
+import {
+  CAPTCHA_CHALLENGE_PATH,
+  CAPTCHA_HEADER,
+  CaptchaChallengeSchema,
+} from '@clinicpass/shared/schemas/captcha';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { CaptchaService } from './captcha.service';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    captcha: CaptchaService;
+  }
+}
+
+export const captchaPlugin = fp(
+  (app: FastifyInstance) => {
+    app.decorate('captcha', new CaptchaService(app.db, app.config));
+  },
+  { name: 'captcha' },
+);
+
+/** A preHandler that accepts a request only with a solved, unused captcha in `X-Captcha`. */
+export function requireCaptcha(app: FastifyInstance) {
+  return async (request: FastifyRequest): Promise<void> => {
+    await app.captcha.check(request.headers[CAPTCHA_HEADER]);
+  };
+}
+
+// eslint-disable-next-line @typescript-eslint/require-await -- Fastify plugins are async by contract
+export const captchaRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    CAPTCHA_CHALLENGE_PATH,
+    {
+      schema: {
+        tags: ['Captcha'],
+        summary:
+          'A signed proof-of-work challenge (5 minutes, single use); solved, it goes in X-Captcha',
+        response: { 200: CaptchaChallengeSchema },
+      },
+    },
+    async (_request, reply) => {
+      void reply.header('cache-control', 'no-store');
+      return app.captcha.challenge();
+    },
+  );
+};

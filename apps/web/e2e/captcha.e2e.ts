@@ -1,0 +1,140 @@
+// Captcha journeys (issue 8): the member-card look-up with the real ALTCHA widget solved in the
+// browser (keyboard, 360 px, strict CSP), an expired challenge, a replayed solution.
+import { describe, expect, it } from 'vitest';
+import { expectAccessible, useBrowser, type Journey } from './support/browser';
+
+const open = useBrowser();
+
+let address = 0;
+/** Each journey is its own client address, so the look-up limit of one never reaches another. */
+async function asNewClient(journey: Journey) {
+  address += 1;
+  await journey.context.setExtraHTTPHeaders({
+    'x-forwarded-for': `192.0.2.${(process.pid % 40) * 6 + address}`,
+  });
+}
+
+/** The expected error answers of a journey (the browser logs them) are not problems. */
+function allowFailedResponses(journey: Journey, statuses: number[]) {
+  const pattern = new RegExp(
+    `Failed to load resource: the server responded with a status of (${statuses.join('|')})`,
+  );
+  const keep = journey.problems.filter((problem) => !pattern.test(problem));
+  journey.problems.splice(0, journey.problems.length, ...keep);
+}
+
+const TEXTS = {
+  en: {
+    prefix: 'en',
+    heading: 'Please provide the following information',
+    hkid: "Patient's Hong Kong ID number",
+    phone: 'Phone number of the membership applicant',
+    submit: 'Access member QR code',
+    qrHeading: 'Member QR codes',
+    group: 'Verification check',
+    robot: "I'm not a robot",
+    verified: 'Verified',
+    expired: 'The verification check has expired, please verify again',
+    used: 'This verification check was already used, please verify again',
+    noMatch:
+      'We could not find a membership with this ID number and phone number. Please check them and try again.',
+  },
+  zh: {
+    prefix: 'zh-hk',
+    heading: '請提供以下資料',
+    hkid: '病人的香港身份證號碼',
+    phone: '會籍申請人的電話號碼',
+    submit: '查看會員二維碼',
+    qrHeading: '會員二維碼',
+    group: '安全驗證',
+    robot: '我不是機械人',
+    verified: '已驗證',
+    expired: '驗證已過期，請重新驗證',
+    used: '此驗證已被使用，請重新驗證',
+    noMatch: '找不到與此身份證號碼及電話號碼相符的會籍。請檢查後再試。',
+  },
+} as const;
+type Texts = (typeof TEXTS)['en' | 'zh'];
+
+async function fillForm(journey: Journey, t: Texts, hkid: string, phone: string) {
+  const { page } = journey;
+  await page.getByRole('heading', { level: 1, name: t.heading }).waitFor();
+  await page.getByRole('textbox', { name: t.hkid }).fill(hkid);
+  await page.getByRole('textbox', { name: t.phone }).fill(phone);
+}
+
+/** Ticks "I'm not a robot" from the keyboard and waits until the widget has solved it. */
+async function solveWithKeyboard(journey: Journey, t: Texts) {
+  const { page } = journey;
+  const box = page
+    .getByRole('group', { name: t.group })
+    .getByRole('checkbox', { name: t.robot, exact: true });
+  await box.focus();
+  await page.keyboard.press('Space');
+  await page.getByRole('group', { name: t.group }).getByText(t.verified, { exact: true }).waitFor();
+}
+
+describe.each(['en', 'zh'] as const)('captcha in %s', (language) => {
+  const t = TEXTS[language];
+
+  it('looks a member up with the captcha solved by the real widget, at 360 px', async () => {
+    const journey = await open('phone', { path: `/${t.prefix}/outpatient/e-card/member` });
+    await asNewClient(journey);
+    const { page } = journey;
+    await fillForm(journey, t, 'A123456(3)', '91234567');
+    const group = page.getByRole('group', { name: t.group });
+    await group.getByRole('checkbox', { name: t.robot, exact: true }).waitFor();
+    await expectAccessible(page);
+    // One touch target of at least 44 px, inside the 360 px screen.
+    const target = await group.locator('.altcha-checkbox-wrap').boundingBox();
+    expect(target?.height).toBeGreaterThanOrEqual(44);
+    expect((target?.x ?? 0) + (target?.width ?? 0)).toBeLessThanOrEqual(360);
+
+    await solveWithKeyboard(journey, t);
+    const sent = page.waitForRequest('**/api/customer/outpatient/member-ticket');
+    await page.getByRole('button', { name: t.submit }).click();
+    const request = await sent;
+    const payload = JSON.parse(
+      Buffer.from((await request.headerValue('x-captcha')) ?? '', 'base64').toString('utf8'),
+    ) as { challenge: { signature: string }; solution: { counter: number } };
+    expect(payload.challenge.signature).toMatch(/^[0-9a-f]{64}$/);
+    expect(payload.solution.counter).toBeGreaterThan(0);
+    await page.getByRole('heading', { level: 1, name: t.qrHeading }).waitFor();
+  });
+
+  it('shows the expired message when a solved challenge outlives its 5 minutes', async () => {
+    const journey = await open('phone');
+    await asNewClient(journey);
+    const { page } = journey;
+    await page.clock.install();
+    await page.goto(`/${t.prefix}/outpatient/e-card/member`);
+    await fillForm(journey, t, 'A123456(3)', '91234567');
+    await solveWithKeyboard(journey, t);
+    await page.clock.fastForward('05:01');
+    await page.getByRole('alert').filter({ hasText: t.expired }).waitFor();
+    await expectAccessible(page);
+    // Submitting now solves a fresh challenge, and the look-up goes through.
+    await page.getByRole('button', { name: t.submit }).click();
+    await page.getByRole('heading', { level: 1, name: t.qrHeading }).waitFor();
+  });
+
+  it('shows "already used" when a solved captcha is sent a second time', async () => {
+    const journey = await open('phone', { path: `/${t.prefix}/outpatient/e-card/member` });
+    await asNewClient(journey);
+    const { page } = journey;
+    await fillForm(journey, t, 'A123456(3)', '98765432');
+    const first = page.waitForRequest('**/api/customer/outpatient/member-ticket');
+    await page.getByRole('button', { name: t.submit }).click();
+    const used = await (await first).headerValue('x-captcha');
+    expect(used).toBeTruthy();
+    await page.getByRole('alert').filter({ hasText: t.noMatch }).waitFor();
+    // The next look-up replays the first solution instead of its own.
+    await page.route('**/api/customer/outpatient/member-ticket', (route) =>
+      route.continue({ headers: { ...route.request().headers(), 'x-captcha': used ?? '' } }),
+    );
+    await page.getByRole('button', { name: t.submit }).click();
+    await page.getByRole('alert').filter({ hasText: t.used }).waitFor();
+    await expectAccessible(page);
+    allowFailedResponses(journey, [400, 404]);
+  });
+});
