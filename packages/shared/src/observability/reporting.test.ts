@@ -62,7 +62,14 @@ describe('breadcrumb filter (spec §8)', () => {
       level: 'warning',
       data: { url: '/x?token=[redacted]' },
     });
-    expect(filterBreadcrumb({ category: 'navigation', data: { to: '/en/outpatient' } })).toEqual({
+    expect(
+      filterBreadcrumb({
+        level: undefined,
+        category: 'navigation',
+        data: { to: '/en/outpatient' },
+      }),
+    ).toEqual({
+      level: undefined,
       category: 'navigation',
       data: { to: '/en/outpatient' },
     });

@@ -9,6 +9,26 @@ export const TRACES_SAMPLE_RATE = 0.1;
 export const REPLAYS_SESSION_SAMPLE_RATE = 1;
 export const REPLAYS_ON_ERROR_SAMPLE_RATE = 1;
 
+/**
+ * What the SDKs may collect on their own (their `dataCollection` option): no user details, no
+ * cookies, headers or bodies, no local variables of stack frames, no GraphQL variables or query
+ * data. Addresses and their query strings are collected, then scrubbed like everything else.
+ */
+export function privateDataCollection() {
+  return {
+    userInfo: false,
+    cookies: false,
+    httpHeaders: false,
+    httpBodies: [] as never[],
+    urlQueryParams: true,
+    graphQL: { document: true, variables: false },
+    genAI: { inputs: false, outputs: false },
+    mcp: { inputs: false, outputs: false },
+    databaseQueryData: false,
+    stackFrameVariables: false,
+  };
+}
+
 /** What the SDK tells a sampler about a new transaction (the part we use). */
 export interface SamplingInput {
   parentSampled?: boolean | undefined;
@@ -20,7 +40,7 @@ export interface SamplingInput {
  * so the decision can be tested.
  */
 export function createTracesSampler(
-  random: () => number = Math.random,
+  random: () => number = () => Math.random(),
 ): (input: SamplingInput) => boolean {
   return (input) => input.parentSampled ?? random() < TRACES_SAMPLE_RATE;
 }

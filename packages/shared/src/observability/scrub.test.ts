@@ -107,6 +107,23 @@ describe('scrubValue', () => {
     expect(json).toContain('"status_code":400');
   });
 
+  it('redacts typed span attributes by their last name part, keeping their shape', () => {
+    const span = {
+      attributes: {
+        'user.ip_address': { value: '10.0.0.1', type: 'string' },
+        'client.address': { value: '10.0.0.1', type: 'string' },
+        'http.request.header.cookie': { value: ['cp_access=x'], type: 'array' },
+        'url.path': { value: '/healthz', type: 'string' },
+      },
+    };
+    expect(scrubValue(span).attributes).toEqual({
+      'user.ip_address': { value: REDACTED, type: 'string' },
+      'client.address': { value: REDACTED, type: 'string' },
+      'http.request.header.cookie': { value: REDACTED, type: 'string' },
+      'url.path': { value: '/healthz', type: 'string' },
+    });
+  });
+
   it('survives cycles', () => {
     const a: Record<string, unknown> = { note: 'A123456(3)' };
     a.self = a;

@@ -32,6 +32,9 @@ const SENSITIVE_NAMES = new Set([
   'session_id',
   'x_device_id',
   'ip_address',
+  // OpenTelemetry-style attribute names the server SDK gives a request's client.
+  'client.address',
+  'network.peer.address',
 ]);
 
 /** Query parameters whose values never leave (`?token=…`, `?code=…`, `?email=…`). */
@@ -56,9 +59,12 @@ function normalizeName(name: string): string {
 /** True when a field or parameter of this name holds something that must never be reported. */
 export function isSensitiveName(name: string): boolean {
   const normalized = normalizeName(name);
+  // Dotted attribute names (`http.request.header.cookie`) are judged by their last part too.
+  const last = normalized.slice(normalized.lastIndexOf('.') + 1);
   return (
     SENSITIVE_NAMES.has(normalized) ||
-    SENSITIVE_SUFFIXES.some((suffix) => normalized.endsWith(suffix))
+    SENSITIVE_NAMES.has(last) ||
+    SENSITIVE_SUFFIXES.some((suffix) => last.endsWith(suffix))
   );
 }
 
@@ -167,7 +173,11 @@ function scrubAny(value: unknown, depth: number, seen: WeakSet<object>): unknown
     if (SDK_IDS.has(key)) {
       result[key] = item;
     } else if (isSensitiveName(key) && item !== null && item !== undefined && item !== '') {
-      result[key] = REDACTED;
+      // A typed attribute (`{ value, type }`) keeps its shape so the receiver still accepts it.
+      result[key] =
+        typeof item === 'object' && 'value' in item
+          ? { value: REDACTED, type: 'string' }
+          : REDACTED;
     } else {
       result[key] = scrubAny(item, depth + 1, seen);
     }
