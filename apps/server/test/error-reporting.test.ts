@@ -182,7 +182,7 @@ describe('without a DSN or a widget', () => {
     expect(policy.scriptSrc).toEqual(["'self'", 'https://widget.example']);
     expect(policy.connectSrc).toEqual(["'self'", 'https://widget.example']);
     expect(withClientConfig('<head></head>', config)).toBe(
-      '<head><meta name="clinicpass:help-widget-script-url" content="https://widget.example/snippet.js"><meta name="clinicpass:help-widget-key" content="k&quot;&lt;1"></head>',
+      '<head><meta name="clinicpass:help-widget-script-url" content="https://widget.example/snippet.js"><meta name="clinicpass:help-widget-key" content="k&quot;&lt;1"><meta name="clinicpass:customer-service-phone" content="+852 2000 0000"></head>',
     );
   });
 
