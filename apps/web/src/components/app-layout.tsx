@@ -9,11 +9,13 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useMatches, useNavigation } from 'react-router';
 
 import { localizePathname, paths } from '../config/paths';
+import { runtimeConfig } from '../config/runtime';
 import { ServiceStatusBanner } from '../features/auth/components/service-status-banner';
 import { useLanguage } from '../lib/i18n';
 
 import { AppLogo } from './app-logo';
 import { BackButton } from './back-button';
+import { HelpButton } from './help-button';
 import { LanguageSwitcher } from './language-switcher';
 
 export type LayoutWidth = 'sm' | 'md' | 'lg';
@@ -61,6 +63,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const navigating = useNavigation().state !== 'idle';
   const main = useRef<HTMLElement>(null);
   useFocusMainOnNavigation(main);
+  const { helpWidget } = runtimeConfig();
 
   return (
     <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column' }}>
@@ -104,7 +107,10 @@ export function AppLayout({ children }: { children: ReactNode }) {
             >
               <AppLogo />
             </Link>
-            <LanguageSwitcher />
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+              {helpWidget !== null && <HelpButton settings={helpWidget} />}
+              <LanguageSwitcher />
+            </Box>
           </Toolbar>
         </Container>
       </AppBar>
