@@ -10,13 +10,13 @@ import { Link as RouterLink, useLocation, useMatches, useNavigation } from 'reac
 
 import { localizePathname, paths } from '../config/paths';
 import { runtimeConfig } from '../config/runtime';
-import { ServiceStatusBanner } from '../features/auth/components/service-status-banner';
 import { useLanguage } from '../lib/i18n';
 
 import { AppLogo } from './app-logo';
 import { BackButton } from './back-button';
 import { HelpButton } from './help-button';
 import { LanguageSwitcher } from './language-switcher';
+import { MaintenancePage, ReadOnlyBanner, useServiceStatus } from './service-status';
 
 export type LayoutWidth = 'sm' | 'md' | 'lg';
 
@@ -64,6 +64,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const main = useRef<HTMLElement>(null);
   useFocusMainOnNavigation(main);
   const { helpWidget } = runtimeConfig();
+  const status = useServiceStatus();
 
   return (
     <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column' }}>
@@ -122,9 +123,15 @@ export function AppLayout({ children }: { children: ReactNode }) {
         maxWidth={width}
         sx={{ flexGrow: 1, py: 2, '&:focus': { outline: 'none' } }}
       >
-        <ServiceStatusBanner />
-        <BackButton />
-        {children}
+        {status.maintenance ? (
+          <MaintenancePage />
+        ) : (
+          <>
+            <ReadOnlyBanner readOnly={status.readOnly} />
+            <BackButton />
+            {children}
+          </>
+        )}
       </Container>
     </Box>
   );

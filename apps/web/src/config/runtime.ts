@@ -36,8 +36,7 @@ export function readRuntimeConfig(doc: Document = document): RuntimeConfig {
         ? {
             scriptUrl: scriptUrl.data,
             key,
-            customerServicePhone:
-              metaContent(doc, CLIENT_CONFIG_META.customerServicePhone) ?? '',
+            customerServicePhone: metaContent(doc, CLIENT_CONFIG_META.customerServicePhone) ?? '',
           }
         : null,
   };

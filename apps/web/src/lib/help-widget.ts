@@ -51,12 +51,11 @@ export function loadHelpWidget(
   loading ??= new Promise<HelpWidgetApi>((resolve, reject) => {
     const doc = win.document;
     let waited = 0;
-    let timer: number | undefined;
     const fail = () => {
       win.clearInterval(timer);
       reject(new HelpWidgetUnavailableError('The help widget did not become ready'));
     };
-    timer = win.setInterval(() => {
+    const timer = win.setInterval(() => {
       const api = (win as unknown as HelpWidgetWindow).zE;
       if (typeof api === 'function') {
         win.clearInterval(timer);
