@@ -57,10 +57,10 @@ describe('help widget', () => {
   it('loads nothing until the help button is pressed, then adds the script with its key', () => {
     renderButton();
     expect(document.getElementById(HELP_WIDGET_SCRIPT_ID)).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: 'Help' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Customer support' }));
     const script = document.getElementById(HELP_WIDGET_SCRIPT_ID) as HTMLScriptElement;
     expect(script.src).toBe('https://widget.example/snippet.js?key=abc+123');
-    expect(screen.getByRole('button', { name: 'Opening help…' })).toHaveAttribute(
+    expect(screen.getByRole('button', { name: 'Opening customer support…' })).toHaveAttribute(
       'aria-busy',
       'true',
     );
@@ -68,7 +68,7 @@ describe('help widget', () => {
 
   it('opens the widget in en-US once it is ready, and switches it to zh-tw with the page', async () => {
     renderButton();
-    fireEvent.click(screen.getByRole('button', { name: 'Help' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Customer support' }));
     const widget = standInWidget();
     // Not ready for the first 2 seconds: nothing is called, the button waits.
     await act(async () => {
@@ -98,7 +98,7 @@ describe('help widget', () => {
 
     // Pressed again: opened again, in Chinese, with no second script.
     widget.calls.length = 0;
-    fireEvent.click(screen.getByRole('button', { name: '幫助' }));
+    fireEvent.click(screen.getByRole('button', { name: '客戶支援' }));
     expect(widget.calls).toContainEqual(['webWidget', 'open']);
     expect(widget.calls).toContainEqual(['webWidget', 'setLocale', 'zh-tw']);
     expect(document.querySelectorAll(`#${HELP_WIDGET_SCRIPT_ID}`)).toHaveLength(1);
@@ -106,7 +106,7 @@ describe('help widget', () => {
 
   it('polls every 250 ms: ready at 29.9 s still opens', async () => {
     renderButton();
-    fireEvent.click(screen.getByRole('button', { name: 'Help' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Customer support' }));
     await act(async () => {
       await vi.advanceTimersByTimeAsync(HELP_WIDGET_TIMEOUT_MS - 500);
     });
@@ -120,7 +120,7 @@ describe('help widget', () => {
 
   it('falls back quietly to a contact link when the widget is never ready in 30 s', async () => {
     renderButton();
-    fireEvent.click(screen.getByRole('button', { name: 'Help' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Customer support' }));
     await act(async () => {
       await vi.advanceTimersByTimeAsync(HELP_WIDGET_TIMEOUT_MS - 250);
     });
@@ -135,7 +135,7 @@ describe('help widget', () => {
     expect(screen.getByRole('status')).toHaveTextContent(
       'Live help is not available right now. Call customer service at +852 2000 0000.',
     );
-    expect(screen.queryByRole('button', { name: 'Help' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Customer support' })).toBeNull();
     // A widget arriving later changes nothing: polling has stopped.
     const widget = standInWidget();
     (window as WidgetWindow).zE = widget.zE;

@@ -25,9 +25,7 @@ describe('InlineNotification', () => {
     renderWithText(<InlineNotification type={type}>Message</InlineNotification>);
     const region = screen.getByRole(role);
     expect(region).toHaveTextContent('Message');
-    expect(region.className).toContain(
-      `MuiAlert-color${type[0]!.toUpperCase()}${type.slice(1)}`,
-    );
+    expect(region.className).toContain(`MuiAlert-color${type[0]!.toUpperCase()}${type.slice(1)}`);
     // Not dismissable and not timed unless asked.
     expect(screen.queryByRole('button')).toBeNull();
     expect(screen.queryByTestId('notification-progress')).toBeNull();
