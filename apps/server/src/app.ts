@@ -36,6 +36,7 @@ import { rootSecretRoutes } from './modules/root-secret/root-secret.routes';
 import { stakeholderRoutes } from './modules/stakeholder/stakeholder.routes';
 import { authContextPlugin } from './plugins/auth-context';
 import { docsPlugin } from './plugins/docs';
+import { errorReportingPlugin } from './plugins/error-reporting';
 import { errorsPlugin } from './plugins/errors';
 import { requestContextPlugin } from './plugins/request-context';
 import { securityPlugin } from './plugins/security';
@@ -95,6 +96,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorate('clock', deps.clock ?? systemClock);
 
   await app.register(errorsPlugin);
+  await app.register(errorReportingPlugin);
   await app.register(requestContextPlugin);
   await app.register(securityPlugin);
   await app.register(docsPlugin);

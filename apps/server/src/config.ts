@@ -61,6 +61,17 @@ const EnvSchema = z
       .default(CAPTCHA_DEFAULT_DIFFICULTY),
     /** Seconds a captcha challenge is accepted after it was issued. */
     CAPTCHA_TTL_SECONDS: z.coerce.number().int().min(1).max(3600).default(CAPTCHA_TTL_SECONDS),
+    // --- Observability and support (error reporting, help widget): off when unset.
+    /** Sentry-compatible DSN for error reporting (server and web); unset: nothing is reported. */
+    SENTRY_DSN: z.url({ protocol: /^https?$/ }).optional(),
+    /** The environment name reports carry (default: NODE_ENV). */
+    SENTRY_ENVIRONMENT: z.string().min(1).optional(),
+    /** The release reports carry (sessions need one). */
+    SENTRY_RELEASE: z.string().min(1).default('clinicpass@dev'),
+    /** Script of the customer-support widget (Zendesk-compatible `zE` API); unset: no widget. */
+    HELP_WIDGET_SCRIPT_URL: z.url({ protocol: /^https?$/ }).optional(),
+    /** The widget's key, passed to its script as `?key=`. */
+    HELP_WIDGET_KEY: z.string().min(1).optional(),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production') {
@@ -69,6 +80,15 @@ const EnvSchema = z
           ctx.addIssue({ code: 'custom', path: [name], message: 'is required in production' });
         }
       }
+    }
+    if ((env.HELP_WIDGET_SCRIPT_URL === undefined) !== (env.HELP_WIDGET_KEY === undefined)) {
+      const missing =
+        env.HELP_WIDGET_KEY === undefined ? 'HELP_WIDGET_KEY' : 'HELP_WIDGET_SCRIPT_URL';
+      ctx.addIssue({
+        code: 'custom',
+        path: [missing],
+        message: 'is required with the other HELP_WIDGET_ variable',
+      });
     }
   });
 
@@ -97,6 +117,10 @@ export interface Config {
   };
   serviceMode: 'normal' | 'read_only' | 'maintenance';
   captcha: { difficulty: number; ttlSeconds: number };
+  /** Error reporting; null: off (nothing loaded, nothing sent). */
+  errorReporting: { dsn: string; environment: string; release: string } | null;
+  /** Customer-support widget; null: none (nothing loaded). */
+  helpWidget: { scriptUrl: string; key: string } | null;
 }
 
 const list = (value: string): string[] =>
@@ -162,6 +186,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     serviceMode: e.SERVICE_MODE,
     captcha: { difficulty: e.CAPTCHA_DIFFICULTY, ttlSeconds: e.CAPTCHA_TTL_SECONDS },
+    errorReporting:
+      e.SENTRY_DSN === undefined
+        ? null
+        : {
+            dsn: e.SENTRY_DSN,
+            environment: e.SENTRY_ENVIRONMENT ?? e.NODE_ENV,
+            release: e.SENTRY_RELEASE,
+          },
+    helpWidget:
+      e.HELP_WIDGET_SCRIPT_URL === undefined || e.HELP_WIDGET_KEY === undefined
+        ? null
+        : { scriptUrl: e.HELP_WIDGET_SCRIPT_URL, key: e.HELP_WIDGET_KEY },
   };
 }
 

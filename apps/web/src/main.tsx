@@ -7,10 +7,15 @@ import { RouterProvider } from 'react-router/dom';
 
 import { AppProviders } from './app/providers';
 import { routes } from './app/router';
+import { runtimeConfig } from './config/runtime';
+import { startErrorReporting } from './lib/error-reporting';
 import { createQueryClient } from './lib/query-client';
 
 const container = document.getElementById('root');
 if (container === null) throw new Error('index.html has no #root element');
+
+// Only when the server configured a DSN: otherwise the SDK is never downloaded.
+void startErrorReporting(runtimeConfig().errorReporting);
 
 const router = createBrowserRouter(routes);
 const queryClient = createQueryClient();

@@ -1,8 +1,12 @@
 // Security headers. The CSP is strict for the SPA: scripts only from our origin, no eval, no
 // third-party hosts. Styles allow 'unsafe-inline' because emotion (MUI) injects style elements.
+// Two configured services widen it, each by its own origin and only when configured: the error
+// reporting DSN (the web sends reports there: connect-src) and the help widget (its script,
+// the frames, images and calls it makes from its origin).
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Config } from '../config';
 
 export const CONTENT_SECURITY_POLICY = {
   defaultSrc: ["'self'"],
@@ -11,17 +15,44 @@ export const CONTENT_SECURITY_POLICY = {
   imgSrc: ["'self'", 'data:'],
   fontSrc: ["'self'", 'data:'],
   connectSrc: ["'self'"],
+  frameSrc: ["'self'"],
   objectSrc: ["'none'"],
   baseUri: ["'self'"],
   frameAncestors: ["'none'"],
   formAction: ["'self'"],
   upgradeInsecureRequests: null,
-};
+} as const;
+
+type Directives = Record<keyof typeof CONTENT_SECURITY_POLICY, string[] | null>;
+
+/** The policy for this configuration: the strict base plus the configured services' origins. */
+export function contentSecurityPolicy(
+  config: Pick<Config, 'errorReporting' | 'helpWidget'>,
+): Directives {
+  const directives: Directives = {
+    ...Object.fromEntries(
+      Object.entries(CONTENT_SECURITY_POLICY).map(([name, value]) => [
+        name,
+        value === null ? null : [...value],
+      ]),
+    ),
+  } as Directives;
+  if (config.errorReporting !== null) {
+    directives.connectSrc?.push(new URL(config.errorReporting.dsn).origin);
+  }
+  if (config.helpWidget !== null) {
+    const origin = new URL(config.helpWidget.scriptUrl).origin;
+    for (const name of ['scriptSrc', 'connectSrc', 'imgSrc', 'frameSrc', 'fontSrc'] as const) {
+      directives[name]?.push(origin);
+    }
+  }
+  return directives;
+}
 
 export const securityPlugin = fp(
   async (app: FastifyInstance) => {
     await app.register(helmet, {
-      contentSecurityPolicy: { useDefaults: false, directives: CONTENT_SECURITY_POLICY },
+      contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(app.config) },
       // The app is served over plain http on a laptop; production terminates TLS in front.
       strictTransportSecurity: false,
       crossOriginEmbedderPolicy: false,

@@ -1,16 +1,20 @@
 // Serves the built SPA. Unknown paths under the API areas answer JSON 404; any other GET that
 // accepts HTML gets index.html so the client router can show the page (or its 404 page).
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { AppError } from '@clinicpass/shared/errors/app-error';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { withClientConfig } from './client-config';
 import { isApiPath, sendError } from './errors';
 
 export const spaPlugin = fp(
   async (app: FastifyInstance, options: { webDistDir: string }) => {
-    const hasSpa = existsSync(path.join(options.webDistDir, 'index.html'));
+    const indexFile = path.join(options.webDistDir, 'index.html');
+    const hasSpa = existsSync(indexFile);
+    // Read once: the page carries the runtime configuration (error reporting, help widget).
+    const indexHtml = hasSpa ? withClientConfig(readFileSync(indexFile, 'utf8'), app.config) : '';
     if (hasSpa) {
       await app.register(fastifyStatic, {
         root: options.webDistDir,
@@ -35,7 +39,10 @@ export const spaPlugin = fp(
         (request.method === 'GET' || request.method === 'HEAD') &&
         (wantsHtml || !path.extname(request.url.split('?')[0] ?? ''))
       ) {
-        return reply.header('cache-control', 'no-cache').sendFile('index.html');
+        return reply
+          .header('cache-control', 'no-cache')
+          .type('text/html; charset=utf-8')
+          .send(indexHtml);
       }
       const pathname = request.url.split('?')[0] ?? request.url;
       return sendError(

@@ -12,6 +12,8 @@ import { ensureDatabase } from '../../../server/src/db/migrate';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The journeys' database, for a journey that starts its own server (support/server.ts). */
+    databaseUrl: string;
   }
 }
 
@@ -45,6 +47,7 @@ export default async function setup(project: TestProject) {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'clinicpass-e2e-'));
   const postgres = await startEmbeddedPostgres({ dataDir, ephemeral: true });
   await ensureDatabase(postgres.adminUrl, 'clinicpass_e2e');
+  const databaseUrl = postgres.urlFor('clinicpass_e2e');
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = '';
@@ -55,7 +58,7 @@ export default async function setup(project: TestProject) {
       NODE_ENV: 'test',
       PORT: String(port),
       HOST: '127.0.0.1',
-      DATABASE_URL: postgres.urlFor('clinicpass_e2e'),
+      DATABASE_URL: databaseUrl,
       PUBLIC_URL: baseUrl,
       SECRET_KEY: 'e2e-secret-key-with-at-least-32-characters',
       TRUST_PROXY: 'true',
@@ -79,6 +82,7 @@ export default async function setup(project: TestProject) {
     throw error;
   }
   project.provide('baseUrl', baseUrl);
+  project.provide('databaseUrl', databaseUrl);
 
   return async () => {
     await new Promise<void>((resolve) => {

@@ -9,12 +9,14 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation, useMatches, useNavigation } from 'react-router';
 
 import { localizePathname, paths } from '../config/paths';
-import { ServiceStatusBanner } from '../features/auth/components/service-status-banner';
+import { runtimeConfig } from '../config/runtime';
 import { useLanguage } from '../lib/i18n';
 
 import { AppLogo } from './app-logo';
 import { BackButton } from './back-button';
+import { HelpButton } from './help-button';
 import { LanguageSwitcher } from './language-switcher';
+import { MaintenancePage, ReadOnlyBanner, useServiceStatus } from './service-status';
 
 export type LayoutWidth = 'sm' | 'md' | 'lg';
 
@@ -61,6 +63,8 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const navigating = useNavigation().state !== 'idle';
   const main = useRef<HTMLElement>(null);
   useFocusMainOnNavigation(main);
+  const { helpWidget } = runtimeConfig();
+  const status = useServiceStatus();
 
   return (
     <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column' }}>
@@ -104,7 +108,10 @@ export function AppLayout({ children }: { children: ReactNode }) {
             >
               <AppLogo />
             </Link>
-            <LanguageSwitcher />
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+              {helpWidget !== null && <HelpButton settings={helpWidget} />}
+              <LanguageSwitcher />
+            </Box>
           </Toolbar>
         </Container>
       </AppBar>
@@ -116,9 +123,15 @@ export function AppLayout({ children }: { children: ReactNode }) {
         maxWidth={width}
         sx={{ flexGrow: 1, py: 2, '&:focus': { outline: 'none' } }}
       >
-        <ServiceStatusBanner />
-        <BackButton />
-        {children}
+        {status.maintenance ? (
+          <MaintenancePage />
+        ) : (
+          <>
+            <ReadOnlyBanner readOnly={status.readOnly} />
+            <BackButton />
+            {children}
+          </>
+        )}
       </Container>
     </Box>
   );

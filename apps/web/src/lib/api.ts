@@ -126,3 +126,9 @@ export function ensureDeviceSession(): Promise<void> {
   })();
   return deviceSession;
 }
+
+/** Asks the API again (the maintenance page's "Try again"); its answer updates the status. */
+export function recheckServiceStatus(): Promise<void> {
+  deviceSession = undefined;
+  return ensureDeviceSession();
+}

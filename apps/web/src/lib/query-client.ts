@@ -1,4 +1,6 @@
-import { QueryClient } from '@tanstack/react-query';
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+
+import { reportError } from './error-reporting';
 
 /**
  * Reference data (districts, services, specialties, panels) changes when operations load a new
@@ -23,6 +25,9 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
+    // Failures the pages handle are still reported when they are the app's fault (5xx, bugs).
+    queryCache: new QueryCache({ onError: reportError }),
+    mutationCache: new MutationCache({ onError: reportError }),
     defaultOptions: {
       queries: {
         staleTime: 5 * 60 * 1000,

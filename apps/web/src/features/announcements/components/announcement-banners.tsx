@@ -1,12 +1,10 @@
 import type { Announcement } from '@clinicpass/shared/schemas/outpatient';
-import { keyframes } from '@emotion/react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { StackedNotification } from '../../../components/notification';
 import { useLanguage } from '../../../lib/i18n';
 import type { MeResponse } from '@clinicpass/shared/schemas/identity';
 
@@ -14,67 +12,10 @@ import { identityApi } from '../../auth/api/identity-api';
 import { IDENTITY_QUERY_KEY } from '../../auth/hooks/use-identity';
 import { fetchAnnouncements } from '../api/announcements-api';
 import { addDismissed, pruneDismissed, readDismissed, writeDismissed } from '../lib/dismissed';
-import { dismissNotification, useNotifications, type Notification } from '../lib/notifications';
+import { dismissNotification, useNotifications } from '../lib/notifications';
 
-/** Banner width on wide screens (spec §2.5) and its elevation (spec §9). */
+/** Banner width on wide screens (spec §2.5). */
 export const BANNER_WIDTH = 360;
-export const BANNER_ELEVATION = 2;
-
-const shrink = keyframes`
-  from { transform: scaleX(1); }
-  to { transform: scaleX(0); }
-`;
-
-interface BannerProps {
-  severity: Notification['type'];
-  role: 'alert' | 'status';
-  children: string;
-  onDismiss?: (() => void) | undefined;
-  timeout?: number | undefined;
-  testId: string;
-}
-
-function Banner({ severity, role, children, onDismiss, timeout, testId }: BannerProps) {
-  const { t } = useTranslation('announcements');
-  // The latest callback, so a re-render does not restart the timer.
-  const dismissRef = useRef(onDismiss);
-  useEffect(() => {
-    dismissRef.current = onDismiss;
-  });
-  useEffect(() => {
-    if (timeout === undefined) return undefined;
-    const timer = window.setTimeout(() => dismissRef.current?.(), timeout);
-    return () => {
-      window.clearTimeout(timer);
-    };
-  }, [timeout]);
-
-  return (
-    <Paper elevation={BANNER_ELEVATION} sx={{ overflow: 'hidden' }} data-testid={testId}>
-      <Alert
-        severity={severity}
-        role={role}
-        closeText={t('dismiss')}
-        {...(onDismiss === undefined ? {} : { onClose: onDismiss })}
-        sx={{ alignItems: 'flex-start', '& .MuiAlert-action': { pt: 0 } }}
-      >
-        {children}
-      </Alert>
-      {timeout !== undefined && (
-        <Box
-          aria-hidden
-          data-testid="banner-progress"
-          sx={{
-            height: 4,
-            bgcolor: `${severity}.main`,
-            transformOrigin: 'left',
-            animation: `${shrink} ${timeout}ms linear forwards`,
-          }}
-        />
-      )}
-    </Paper>
-  );
-}
 
 function useSignInTag(): 'customer' | 'guest' | undefined {
   // Only observes: the sign-in state is fetched by the pages that need it (no request here).
@@ -169,25 +110,29 @@ export function AnnouncementBanners() {
         }}
       >
         {notifications.map((notification) => (
-          <Banner
+          <StackedNotification
             key={notification.id}
             testId="notification-banner"
-            severity={notification.type}
-            role={notification.type === 'error' ? 'alert' : 'status'}
+            notification={notification}
             onDismiss={() => {
               dismissNotification(notification.id);
             }}
-            timeout={notification.timeout}
-          >
-            {notification.body}
-          </Banner>
+          />
         ))}
         {visible.map((announcement) => (
-          <Banner
+          <StackedNotification
             key={announcement.id}
             testId="announcement-banner"
-            severity={announcement.message_type}
-            role="status"
+            live="status"
+            notification={{
+              id: String(announcement.id),
+              type: announcement.message_type,
+              body: sanitizeForDisplay(
+                language === 'zh-HK'
+                  ? announcement.content_zh || announcement.content_en
+                  : announcement.content_en,
+              ),
+            }}
             onDismiss={
               announcement.is_dismissable
                 ? () => {
@@ -195,13 +140,7 @@ export function AnnouncementBanners() {
                   }
                 : undefined
             }
-          >
-            {sanitizeForDisplay(
-              language === 'zh-HK'
-                ? announcement.content_zh || announcement.content_en
-                : announcement.content_en,
-            )}
-          </Banner>
+          />
         ))}
       </Box>
     </>

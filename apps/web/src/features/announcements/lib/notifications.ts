@@ -2,13 +2,10 @@
 // failed member look-up (5000 ms). They share the announcement stack.
 import { useSyncExternalStore } from 'react';
 
-export interface Notification {
-  id: string;
-  type: 'info' | 'warning' | 'error' | 'success';
-  body: string;
-  /** Milliseconds until it goes; without one it stays until dismissed. */
-  timeout?: number;
-}
+import type { StackedNotificationData } from '../../../components/notification';
+
+/** Spec §3 notification: `{ id, type, body, timeout }` (shown by `StackedNotification`). */
+export type Notification = StackedNotificationData;
 
 let notifications: readonly Notification[] = [];
 const listeners = new Set<() => void>();

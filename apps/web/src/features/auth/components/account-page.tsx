@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -6,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 
+import { InlineNotification } from '../../../components/notification';
 import { paths } from '../../../config/paths';
 import { useLanguage } from '../../../lib/i18n';
 import { useIdentity, useSignOut } from '../hooks/use-identity';
@@ -38,7 +38,9 @@ export function AccountPage() {
         heading={t('account.heading')}
         banner={banner}
       >
-        {signedOut && <Alert severity="success">{t('account.signedOut')}</Alert>}
+        {signedOut && (
+          <InlineNotification type="success">{t('account.signedOut')}</InlineNotification>
+        )}
         <Button
           component={RouterLink}
           to={loginHref}

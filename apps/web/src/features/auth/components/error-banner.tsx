@@ -2,16 +2,11 @@ import { ERROR_BANNER_MS } from '@clinicpass/shared/constants';
 import { errorMessage } from '@clinicpass/shared/errors/messages';
 import { isApiError } from '@clinicpass/shared/api-client/client';
 import type { Language } from '@clinicpass/shared/i18n/languages';
-import Alert from '@mui/material/Alert';
-import IconButton from '@mui/material/IconButton';
-import LinearProgress from '@mui/material/LinearProgress';
 import Box from '@mui/material/Box';
-import SvgIcon from '@mui/material/SvgIcon';
-import { useCallback, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useCallback, useState } from 'react';
 
+import { InlineNotification } from '../../../components/notification';
 import { useLanguage } from '../../../lib/i18n';
-import { MIN_TOUCH_TARGET } from '../../../lib/theme';
 
 /**
  * The catalogue message for an identity error (spec §8): Cognito's name → the message in the
@@ -41,14 +36,6 @@ export function useErrorBanner(alt = false) {
   return { show, clear, banner: <ErrorBanner state={state} alt={alt} onClose={clear} /> };
 }
 
-function CloseIcon() {
-  return (
-    <SvgIcon fontSize="small">
-      <path d="M19 6.41 17.59 5 12 10.59 6.41 5 5 6.41 10.59 12 5 17.59 6.41 19 12 13.41 17.59 19 19 17.59 13.41 12 19 6.41Z" />
-    </SvgIcon>
-  );
-}
-
 function ErrorBanner({
   state,
   alt,
@@ -58,67 +45,21 @@ function ErrorBanner({
   alt: boolean;
   onClose: () => void;
 }) {
+  const language = useLanguage();
   return (
-    // The Alert has role="alert": inserting it is announced.
+    // The notification has role="alert": inserting it is announced.
     <Box>
       {state !== null && (
-        <TimedAlert key={state.key} error={state.error} alt={alt} onClose={onClose} />
+        <InlineNotification
+          key={state.key}
+          type="error"
+          variant="filled"
+          timeout={ERROR_BANNER_MS}
+          onDismiss={onClose}
+        >
+          {identityErrorMessage(state.error, language, alt)}
+        </InlineNotification>
       )}
     </Box>
-  );
-}
-
-function TimedAlert({
-  error,
-  alt,
-  onClose,
-}: {
-  error: unknown;
-  alt: boolean;
-  onClose: () => void;
-}) {
-  const { t } = useTranslation('auth');
-  const language = useLanguage();
-  const [progress, setProgress] = useState(100);
-
-  useEffect(() => {
-    const started = Date.now();
-    const tick = window.setInterval(() => {
-      const left = Math.max(0, ERROR_BANNER_MS - (Date.now() - started));
-      setProgress((left / ERROR_BANNER_MS) * 100);
-    }, 100);
-    const done = window.setTimeout(onClose, ERROR_BANNER_MS);
-    return () => {
-      window.clearInterval(tick);
-      window.clearTimeout(done);
-    };
-  }, [onClose]);
-
-  return (
-    <Alert
-      severity="error"
-      variant="filled"
-      elevation={2}
-      action={
-        <IconButton
-          aria-label={t('banner.close')}
-          color="inherit"
-          onClick={onClose}
-          sx={{ minWidth: MIN_TOUCH_TARGET, minHeight: MIN_TOUCH_TARGET }}
-        >
-          <CloseIcon />
-        </IconButton>
-      }
-      sx={{ position: 'relative', overflow: 'hidden' }}
-    >
-      {identityErrorMessage(error, language, alt)}
-      <LinearProgress
-        variant="determinate"
-        value={progress}
-        color="inherit"
-        aria-hidden="true"
-        sx={{ position: 'absolute', left: 0, right: 0, bottom: 0, height: 3 }}
-      />
-    </Alert>
   );
 }

@@ -1,5 +1,4 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
@@ -9,6 +8,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 
+import { InlineNotification } from '../../../components/notification';
 import { useLanguage } from '../../../lib/i18n';
 import { identityApi } from '../api/identity-api';
 import { useRefreshIdentity } from '../hooks/use-identity';
@@ -51,7 +51,7 @@ export function PhoneStep({
   if (verified) {
     return (
       <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
-        <Alert severity="success">{t('setPassword.phoneVerified')}</Alert>
+        <InlineNotification type="success">{t('setPassword.phoneVerified')}</InlineNotification>
         <Button variant="contained" size="large" onClick={() => void onDone()}>
           {t('setPassword.continue')}
         </Button>

@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
@@ -8,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 
 import { DocumentTitle } from '../../../components/document-title';
+import { InlineNotification } from '../../../components/notification';
 import { openSharedCard } from '../../member-card/api/member-card-api';
 
 import { MemberCardPanel } from './member-card-panel';
@@ -35,7 +35,7 @@ export function SharedCardPage() {
       <DocumentTitle page={t('shared.documentTitle')} />
       <Typography variant="h1">{t('shared.heading')}</Typography>
       {token === null || shared.error !== null ? (
-        <Alert severity="warning">{t('errors:invalid_token')}</Alert>
+        <InlineNotification type="warning">{t('errors:invalid_token')}</InlineNotification>
       ) : shared.data === undefined ? (
         <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
           <CircularProgress aria-label={t('loading')} />
