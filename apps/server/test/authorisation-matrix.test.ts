@@ -29,6 +29,20 @@ const KINDS: Record<string, (user: string) => SQL> = {
   '/group-policy/:id': (u) => sql`SELECT id FROM group_policy WHERE admin_user_id = ${u}`,
   '/group-member-policy/:id': (u) =>
     sql`SELECT m.id FROM group_member_policy m JOIN group_policy g ON g.id = m.group_policy_id WHERE g.admin_user_id = ${u}`,
+  '/payment-method/:id': (u) => sql`SELECT id FROM payment_method WHERE user_id = ${u} ORDER BY id`,
+  '/billing/:id': (u) =>
+    sql`SELECT b.id FROM billing b JOIN policy p ON p.id = b.policy_id WHERE p.owner_user_id = ${u}`,
+  '/invoice/:id': (u) =>
+    sql`SELECT i.id FROM invoice i JOIN policy p ON p.id = i.policy_id WHERE p.owner_user_id = ${u}`,
+  '/policy/service-request/:id': (u) =>
+    sql`SELECT r.id FROM service_request r JOIN policy p ON p.id = r.policy_id WHERE p.owner_user_id = ${u}`,
+  '/policy/underwriting/:id': (u) =>
+    sql`SELECT id FROM underwriting_case WHERE user_id = ${u} ORDER BY id`,
+  '/stakeholder/:id': (u) => sql`SELECT id FROM stakeholder WHERE user_id = ${u} ORDER BY id`,
+  '/application-case/:id': (u) =>
+    sql`SELECT id FROM application_case WHERE user_id = ${u} ORDER BY id`,
+  '/outpatient/submit/:id': (u) =>
+    sql`SELECT id FROM application_case WHERE user_id = ${u} ORDER BY id`,
 };
 
 /** Paths whose id names a public row, not a customer's object, and why. */
@@ -39,6 +53,11 @@ const PUBLIC: Record<string, string> = {
 
 /** Bodies valid enough to reach the ownership check, by `METHOD path`; others send `{}`. */
 const BODIES: Record<string, unknown> = {
+  'PATCH /billing/:id': { frequency: 'annual' },
+  // The owner's own demo card (payment method 1): the policy is what is not theirs.
+  'POST /policy/:id/replace-payment-method': { payment_method_id: 1 },
+  'POST /policy/underwriting/:id/answer': { answers: [{ question: 1, value: true }] },
+  'PATCH /stakeholder/:id': { name_en: 'Chan Siu Ming' },
   'POST /policy/:id/terminate': { effective_date: addDays(TODAY, 1), reason: 'other' },
   'POST /policy/:id/retention-selling': { reason: 'too-expensive' },
   'POST /policy/:id/beneficiaries': {

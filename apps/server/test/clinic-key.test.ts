@@ -14,6 +14,7 @@ import {
 import { DEMO } from '../src/db/seed/demo';
 import { buildTestApp, type TestApp } from './build-app';
 import { freshAddress } from './identity-helpers';
+import { captchaHeader } from './captcha-support';
 
 const clock = fixedClock(new Date());
 let t: TestApp;
@@ -33,7 +34,7 @@ async function qrToken(): Promise<string> {
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/customer/outpatient/member-ticket',
-    headers: { 'x-forwarded-for': freshAddress() },
+    headers: { 'x-forwarded-for': freshAddress(), ...(await captchaHeader(t.app)) },
     payload: { identity_document_number: DEMO.workingCard.hkid, phone_number: '91234567' },
   });
   expect(res.statusCode).toBe(200);
