@@ -130,8 +130,16 @@ describe('GET /policy', () => {
   it('filters by profile id (a party of the policy) and payment gateway type', async () => {
     const detail = (await get(`/policy/${ids.OP1000002}`)).json<{ policyholder: { id: number } }>();
     expect(await numbers(`/policy?profile_id=${detail.policyholder.id}`)).toEqual(['OP1000002']);
-    // No policy has a billing with a payment method on this branch (decision 060).
-    expect(await numbers('/policy?payment_gateway_type=stripe-card')).toEqual([]);
+    // Both of the owner's policies are billed to their default card; no billing uses FPS.
+    expect(await numbers('/policy?payment_gateway_type=stripe-card')).toEqual([
+      'OP1000001',
+      'OP1000002',
+    ]);
+    expect(await numbers('/policy?payment_gateway_type=fps')).toEqual([]);
+    const billingOf = (await get(`/policy/${ids.OP1000002}/billing`)).json<{ id: number }>();
+    expect((await get(`/policy/${ids.OP1000002}`)).json<{ billing_id: number }>().billing_id).toBe(
+      billingOf.id,
+    );
     expect(fieldsOf(await get('/policy?payment_gateway_type=cash'))).toContain(
       'querystring.payment_gateway_type',
     );

@@ -12,6 +12,7 @@ import {
   productProfile,
   rewardSetCoupon,
 } from '../../db/platform-schema';
+import { billing, paymentMethod } from '../../db/billing-schema';
 import { member, policy, product } from '../../db/schema';
 import type { Db } from '../platform-common/db';
 
@@ -63,6 +64,8 @@ const policyColumns = {
     cashBalance: policyTerms.cashBalance,
     groupPolicyNumber: policyTerms.groupPolicyNumber,
   },
+  /** The policy's billing (one per policy), null when it has none. */
+  billingId: billing.id,
 };
 
 export type PolicyRow = Awaited<ReturnType<typeof selectPolicies>>[number];
@@ -74,6 +77,7 @@ function selectPolicies(db: Db, where: SQL | undefined) {
     .innerJoin(product, eq(product.id, policy.productId))
     .leftJoin(productProfile, eq(productProfile.productId, product.id))
     .leftJoin(policyTerms, eq(policyTerms.policyId, policy.id))
+    .leftJoin(billing, eq(billing.policyId, policy.id))
     .where(where);
 }
 
@@ -84,7 +88,7 @@ export interface PolicyFilters {
   productCode?: string | undefined;
   policyNumber?: string | undefined;
   profileId?: number | undefined;
-  /** No billing or payment method exists on this branch: a gateway filter matches nothing. */
+  /** The gateway of the payment method the policy's billing uses. */
   paymentGatewayType?: string | undefined;
 }
 
@@ -100,7 +104,9 @@ function filterSql(filters: PolicyFilters): SQL | undefined {
     filters.profileId === undefined
       ? undefined
       : sql`EXISTS (SELECT 1 FROM ${policyParty} WHERE ${policyParty.policyId} = ${policy.id} AND ${policyParty.id} = ${filters.profileId})`,
-    filters.paymentGatewayType === undefined ? undefined : sql`false`,
+    filters.paymentGatewayType === undefined
+      ? undefined
+      : sql`EXISTS (SELECT 1 FROM ${billing} JOIN ${paymentMethod} ON ${paymentMethod.id} = ${billing.paymentMethodId} WHERE ${billing.policyId} = ${policy.id} AND ${paymentMethod.gateway} = ${filters.paymentGatewayType})`,
   );
 }
 

@@ -173,7 +173,7 @@ function toPolicy(row: repo.PolicyRow, parties: Parties, today: string): Policy 
     application_case_id: null,
     application_id: null,
     beneficiaries: parties.beneficiaries,
-    billing_id: null,
+    billing_id: row.billingId,
     dependents: [],
     effective_date: row.activationDate,
     expiry_date: expiryOf(row),
