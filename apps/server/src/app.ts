@@ -47,6 +47,8 @@ declare module 'fastify' {
     config: Config;
     db: Database;
     clock: Clock;
+    /** What `/readyz` waits for besides the database, by name: true once that part is ready. */
+    readiness: Map<string, () => boolean>;
   }
 }
 
@@ -94,6 +96,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorate('config', deps.config);
   app.decorate('db', deps.db);
   app.decorate('clock', deps.clock ?? systemClock);
+  app.decorate('readiness', new Map<string, () => boolean>());
 
   await app.register(errorsPlugin);
   await app.register(errorReportingPlugin);

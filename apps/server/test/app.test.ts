@@ -44,10 +44,29 @@ describe('health', () => {
     expect(res.json()).toEqual({ status: 'ok' });
   });
 
-  it('answers /readyz when the database answers', async () => {
-    const res = await app.inject('/readyz');
-    expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ok' });
+  it('answers /readyz once the database answers and the finder read model is loaded', async () => {
+    expect([...app.readiness.keys()]).toContain('finder read model');
+    await expect
+      .poll(async () => (await app.inject('/readyz')).statusCode, { timeout: 20_000 })
+      .toBe(200);
+    expect((await app.inject('/readyz')).json()).toEqual({ status: 'ok' });
+  });
+
+  it('answers /readyz with 503 naming the parts still starting', async () => {
+    let ready = false;
+    app.readiness.set('test part', () => ready);
+    try {
+      const waiting = await app.inject('/readyz');
+      expect(waiting.statusCode).toBe(503);
+      expect(waiting.json()).toMatchObject({
+        code: 'service_unavailable',
+        message: 'Still starting: test part',
+      });
+      ready = true;
+      expect((await app.inject('/readyz')).statusCode).toBe(200);
+    } finally {
+      app.readiness.delete('test part');
+    }
   });
 });
 

@@ -19,6 +19,7 @@ const empty: FinderSnapshot = {
 };
 const readModel: FinderReadModel = {
   current: () => empty,
+  loaded: () => true,
   refresh: () => Promise.resolve(false),
   close: () => Promise.resolve(),
 };

@@ -555,6 +555,8 @@ export const FINDER_INDEX_POLL_MS = 1000;
 export interface FinderReadModel {
   /** The snapshot; before the first load has finished, a promise of it. */
   current(): FinderSnapshot | Promise<FinderSnapshot>;
+  /** True once the first load has finished (the process is ready for searches). */
+  loaded(): boolean;
   /** Checks the stored version and reloads when it differs; true when a reload happened. */
   refresh(): Promise<boolean>;
   /** Stops polling and waits for a reload in flight. */
@@ -617,6 +619,7 @@ export function createFinderReadModel(
         if (snapshot === null) throw new Error('The finder read model is not loaded');
         return snapshot;
       }),
+    loaded: () => snapshot !== null,
     refresh,
     close: async () => {
       clearInterval(timer);

@@ -28,6 +28,7 @@ export const finderModule: FastifyPluginAsyncZod = async (app) => {
       app.log.warn({ err: error }, 'finder read model reload failed; serving the previous copy');
     },
   });
+  app.readiness.set('finder read model', () => readModel.loaded());
   app.addHook('onClose', async () => {
     await readModel.close();
   });

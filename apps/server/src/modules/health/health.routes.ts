@@ -5,7 +5,11 @@ import { z } from 'zod';
 
 const HealthSchema = z.object({ status: z.literal('ok') });
 
-/** `/healthz`: the process is up. `/readyz`: the database answers. */
+/**
+ * `/healthz`: the process is up. `/readyz`: the database answers and every part registered in
+ * `app.readiness` is ready (the finder's read model has finished its first load), so a load
+ * balancer sends no search to a process that would make it wait.
+ */
 // eslint-disable-next-line @typescript-eslint/require-await -- Fastify plugins are async by contract
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/healthz', { schema: { hide: true, response: { 200: HealthSchema } } }, () => ({
@@ -18,6 +22,12 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       throw new AppError('service_unavailable', {
         message: 'The database does not answer',
         cause: error,
+      });
+    }
+    const waiting = [...app.readiness].filter(([, ready]) => !ready()).map(([name]) => name);
+    if (waiting.length > 0) {
+      throw new AppError('service_unavailable', {
+        message: `Still starting: ${waiting.join(', ')}`,
       });
     }
     return { status: 'ok' as const };
