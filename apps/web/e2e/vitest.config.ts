@@ -12,5 +12,8 @@ export default defineProject({
     hookTimeout: 180_000,
     maxWorkers: 2,
     retry: 0,
+    // A page's first render can take seconds on a loaded 2-core machine; a poll gives up after
+    // 15 s rather than vitest's 1 s (a test that needs less time still passes as soon as it can).
+    expect: { poll: { timeout: 15_000 } },
   },
 });
