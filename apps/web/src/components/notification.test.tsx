@@ -38,7 +38,8 @@ describe('InlineNotification', () => {
       </InlineNotification>,
     );
     expect(screen.queryByRole('status')).toBeNull();
-    expect(screen.getByText('Why we ask')).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByRole('note')).toHaveTextContent('Why we ask');
   });
 
   it('has a labelled dismiss button in both languages', async () => {

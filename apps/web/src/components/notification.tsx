@@ -85,7 +85,8 @@ export function InlineNotification({
     <Alert
       severity={type}
       variant={variant}
-      {...(live === 'none' ? { role: undefined } : { role: live })}
+      // MUI's Alert falls back to role="alert" when none is given: a standing note is a `note`.
+      role={live === 'none' ? 'note' : live}
       {...(id === undefined ? {} : { id })}
       {...(testId === undefined ? {} : { 'data-testid': testId })}
       action={
