@@ -31,25 +31,27 @@ function stubFailedLookUp() {
   return lookUps;
 }
 
+/** Opens the English form, types the HKID and phone, and submits. */
+async function submitEnglishForm(hkid: string, phone: string) {
+  renderApp('/en/outpatient/e-card/member');
+  await screen.findByRole(
+    'heading',
+    { level: 1, name: 'Please provide the following information' },
+    { timeout: 15_000 },
+  );
+  const user = userEvent.setup();
+  await user.type(screen.getByRole('textbox', { name: "Patient's Hong Kong ID number" }), hkid);
+  await user.type(
+    screen.getByRole('textbox', { name: 'Phone number of the membership applicant' }),
+    phone,
+  );
+  await user.click(screen.getByRole('button', { name: 'Access member QR code' }));
+}
+
 // The first render loads the route's chunks: slow on a busy machine, hence the long waits.
 describe('member card form', { timeout: 30_000 }, () => {
   it('shows the exact validation messages in English', async () => {
-    renderApp('/en/outpatient/e-card/member');
-    await screen.findByRole(
-      'heading',
-      { level: 1, name: 'Please provide the following information' },
-      { timeout: 15_000 },
-    );
-    const user = userEvent.setup();
-    await user.type(
-      screen.getByRole('textbox', { name: "Patient's Hong Kong ID number" }),
-      'A123456(4)',
-    );
-    await user.type(
-      screen.getByRole('textbox', { name: 'Phone number of the membership applicant' }),
-      '0123',
-    );
-    await user.click(screen.getByRole('button', { name: 'Access member QR code' }));
+    await submitEnglishForm('A123456(4)', '0123');
     expect(
       await screen.findByText('Please enter a valid HKID number', {}, { timeout: 5000 }),
     ).toBeInTheDocument();
@@ -76,22 +78,7 @@ describe('member card form', { timeout: 30_000 }, () => {
 
   it('shows a failed look-up in the error banner for 5000 ms, with the shared notification', async () => {
     const lookUps = stubFailedLookUp();
-    renderApp('/en/outpatient/e-card/member');
-    await screen.findByRole(
-      'heading',
-      { level: 1, name: 'Please provide the following information' },
-      { timeout: 15_000 },
-    );
-    const user = userEvent.setup();
-    await user.type(
-      screen.getByRole('textbox', { name: "Patient's Hong Kong ID number" }),
-      'A123456(3)',
-    );
-    await user.type(
-      screen.getByRole('textbox', { name: 'Phone number of the membership applicant' }),
-      '98765432',
-    );
-    await user.click(screen.getByRole('button', { name: 'Access member QR code' }));
+    await submitEnglishForm('A123456(3)', '98765432');
     const text = await screen.findByText(
       'We could not find a membership with this ID number and phone number. Please check them and try again.',
       {},
