@@ -9,6 +9,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, loggerOptions } from '../src/app';
+import { connectDatabase } from '../src/db/client';
 import { DEMO } from '../src/db/seed/demo';
 import { appUser, member, policy, product, venue } from '../src/db/schema';
 import { issueClinicKey } from '../src/modules/clinic/clinic-key.service';
@@ -40,15 +41,21 @@ function freshIp(): string {
   return `198.51.${Math.floor(ipCounter / 250)}.${(ipCounter % 250) + 1}`;
 }
 
+/** Every HKID this file sends or stores, as written: none may reach a response or log line. */
+const sentHkids = new Set<string>();
+
 /** A look-up as the web sends it: with a freshly solved captcha (every look-up needs one). */
-async function lookUp(body: Record<string, unknown>, ip = freshIp()) {
-  return app.inject({
+async function lookUp(body: Record<string, unknown>, ip = freshIp(), via: FastifyInstance = app) {
+  if (typeof body.identity_document_number === 'string') {
+    sentHkids.add(body.identity_document_number);
+  }
+  return via.inject({
     method: 'POST',
     url: '/api/customer/outpatient/member-ticket',
     headers: {
       'x-forwarded-for': ip,
       'content-type': 'application/json',
-      ...(await captchaHeader(app)),
+      ...(await captchaHeader(via)),
     },
     payload: body,
   });
@@ -97,6 +104,7 @@ async function createMember(options: {
   phone?: string;
   code: string;
 }) {
+  sentHkids.add(options.hkid);
   const [outpatient] = await database.db
     .select({ id: product.id })
     .from(product)
@@ -263,7 +271,77 @@ describe('failure limits', () => {
     // The limited address is refused even the right details.
     expect((await lookUp(known, ip)).statusCode).toBe(429);
   });
+  it('limits one client address after 5 wrong phones for a known HKID: the 6th is limit_exceeded', async () => {
+    const ip = freshIp();
+    const wrongPhone = {
+      identity_document_number: DEMO.workingCard.hkid,
+      phone_number: '98765432',
+    };
+    const answers = [];
+    for (let i = 1; i <= 6; i += 1) answers.push(await lookUp(wrongPhone, ip));
+    expect(answers.map((res) => res.statusCode)).toEqual([404, 404, 404, 404, 404, 429]);
+    expect(answers[5]?.json()).toMatchObject({ code: 'limit_exceeded' });
+    const right = await lookUp(known, ip);
+    expect(right.statusCode).toBe(429);
+    expect(right.json()).toMatchObject({ code: 'limit_exceeded' });
+    // Another address is not touched by this one's failures.
+    expect((await lookUp(known)).statusCode).toBe(200);
+  });
+
+  it('shares the limit between two app instances on one database', async () => {
+    const second = connectDatabase(database.url, { max: 2 });
+    const config = testConfig();
+    const other = await buildApp({ config, db: second.db, clock });
+    await other.ready();
+    try {
+      const ip = freshIp();
+      const statuses: number[] = [];
+      for (let i = 1; i <= 6; i += 1) {
+        // Failures alternate between the instances: 3 on this one, 3 on the other.
+        const via = i % 2 === 0 ? other : app;
+        const res = await lookUp(
+          { identity_document_number: hkid(`C10000${i}`), phone_number: '91234567' },
+          ip,
+          via,
+        );
+        statuses.push(res.statusCode);
+      }
+      expect(statuses).toEqual([404, 404, 404, 404, 404, 429]);
+      expect((await lookUp(known, ip, app)).statusCode).toBe(429);
+    } finally {
+      await other.close();
+      await second.close();
+    }
+  });
+
+  it('lifts the address limit when its 15-minute window has passed', async () => {
+    clock.set(new Date());
+    const ip = freshIp();
+    const fail = (i: number) =>
+      lookUp({ identity_document_number: hkid(`E20000${i}`), phone_number: '91234567' }, ip);
+    for (let i = 1; i <= 5; i += 1) expect((await fail(i)).statusCode).toBe(404);
+    expect((await fail(6)).statusCode).toBe(429);
+    clock.advance(15 * 60_000 - 1000);
+    expect((await fail(7)).statusCode).toBe(429);
+    clock.advance(1000);
+    expect((await fail(8)).statusCode).toBe(404);
+    expect((await lookUp(known, ip)).statusCode).toBe(200);
+    clock.set(new Date());
+  });
 });
+
+/** A clinic counter's check of a QR token (with a fresh clinic key). */
+async function clinicCounter(label: string) {
+  const [aVenue] = await database.db.select({ id: venue.id }).from(venue).limit(1);
+  const clinic = await issueClinicKey({ db: database.db }, aVenue?.id ?? 0, label);
+  return (token: string) =>
+    app.inject({
+      method: 'POST',
+      url: '/api/clinic/outpatient/ticket/verify',
+      headers: { 'x-clinic-key': clinic.key },
+      payload: { token },
+    });
+}
 
 describe('tokens', () => {
   it('issues tokens of at least 16 random bytes, unique over 10,000 issues', () => {
@@ -293,15 +371,7 @@ describe('tokens', () => {
   });
 
   it('accepts a QR token at the counter until it expires or is revoked', async () => {
-    const [aVenue] = await database.db.select({ id: venue.id }).from(venue).limit(1);
-    const clinic = await issueClinicKey({ db: database.db }, aVenue?.id ?? 0, 'Counter');
-    const verify = (token: string) =>
-      app.inject({
-        method: 'POST',
-        url: '/api/clinic/outpatient/ticket/verify',
-        headers: { 'x-clinic-key': clinic.key },
-        payload: { token },
-      });
+    const verify = await clinicCounter('Counter');
     const first =
       (await lookUp(known)).json<{ tickets: { token: string }[] }>().tickets[0]?.token ?? '';
     const ok = await verify(first);
@@ -320,6 +390,70 @@ describe('tokens', () => {
     const refused = await verify(second);
     expect(refused.statusCode).toBe(401);
     expect(refused.json()).toMatchObject({ code: 'invalid_token' });
+  });
+
+  it('revokes the view tokens and shared links of a member too', async () => {
+    clock.set(new Date());
+    const { memberCode } = await createMember({
+      hkid: hkid('R123456'),
+      activationDate: '2025-01-01',
+      code: '500',
+      phone: '+85264444444',
+    });
+    const found = (await lookUp({ member_code: memberCode, phone_number: '64444444' })).json<{
+      member_view_token: string;
+      member: { policy_number: string };
+    }>();
+    const view = found.member_view_token;
+    const tickets = () =>
+      app.inject({
+        url: `/api/customer/outpatient/ticket?policy_id=${found.member.policy_number}`,
+        headers: { [HEADER]: view },
+      });
+    const link = await app.inject({
+      method: 'POST',
+      url: '/api/customer/outpatient/shared-card',
+      headers: { [HEADER]: view },
+      payload: {},
+    });
+    expect(link.statusCode, link.body).toBe(200);
+    const openLink = () =>
+      app.inject({
+        method: 'POST',
+        url: '/api/customer/outpatient/shared-card/open',
+        payload: { token: link.json<{ token: string }>().token },
+      });
+    expect((await tickets()).statusCode).toBe(200);
+    expect((await openLink()).statusCode).toBe(200);
+
+    // Each answer with tickets issued new ones (look-up, ticket list, opened link): 9, plus the
+    // view token and the link.
+    expect(await revokeMemberTokens(deps, memberCode)).toBe(3 * 3 + 1 + 1);
+    const refusedView = await tickets();
+    expect(refusedView.statusCode).toBe(401);
+    expect(refusedView.json()).toMatchObject({ code: 'invalid_token' });
+    const refusedLink = await openLink();
+    expect(refusedLink.statusCode).toBe(401);
+    expect(refusedLink.json()).toMatchObject({ code: 'invalid_token' });
+  });
+
+  it('keeps the tokens of an earlier look-up valid after a new one, until they expire (decision 032)', async () => {
+    clock.set(new Date());
+    const verify = await clinicCounter('Counter 2');
+    type Found = { tickets: { token: string }[]; member_view_token: string };
+    // The same member looked up on two phones, one after the other.
+    const firstPhone = (await lookUp(known)).json<Found>();
+    const secondPhone = (await lookUp(known)).json<Found>();
+    const view = (token: string) =>
+      app.inject({ url: '/api/customer/outpatient/member', headers: { [HEADER]: token } });
+    for (const found of [firstPhone, secondPhone]) {
+      expect((await verify(found.tickets[0]?.token ?? '')).statusCode).toBe(200);
+      expect((await view(found.member_view_token)).statusCode).toBe(200);
+    }
+    // The first phone's view token still runs out at its own 30 minutes.
+    clock.advance(30 * 60_000);
+    expect((await view(firstPhone.member_view_token)).statusCode).toBe(401);
+    clock.set(new Date());
   });
 
   it('refuses a member view token after 30 minutes', async () => {
@@ -549,8 +683,11 @@ describe('shared card links', () => {
 });
 
 describe('personal data', () => {
-  it('never puts the HKID (raw, normalised, masked or hashed) in a response or a log line', async () => {
+  it('never puts any HKID the file sent (raw, bracket-less, masked, hashed) in a response or a log line', async () => {
     clock.set(new Date());
+    const unknown = hkid('C765432');
+    const malformed = `${normalizeHkid(unknown).slice(0, -1)}${normalizeHkid(unknown).endsWith('0') ? '1' : '0'}`;
+    expect(isValidHkid(malformed)).toBe(false);
     const responses = [
       await lookUp(known),
       await lookUp({ identity_document_number: 'a 123456 (3)', phone_number: '98765432' }),
@@ -558,15 +695,28 @@ describe('personal data', () => {
         identity_document_number: DEMO.bodyCheckNotDue.hkid,
         phone_number: '91234567',
       }),
+      await lookUp({ identity_document_number: unknown, phone_number: '91234567' }),
+      await lookUp({ identity_document_number: malformed, phone_number: '91234567' }),
+      await lookUp({ identity_document_number: 'QQ 12-34', phone_number: '91234567' }),
     ];
+    expect(responses.map((r) => r.statusCode)).toEqual([200, 404, 200, 404, 400, 400]);
     const texts = [...responses.map((r) => r.body), logLines.join('\n')];
-    const forbidden = [DEMO.workingCard.hkid, DEMO.bodyCheckNotDue.hkid].flatMap((hkid) => [
-      hkid,
-      normalizeHkid(hkid),
-      maskHkid(hkid),
-      hkidLookupHash(TEST_SECRET_KEY, hkid),
-      createHash('sha256').update(normalizeHkid(hkid)).digest('hex'),
-    ]);
+    // Every HKID sent or stored by any test of this file (the log lines are the whole file's).
+    expect(sentHkids.size).toBeGreaterThan(10);
+    const forbidden = [...sentHkids].flatMap((sent) => {
+      const bracketless = normalizeHkid(sent);
+      const forms = [sent, sent.replace(/\s+/g, ''), bracketless];
+      if (!isValidHkid(sent)) return forms;
+      // The masked form, and the part masking takes off (digits 4 to 6 and the check digit).
+      const hidden = /^[A-Z]{1,2}\d{3}(\d{3})([0-9A])$/.exec(bracketless);
+      return [
+        ...forms,
+        maskHkid(sent),
+        `${hidden?.[1] ?? ''}(${hidden?.[2] ?? ''})`,
+        hkidLookupHash(TEST_SECRET_KEY, sent),
+        createHash('sha256').update(bracketless).digest('hex'),
+      ];
+    });
     expect(logLines.length).toBeGreaterThan(0);
     for (const text of texts) {
       for (const value of forbidden) expect(text.toUpperCase()).not.toContain(value.toUpperCase());

@@ -123,6 +123,23 @@ describe('a signed-in owner', () => {
     expect(opened.json<{ card: Card }>().card.member_code).toBe(memberCode);
   });
 
+  it('gets the customer announcements when asking without a tag', async () => {
+    const contents = async (path: string, cookie: string) =>
+      (await get(path, cookie))
+        .json<{ results: { id: number }[] }>()
+        .results.map((r) => r.id)
+        .sort((a, b) => a - b);
+    const signedIn = await contents('/api/customer/announcement', ownerCookie);
+    const customer = await contents('/api/customer/announcement?tag=customer', '');
+    const guest = await contents('/api/customer/announcement?tag=guest', '');
+    // The seeded customer and guest sets differ, so a guest answer would fail this test.
+    expect(customer).not.toEqual(guest);
+    expect(signedIn).toEqual(customer);
+    expect(await contents('/api/customer/announcement', '')).toEqual(guest);
+    // An explicit tag still wins over the sign-in state.
+    expect(await contents('/api/customer/announcement?tag=guest', ownerCookie)).toEqual(guest);
+  });
+
   it('lists and opens their own policies', async () => {
     const list = await get('/api/customer/policy', ownerCookie);
     expect(list.statusCode, list.body).toBe(200);

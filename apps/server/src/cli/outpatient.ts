@@ -7,62 +7,22 @@
 //   npm run outpatient -- revoke-clinic-key --id 3
 //   npm run outpatient -- list-clinic-keys
 // Prints no HKID, token or phone number; a clinic key is printed once, when it is issued.
+// The commands themselves are in outpatient-commands.ts (tested against a test database).
 import { isAppError } from '@clinicpass/shared/errors/app-error';
-import { isCalendarDate, systemClock } from '@clinicpass/shared/time/clock';
-import { parseArgs } from 'node:util';
+import { systemClock } from '@clinicpass/shared/time/clock';
 import { ConfigError, loadConfig } from '../config';
 import { runMigrations } from '../db/migrate';
 import { startDatabase } from '../db/start-database';
-import {
-  createAnnouncement,
-  deactivateAnnouncement,
-} from '../modules/announcement/announcement.service';
-import {
-  issueClinicKey,
-  listClinicKeys,
-  revokeClinicKey,
-} from '../modules/clinic/clinic-key.service';
-import { recordBodyCheck, revokeMemberTokens } from '../modules/outpatient/outpatient.service';
-
-const { positionals, values } = parseArgs({
-  allowPositionals: true,
-  options: {
-    'member-code': { type: 'string' },
-    date: { type: 'string' },
-    en: { type: 'string' },
-    zh: { type: 'string' },
-    tags: { type: 'string' },
-    type: { type: 'string', default: 'info' },
-    'not-dismissable': { type: 'boolean', default: false },
-    id: { type: 'string' },
-    'venue-id': { type: 'string' },
-    label: { type: 'string' },
-  },
-});
+import { OUTPATIENT_COMMANDS, runOutpatientCommand, UsageError } from './outpatient-commands';
 
 function fail(message: string): never {
   console.error(message);
   process.exit(1);
 }
 
-const command = positionals[0];
-const COMMANDS = [
-  'record-body-check',
-  'revoke-tokens',
-  'create-announcement',
-  'deactivate-announcement',
-  'issue-clinic-key',
-  'revoke-clinic-key',
-  'list-clinic-keys',
-];
-
-function idOption(value: string | undefined, name: string): number {
-  const id = Number(value);
-  if (!Number.isInteger(id) || id < 1) fail(`--${name} must be a whole number above 0`);
-  return id;
-}
-if (command === undefined || !COMMANDS.includes(command)) {
-  fail(`Usage: npm run outpatient -- <${COMMANDS.join('|')}> [options]`);
+const args = process.argv.slice(2);
+if (!OUTPATIENT_COMMANDS.some((command) => command === args[0])) {
+  fail(`Usage: npm run outpatient -- <${OUTPATIENT_COMMANDS.join('|')}> [options]`);
 }
 
 try {
@@ -70,55 +30,20 @@ try {
   const database = await startDatabase(config);
   try {
     await runMigrations(database.db);
-    const db = database.db;
-    if (command === 'record-body-check') {
-      const code = values['member-code'] ?? fail('--member-code is required');
-      const date = values.date ?? fail('--date is required (YYYY-MM-DD, Hong Kong)');
-      if (!isCalendarDate(date)) fail('--date must be a calendar date written YYYY-MM-DD');
-      await recordBodyCheck({ db }, code, date);
-      console.log(`Recorded a body check on ${date} for member ${code}.`);
-    } else if (command === 'revoke-tokens') {
-      const code = values['member-code'] ?? fail('--member-code is required');
-      const count = await revokeMemberTokens({ db, clock: systemClock }, code);
-      console.log(`Revoked ${count} token(s) of member ${code}.`);
-    } else if (command === 'create-announcement') {
-      const created = await createAnnouncement(db, {
-        contentEn: values.en ?? fail('--en is required'),
-        contentZh: values.zh ?? fail('--zh is required'),
-        tags: (values.tags ?? fail('--tags is required (customer,guest)')).split(','),
-        messageType: values.type,
-        isDismissable: !values['not-dismissable'],
-      });
-      console.log(`Created announcement ${created.id}.`);
-    } else if (command === 'issue-clinic-key') {
-      const venueId = idOption(values['venue-id'], 'venue-id');
-      const issued = await issueClinicKey(
-        { db },
-        venueId,
-        values.label ?? fail('--label is required'),
-      );
-      console.log(`Issued clinic key ${issued.id} (${issued.keyPrefix}…) for venue ${venueId}.`);
-      console.log('Give the clinic this key now; it is not stored and cannot be shown again:');
-      console.log(issued.key);
-    } else if (command === 'revoke-clinic-key') {
-      const id = idOption(values.id, 'id');
-      await revokeClinicKey({ db, clock: systemClock }, id);
-      console.log(`Revoked clinic key ${id}.`);
-    } else if (command === 'list-clinic-keys') {
-      for (const key of await listClinicKeys({ db })) {
-        const state = key.revokedAt === null ? 'live' : `revoked ${key.revokedAt.toISOString()}`;
-        console.log(`${key.id}\t${key.keyPrefix}…\tvenue ${key.venueId}\t${key.label}\t${state}`);
-      }
-    } else {
-      const id = idOption(values.id, 'id');
-      await deactivateAnnouncement(db, id);
-      console.log(`Deactivated announcement ${id}.`);
-    }
+    await runOutpatientCommand(args, {
+      db: database.db,
+      clock: systemClock,
+      print: (line) => {
+        console.log(line);
+      },
+    });
   } finally {
     await database.shutdown();
   }
 } catch (error) {
-  if (error instanceof ConfigError || isAppError(error)) fail(error.message);
+  if (error instanceof UsageError || error instanceof ConfigError || isAppError(error)) {
+    fail(error.message);
+  }
   console.error(error);
   process.exit(1);
 }

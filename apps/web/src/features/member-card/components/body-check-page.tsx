@@ -17,6 +17,7 @@ import { notify } from '../../announcements/lib/notifications';
 import { createSharedLink } from '../api/member-card-api';
 import { lookupErrorMessage } from '../lib/error-message';
 
+import { BodyCheckRule } from './body-check-rule';
 import { useMemberContext } from './member-layout';
 import { QrTicketCard } from './qr-ticket-card';
 
@@ -95,9 +96,9 @@ export function BodyCheckPage() {
               : t('bodyCheck.effectiveFrom', { date: date(member.body_check.effective_date) })}
           </Typography>
         )}
-        <Typography variant="body2" color="text.secondary">
-          {t('bodyCheck.rule')}
-        </Typography>
+        {member.body_check.status !== 'not_covered' && (
+          <BodyCheckRule checksPerYear={member.body_check.checks_per_year} />
+        )}
       </Stack>
 
       {ticket !== undefined && (

@@ -1,6 +1,5 @@
 import { ERROR_BANNER_MS } from '@clinicpass/shared/constants';
 import { zodResolver } from '@hookform/resolvers/zod';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Radio from '@mui/material/Radio';
@@ -15,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 
 import { DocumentTitle } from '../../../components/document-title';
+import { InlineNotification } from '../../../components/notification';
 import { paths } from '../../../config/paths';
 import { useLanguage } from '../../../lib/i18n';
 import { fromHere } from '../../../lib/navigation-state';
@@ -100,9 +100,9 @@ export function MemberCardPage() {
         {t('heading')}
       </Typography>
       {expired && (
-        <Alert severity="info" variant="outlined">
+        <InlineNotification type="info" variant="outlined">
           {t('form.expired')}
-        </Alert>
+        </InlineNotification>
       )}
       <Stack component="form" noValidate spacing={2.5} onSubmit={(event) => void onSubmit(event)}>
         <Controller
@@ -171,9 +171,9 @@ export function MemberCardPage() {
         <Typography id="member-phone-hint" variant="body2" color="text.secondary">
           {t('phoneHint')}
         </Typography>
-        <Alert severity="info" variant="outlined" id="member-hkid-why">
+        <InlineNotification type="info" variant="outlined" live="none" id="member-hkid-why">
           {t('form.whyHkid')}
-        </Alert>
+        </InlineNotification>
         <CaptchaField ref={setCaptcha} />
         <Button
           type="submit"
