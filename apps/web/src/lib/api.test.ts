@@ -4,9 +4,10 @@ import {
   TRANSACTION_ID_STORAGE_KEY,
   TRANSACTION_ID_TTL_SECONDS,
 } from '@clinicpass/shared/api-client/client';
+import { SESSION_ID_HEADER } from '@clinicpass/shared/schemas/identity';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { api } from './api';
+import { api, DEVICE_ID_STORAGE_KEY, ensureDeviceSession, recheckServiceStatus } from './api';
 
 const START = new Date('2026-11-22T08:00:00Z');
 
@@ -76,5 +77,53 @@ describe('X-Transaction-Id', () => {
     );
     const renewed = await sentTransactionId();
     expect(renewed).not.toBe('from-the-future');
+  });
+});
+
+describe('device session (spec §7 session service)', () => {
+  /** Answers POST /session/ with this id and records what every request carried. */
+  function sessionService(answerId: string) {
+    const sent: { url: string; sessionHeader: string | null; deviceId: string | null }[] = [];
+    vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
+      const url = input instanceof Request ? input.url : input.toString();
+      const headers = new Headers(init?.headers);
+      sent.push({
+        url,
+        sessionHeader: headers.get(SESSION_ID_HEADER),
+        deviceId: headers.get('X-Device-Id'),
+      });
+      const body = url.includes('/session/')
+        ? { session_id: answerId, code: 'created' }
+        : { ok: true };
+      return Promise.resolve(
+        new Response(JSON.stringify(body), { headers: { 'Content-Type': 'application/json' } }),
+      );
+    });
+    return sent;
+  }
+
+  afterEach(() => {
+    vi.mocked(globalThis.fetch).mockRestore();
+  });
+
+  it('keeps the id the session service gives in local storage and sends it as X-Device-Id', async () => {
+    const sent = sessionService('device-session-1');
+    await recheckServiceStatus();
+    expect(sent[0]).toMatchObject({ sessionHeader: null });
+    expect(sent[0]!.url).toContain('/session/');
+    expect(window.localStorage.getItem(DEVICE_ID_STORAGE_KEY)).toBe('device-session-1');
+    await api.request({ path: '/anything' });
+    expect(sent.at(-1)).toMatchObject({ deviceId: 'device-session-1' });
+  });
+
+  it('resumes a stored session by sending its id, and keeps the id the service answers', async () => {
+    window.localStorage.setItem(DEVICE_ID_STORAGE_KEY, 'stored-session');
+    const sent = sessionService('renewed-session');
+    await recheckServiceStatus();
+    expect(sent[0]).toMatchObject({ sessionHeader: 'stored-session' });
+    expect(window.localStorage.getItem(DEVICE_ID_STORAGE_KEY)).toBe('renewed-session');
+    // Once per page load: a second call asks nothing more.
+    await ensureDeviceSession();
+    expect(sent).toHaveLength(1);
   });
 });
