@@ -18,6 +18,7 @@ import {
 } from './enums';
 import { PROJECTION_YEARS } from './constants';
 import { PolicyNumberSchema } from './query-fields';
+import { checkIdentityOrMemberCode } from '../validation/rules';
 
 /** A body with nothing in it (`cancel`, `deactivate`, `result`, `submit`, `accept`). */
 export const EmptyBodySchema = z.object({}).strict();
@@ -110,10 +111,7 @@ export const RedeemPolicyBodySchema = z
     member_code: z.string().trim().min(1).max(32).optional(),
     date_of_birth: DateSchema,
   })
-  .refine((body) => body.identity_document_number !== undefined || body.member_code !== undefined, {
-    message: 'Either identity_document_number or member_code is required',
-    path: ['identity_document_number'],
-  });
+  .superRefine(checkIdentityOrMemberCode);
 export type RedeemPolicyBody = z.input<typeof RedeemPolicyBodySchema>;
 
 export const GroupPolicyRemoveBodySchema = z.object({
@@ -216,10 +214,7 @@ export const MemberTicketBodySchema = z
     member_code: z.string().trim().min(1).optional(),
     phone_number: z.string().trim().min(1),
   })
-  .refine((body) => body.identity_document_number !== undefined || body.member_code !== undefined, {
-    message: 'Either identity_document_number or member_code is required',
-    path: ['identity_document_number'],
-  });
+  .superRefine(checkIdentityOrMemberCode);
 export type MemberTicketBody = z.input<typeof MemberTicketBodySchema>;
 
 /** Signs in to the health-services provider on behalf of the signed-in member. */
