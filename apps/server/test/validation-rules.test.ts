@@ -2,7 +2,10 @@
 // one is a 400 `validation_error` whose issues name the field and carry the catalogue's key, so
 // a client shows the rule's message in English or Chinese.
 import { formatValidationMessage } from '@clinicpass/shared/validation/messages';
+import { headCountSchema } from '@clinicpass/shared/validation/rules';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError } from '../src/config';
+import { testConfig } from './build-app';
 import { buildPolicyTestApp, PLAIN, type PolicyTestApp } from './policy-support';
 
 let t: PolicyTestApp;
@@ -60,5 +63,30 @@ describe('either identity document number or member code', () => {
     expect(formatValidationMessage('zh-HK', 'identity_or_member_code')).toBe(
       '請輸入身份證明文件號碼或會員編號',
     );
+  });
+});
+
+describe('the quotation head-count limit', () => {
+  it('is 1,000 unless QUOTATION_MAX_HEAD_COUNT says otherwise', () => {
+    expect(testConfig().quotation).toEqual({ maxHeadCount: 1000 });
+    expect(testConfig({ QUOTATION_MAX_HEAD_COUNT: '250' }).quotation).toEqual({
+      maxHeadCount: 250,
+    });
+  });
+
+  it.each(['1', '0', '-5', '12.5', 'many'])('refuses QUOTATION_MAX_HEAD_COUNT=%s', (value) => {
+    expect(() => testConfig({ QUOTATION_MAX_HEAD_COUNT: value })).toThrow(ConfigError);
+    expect(() => testConfig({ QUOTATION_MAX_HEAD_COUNT: value })).toThrow(
+      /QUOTATION_MAX_HEAD_COUNT/,
+    );
+  });
+
+  it('the configured limit is the one the schema applies', () => {
+    const schema = headCountSchema(
+      testConfig({ QUOTATION_MAX_HEAD_COUNT: '250' }).quotation.maxHeadCount,
+    );
+    expect(schema.safeParse(249).success).toBe(true);
+    expect(schema.safeParse(250).success).toBe(false);
+    expect(schema.safeParse(999).success).toBe(false);
   });
 });
