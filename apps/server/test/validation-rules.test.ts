@@ -66,6 +66,39 @@ describe('either identity document number or member code', () => {
   });
 });
 
+describe('names in one script', () => {
+  it("a stakeholder's English name with Chinese characters answers no_chinese", async () => {
+    const answer = await rejected('/stakeholder', {
+      name_en: 'Wong 小明',
+      roles: ['director'],
+      identification_document: 'hong-kong-identity-card',
+      identification_document_number: 'A1234563',
+    });
+    expect(answer.message).toContain('name_en');
+    expect(answer.details.issues).toEqual([
+      expect.objectContaining({ path: 'body.name_en', key: 'no_chinese' }),
+    ]);
+  });
+
+  it("a beneficiary's Chinese name in English letters answers chinese_only", async () => {
+    const answer = await rejected('/policy/1/beneficiaries', {
+      beneficiaries: [
+        {
+          identity: { first_name: 'Siu Ming', last_name: 'Chan', chinese_first_name: 'Siu Ming' },
+          relationship_to_insured_life: 'child',
+          allocation_percentage: 100,
+        },
+      ],
+    });
+    expect(answer.details.issues).toEqual([
+      expect.objectContaining({
+        path: 'body.beneficiaries.0.identity.chinese_first_name',
+        key: 'chinese_only',
+      }),
+    ]);
+  });
+});
+
 describe('the quotation head-count limit', () => {
   it('is 1,000 unless QUOTATION_MAX_HEAD_COUNT says otherwise', () => {
     expect(testConfig().quotation).toEqual({ maxHeadCount: 1000 });
