@@ -80,7 +80,9 @@ const server = createServer(async (req, res) => {
     const challenge = await createChallenge({
       algorithm: CAPTCHA_ALGORITHM,
       cost: CAPTCHA_COST,
-      counter: randomInt(Math.ceil(DIFFICULTY / 2), DIFFICULTY),
+      // altcha-lib v2's randomInt(max, min), both inclusive: the server's range,
+      // node:crypto randomInt(ceil(difficulty / 2), difficulty + 1).
+      counter: randomInt(DIFFICULTY, Math.ceil(DIFFICULTY / 2)),
       deriveKey,
       data: {
         issued_at: Math.floor(Date.now() / 1000),

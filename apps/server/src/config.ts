@@ -1,5 +1,6 @@
 // The only place that reads the environment. A bad or missing variable stops start-up with a
 // message naming it (exit 1), before anything else happens.
+import { QUOTATION_MAX_HEAD_COUNT } from '@clinicpass/shared/platform/constants';
 import { CAPTCHA_TTL_SECONDS } from '@clinicpass/shared/schemas/captcha';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -61,6 +62,8 @@ const EnvSchema = z
       .default(CAPTCHA_DEFAULT_DIFFICULTY),
     /** Seconds a captcha challenge is accepted after it was issued. */
     CAPTCHA_TTL_SECONDS: z.coerce.number().int().min(1).max(3600).default(CAPTCHA_TTL_SECONDS),
+    /** A quotation's head count must be below this (platform-layer §5; decision 116). */
+    QUOTATION_MAX_HEAD_COUNT: z.coerce.number().int().min(2).default(QUOTATION_MAX_HEAD_COUNT),
     // --- Observability and support (error reporting, help widget): off when unset.
     /** Sentry-compatible DSN for error reporting (server and web); unset: nothing is reported. */
     SENTRY_DSN: z.url({ protocol: /^https?$/ }).optional(),
@@ -117,6 +120,8 @@ export interface Config {
   };
   serviceMode: 'normal' | 'read_only' | 'maintenance';
   captcha: { difficulty: number; ttlSeconds: number };
+  /** A quotation's head count is from 1 to `maxHeadCount - 1` (`headCountSchema`). */
+  quotation: { maxHeadCount: number };
   /** Error reporting; null: off (nothing loaded, nothing sent). */
   errorReporting: { dsn: string; environment: string; release: string } | null;
   /** Customer-support widget; null: none (nothing loaded). */
@@ -186,6 +191,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     serviceMode: e.SERVICE_MODE,
     captcha: { difficulty: e.CAPTCHA_DIFFICULTY, ttlSeconds: e.CAPTCHA_TTL_SECONDS },
+    quotation: { maxHeadCount: e.QUOTATION_MAX_HEAD_COUNT },
     errorReporting:
       e.SENTRY_DSN === undefined
         ? null

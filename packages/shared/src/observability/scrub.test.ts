@@ -19,6 +19,39 @@ describe('scrubText', () => {
     expect(scrubText(input)).toBe(expected);
   });
 
+  it.each([
+    [
+      'after a space',
+      'member password ClinicPass2026 rejected',
+      'member password [redacted] rejected',
+    ],
+    ['after a colon', 'password: hunter', 'password: [redacted]'],
+    ['after an equals sign', 'login pwd=s3cret&next=1', 'login pwd=[redacted]&next=1'],
+    ['as a passcode', 'Passcode 1234 refused', 'Passcode [redacted] refused'],
+    [
+      'in a longer name',
+      'newPassword="a b" confirm_password: x',
+      'newPassword=[redacted] confirm_password: [redacted]',
+    ],
+    [
+      'in JSON text',
+      '{"password":"ClinicPass2026","lang":"en"}',
+      '{"password":[redacted],"lang":"en"}',
+    ],
+  ])('removes a password named in text %s', (_name, input, expected) => {
+    expect(scrubText(input)).toBe(expected);
+  });
+
+  it('keeps prose about passwords and addresses that name them', () => {
+    for (const text of [
+      'password reset failed',
+      'POST /api/customer/identity/forgot-password 400',
+      'forgot-password 400',
+    ]) {
+      expect(scrubText(text)).toBe(text);
+    }
+  });
+
   it('leaves ordinary text, numbers in words and status codes alone', () => {
     const text =
       'Request failed with status 503 after 1200 ms (attempt 2 of 3), error_code internal_error';

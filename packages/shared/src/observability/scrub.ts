@@ -2,7 +2,8 @@
 // web and the server pass every event, breadcrumb and replay frame through here before it is
 // sent. Personal data is found two ways: by the name of the field that holds it (`password`,
 // `phone`, `authorization` …) and by its shape inside free text (an HKID, a phone number, an
-// email, a six-digit code, a JWT, a bearer token, a token in an address).
+// email, a six-digit code, a JWT, a bearer token, a token in an address, a password named in
+// free text).
 
 /** What replaces a value whose field name says it is secret or personal. */
 export const REDACTED = '[redacted]';
@@ -68,7 +69,26 @@ export function isSensitiveName(name: string): boolean {
   );
 }
 
-// Order matters: an HKID contains six digits and a phone number eight, so both go before codes.
+/**
+ * A password named in free text: `password ClinicPass2026`, `password: x`, `pwd=x`,
+ * `newPassword "x"`, `"passcode":"1234"`. The word starts a word of its own (`forgot-password` and
+ * `/password` in an address are names, not secrets) and may end a longer name (`newPassword`,
+ * `new_password`).
+ */
+const PASSWORD_IN_TEXT =
+  /(?<![\w/-])(\w*(?:password|passwd|pwd|passcode)["']?)(\s*[:=]\s*|\s+)("[^"]*"|'[^']*'|[^\s"',;&)]+)/gi;
+
+/** A lowercase word after `password ` with no `:` or `=` is prose ("password reset failed"). */
+const PROSE_WORD = /^[a-z]+$/;
+
+function redactPassword(match: string, name: string, separator: string, value: string): string {
+  const spoken = separator.trim() === '';
+  if (spoken && PROSE_WORD.test(value)) return match;
+  return `${name}${separator}${REDACTED}`;
+}
+
+// Order matters: passwords first (their value may look like anything); an HKID contains six digits
+// and a phone number eight, so both go before codes.
 const TEXT_PATTERNS: readonly [RegExp, string][] = [
   // JSON Web Tokens (three base64url parts, the first `{"` encoded).
   [/\beyJ[\w-]+\.[\w-]+\.[\w-]*/g, '[token]'],
@@ -87,9 +107,12 @@ const TEXT_PATTERNS: readonly [RegExp, string][] = [
   [/(?<![\w-])\d{6}(?![\w-])/g, '[code]'],
 ];
 
-/** Replaces every HKID, phone number, email, six-digit code, JWT and bearer token in free text. */
+/**
+ * Replaces every password named in free text, HKID, phone number, email, six-digit code, JWT and
+ * bearer token.
+ */
 export function scrubText(text: string): string {
-  let result = text;
+  let result = text.replace(PASSWORD_IN_TEXT, redactPassword);
   for (const [pattern, replacement] of TEXT_PATTERNS) {
     result = result.replace(pattern, replacement);
   }

@@ -18,6 +18,7 @@ import {
 } from './enums';
 import { PROJECTION_YEARS } from './constants';
 import { PolicyNumberSchema } from './query-fields';
+import { checkIdentityOrMemberCode, TextRules } from '../validation/rules';
 
 /** A body with nothing in it (`cancel`, `deactivate`, `result`, `submit`, `accept`). */
 export const EmptyBodySchema = z.object({}).strict();
@@ -71,10 +72,14 @@ export const TerminateBodySchema = z.object({
 });
 export type TerminateBody = z.input<typeof TerminateBodySchema>;
 
+/** A name in Chinese: Chinese characters and their punctuation only, up to 20. */
+const ChineseNameSchema = z.string().trim().max(20).pipe(TextRules.chineseOnly);
+
 export const BeneficiaryInputSchema = z.object({
   identity: PersonIdentitySchema.extend({
-    chinese_first_name: z.string().trim().max(20).nullable().default(null),
-    chinese_last_name: z.string().trim().max(20).nullable().default(null),
+    /** In Chinese only (platform-layer §5, "Chinese only"; decision 117). */
+    chinese_first_name: ChineseNameSchema.nullable().default(null),
+    chinese_last_name: ChineseNameSchema.nullable().default(null),
   }),
   gender: GenderSchema.optional(),
   date_of_birth: DateSchema.optional(),
@@ -110,10 +115,7 @@ export const RedeemPolicyBodySchema = z
     member_code: z.string().trim().min(1).max(32).optional(),
     date_of_birth: DateSchema,
   })
-  .refine((body) => body.identity_document_number !== undefined || body.member_code !== undefined, {
-    message: 'Either identity_document_number or member_code is required',
-    path: ['identity_document_number'],
-  });
+  .superRefine(checkIdentityOrMemberCode);
 export type RedeemPolicyBody = z.input<typeof RedeemPolicyBodySchema>;
 
 export const GroupPolicyRemoveBodySchema = z.object({
@@ -216,10 +218,7 @@ export const MemberTicketBodySchema = z
     member_code: z.string().trim().min(1).optional(),
     phone_number: z.string().trim().min(1),
   })
-  .refine((body) => body.identity_document_number !== undefined || body.member_code !== undefined, {
-    message: 'Either identity_document_number or member_code is required',
-    path: ['identity_document_number'],
-  });
+  .superRefine(checkIdentityOrMemberCode);
 export type MemberTicketBody = z.input<typeof MemberTicketBodySchema>;
 
 /** Signs in to the health-services provider on behalf of the signed-in member. */
@@ -230,7 +229,8 @@ export const SecretRedeemBodySchema = z.object({ token: z.string().trim().min(16
 export type SecretRedeemBody = z.input<typeof SecretRedeemBodySchema>;
 
 const StakeholderFieldsSchema = z.object({
-  name_en: z.string().trim().min(1).max(200),
+  /** The English name carries no Chinese characters (platform-layer §5; decision 117). */
+  name_en: z.string().trim().min(1).max(200).pipe(TextRules.noChinese),
   name_zh: z.string().trim().max(100).nullable(),
   roles: z.array(StakeholderRoleCodeSchema).min(1),
   identification_document: IdentityDocumentTypeSchema,

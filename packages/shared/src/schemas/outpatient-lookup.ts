@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { HkPhoneSchema } from '../identity/hk-phone';
 import { HkidSchema } from '../identity/hkid';
+import { checkIdentityOrMemberCode } from '../validation/rules';
 
 export const MemberLookupSchema = z
   .object({
@@ -13,9 +14,6 @@ export const MemberLookupSchema = z
     /** Hong Kong phone with or without +852 and spaces; normalised to E.164. */
     phone_number: HkPhoneSchema,
   })
-  .refine((body) => body.identity_document_number !== undefined || body.member_code !== undefined, {
-    message: 'Either identity_document_number or member_code is required',
-    path: ['identity_document_number'],
-  });
+  .superRefine(checkIdentityOrMemberCode);
 export type MemberLookup = z.output<typeof MemberLookupSchema>;
 export type MemberLookupInput = z.input<typeof MemberLookupSchema>;

@@ -124,13 +124,22 @@ export function checkIdentityOrMemberCode(value: IdentityOrMemberCode, ctx: z.Re
   }
 }
 
-/** A quotation's head count: a whole number, positive and below QUOTATION_MAX_HEAD_COUNT. */
-export const HeadCountSchema = z
-  .number({ error: message('required') })
-  .int({ message: message('number_integer') })
-  .refine((n) => n > 0 && n < QUOTATION_MAX_HEAD_COUNT, {
-    message: message('head_count', { max: QUOTATION_MAX_HEAD_COUNT - 1 }),
-  });
+/**
+ * A quotation's head count: a whole number, positive and below `limit` (the server passes its
+ * configured `QUOTATION_MAX_HEAD_COUNT`; decision 116). The message names the highest allowed.
+ */
+export function headCountSchema(limit: number = QUOTATION_MAX_HEAD_COUNT) {
+  if (!Number.isInteger(limit) || limit < 2) {
+    throw new RangeError(`A head-count limit must be a whole number above 1, not ${limit}`);
+  }
+  return z
+    .number({ error: message('required') })
+    .int({ message: message('number_integer') })
+    .refine((n) => n > 0 && n < limit, { message: message('head_count', { max: limit - 1 }) });
+}
+
+/** The head count under the default limit (`QUOTATION_MAX_HEAD_COUNT`, 1,000). */
+export const HeadCountSchema = headCountSchema();
 
 /** Whom a policy-option rule binds: the policyholder only, or anyone (a payment owner too). */
 export type PolicyOptionRuleScope = 'policyholder' | 'anyone';

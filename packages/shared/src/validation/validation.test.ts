@@ -15,6 +15,7 @@ import {
   dateBetween,
   evaluatePolicyOptionRules,
   HeadCountSchema,
+  headCountSchema,
   notEqual,
   policyYear,
   requiredText,
@@ -232,6 +233,19 @@ describe('platform rules (platform-layer §5)', () => {
     expect(one(HeadCountSchema, QUOTATION_MAX_HEAD_COUNT)).toEqual(limit);
     expect(one(HeadCountSchema, 2.5)).toEqual({ key: 'number_integer' });
     expect(one(HeadCountSchema, undefined)).toEqual({ key: 'required' });
+  });
+
+  it('a head count follows a configured limit, named in the message', () => {
+    const schema = headCountSchema(51);
+    expect(one(schema, 50)).toBeUndefined();
+    expect(one(schema, 51)).toEqual({ key: 'head_count', values: { max: 50 } });
+    expect(one(schema, QUOTATION_MAX_HEAD_COUNT - 1)).toEqual({
+      key: 'head_count',
+      values: { max: 50 },
+    });
+    expect(one(headCountSchema(5000), 4999)).toBeUndefined();
+    expect(() => headCountSchema(1)).toThrow(RangeError);
+    expect(() => headCountSchema(10.5)).toThrow(RangeError);
   });
 
   it('counts policy years from the start date, the first year being 1', () => {

@@ -90,6 +90,8 @@ describe('captcha field', () => {
         ref.current?.show('used');
       });
       expect(await screen.findByText(texts.used)).toBeInTheDocument();
+      // One notification at a time, announced as it appears.
+      expect(screen.getByRole('alert')).toHaveTextContent(texts.used);
     },
   );
 

@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { AltchaWidgetElement } from 'altcha/types/generic';
@@ -13,6 +12,7 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { InlineNotification } from '../../../components/notification';
 import { useLanguage } from '../../../lib/i18n';
 import { MIN_TOUCH_TARGET } from '../../../lib/theme';
 import {
@@ -178,12 +178,16 @@ export function CaptchaField({
       <Typography id={hintId} variant="body2" color="text.secondary">
         {t('hint')}
       </Typography>
-      {/* An Alert (role="alert") is announced as it appears. */}
+      {/* Announced as it appears (role="alert"): even the request for a check needs acting on. */}
       <div>
         {text !== null && (
-          <Alert severity={message === 'required' ? 'info' : 'error'} variant="outlined">
+          <InlineNotification
+            type={message === 'required' ? 'info' : 'error'}
+            live="alert"
+            variant="outlined"
+          >
             {text}
-          </Alert>
+          </InlineNotification>
         )}
       </div>
     </Box>

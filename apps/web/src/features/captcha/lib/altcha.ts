@@ -45,8 +45,12 @@ export function takeFetchFailure(): boolean {
   return failed;
 }
 
-/** The widget's `fetch`: the app's API client, answered back as a Response. */
-async function challengeFetch(): Promise<Response> {
+/**
+ * The widget's `fetch`: the app's API client, answered back as a Response. A failure to reach
+ * the server (no network, or a 5xx) is noted for `takeFetchFailure` (the "network" message); a
+ * 4xx answer is not.
+ */
+export async function challengeFetch(): Promise<Response> {
   fetchFailed = false;
   try {
     const received = Date.now();

@@ -1,0 +1,96 @@
+// The widget's challenge fetch, against a stubbed global fetch: it answers the challenge back,
+// remembers when it lapses, and tells a failure to reach the server (no network, a 5xx: the
+// "network" message) apart from the server refusing (a 4xx).
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { CHALLENGE_URL, challengeFetch, takeDeadline, takeFetchFailure } from './altcha';
+
+const challenge = {
+  parameters: {
+    algorithm: 'PBKDF2/SHA-256',
+    nonce: 'ab01',
+    salt: 'cd02',
+    cost: 1000,
+    keyLength: 32,
+    keyPrefix: '00',
+    data: { issued_at: 1_000, expires_at: 1_300 },
+  },
+  signature: 'ef03',
+};
+
+function json(status: number, body: unknown): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+}
+
+let calls: string[];
+
+function answer(respond: () => Promise<Response>) {
+  calls = [];
+  vi.stubGlobal('fetch', (url: string) => {
+    calls.push(url);
+    return respond();
+  });
+}
+
+beforeEach(() => {
+  // Nothing left over from another test.
+  takeFetchFailure();
+  takeDeadline();
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('challengeFetch', () => {
+  it('answers the challenge and notes when it lapses, by the device clock', async () => {
+    vi.spyOn(Date, 'now').mockReturnValue(50_000);
+    answer(() => Promise.resolve(json(200, challenge)));
+    const response = await challengeFetch();
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toContain(CHALLENGE_URL);
+    expect(await response.json()).toEqual(challenge);
+    expect(takeDeadline()).toBe(50_000 + 300 * 1000);
+    expect(takeDeadline()).toBeNull();
+    expect(takeFetchFailure()).toBe(false);
+  });
+
+  it('a failed connection is a network failure', async () => {
+    answer(() => Promise.reject(new TypeError('Failed to fetch')));
+    await expect(challengeFetch()).rejects.toMatchObject({ code: 'network_error' });
+    expect(takeFetchFailure()).toBe(true);
+    // Read once.
+    expect(takeFetchFailure()).toBe(false);
+  });
+
+  it.each([
+    [500, { code: 'internal_error', message: 'x' }],
+    [503, { code: 'maintenance', message: 'x' }],
+    [502, 'Bad gateway'],
+  ])('a %i answer is a network failure', async (status, body) => {
+    answer(() => Promise.resolve(json(status, body)));
+    await expect(challengeFetch()).rejects.toMatchObject({ status });
+    expect(takeFetchFailure()).toBe(true);
+  });
+
+  it.each([
+    [400, 'bad_request'],
+    [429, 'limit_exceeded'],
+  ])('a %i answer is not a network failure', async (status, code) => {
+    answer(() => Promise.resolve(json(status, { code, message: 'x' })));
+    await expect(challengeFetch()).rejects.toMatchObject({ status, code });
+    expect(takeFetchFailure()).toBe(false);
+  });
+
+  it('a success after a failure clears it', async () => {
+    answer(() => Promise.reject(new TypeError('Failed to fetch')));
+    await expect(challengeFetch()).rejects.toThrow();
+    answer(() => Promise.resolve(json(200, challenge)));
+    await challengeFetch();
+    expect(takeFetchFailure()).toBe(false);
+  });
+});
