@@ -45,6 +45,9 @@ describe('either identity document number or member code', () => {
     const answer = await rejected(url, body);
     expect(answer.code).toBe('validation_error');
     expect(answer.message).toContain('identity_document_number');
+    // The rule said in words, not as its catalogue key.
+    expect(answer.message).toContain(formatValidationMessage('en', 'identity_or_member_code'));
+    expect(answer.message).not.toContain(': identity_or_member_code');
     expect(answer.details.issues).toEqual(
       expect.arrayContaining([
         expect.objectContaining({

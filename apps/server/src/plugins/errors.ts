@@ -2,8 +2,12 @@
 // with the status of its code; internals are hidden on 5xx and logged instead.
 import { AppError, type ErrorBody } from '@clinicpass/shared/errors/app-error';
 import { pickLanguage } from '@clinicpass/shared/i18n/languages';
-import { describeIssue } from '@clinicpass/shared/validation/issues';
-import type { ValidationKey, ValidationValues } from '@clinicpass/shared/validation/messages';
+import { decodeValidationMessage, describeIssue } from '@clinicpass/shared/validation/issues';
+import {
+  formatValidationMessage,
+  type ValidationKey,
+  type ValidationValues,
+} from '@clinicpass/shared/validation/messages';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -60,9 +64,14 @@ export function toAppError(error: unknown): AppError {
         code: issue.keyword,
         message: issue.message,
       });
+      // A shared rule carries its catalogue key in the message: said in words, not as the key.
+      const encoded = decodeValidationMessage(issue.message);
       return {
         path: field === '' ? part : `${part}.${field}`,
-        message: issue.message ?? 'is invalid',
+        message:
+          encoded === null
+            ? (issue.message ?? 'is invalid')
+            : formatValidationMessage('en', encoded.key, encoded.values),
         key,
         ...(values === undefined ? {} : { values }),
       };
