@@ -16,6 +16,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { DocumentTitle } from '../../../components/document-title';
 import { InlineNotification } from '../../../components/notification';
 import { paths } from '../../../config/paths';
+import { useValidationText } from '../../../lib/field-error';
 import { useLanguage } from '../../../lib/i18n';
 import { fromHere } from '../../../lib/navigation-state';
 import { notify } from '../../announcements/lib/notifications';
@@ -90,8 +91,9 @@ export function MemberCardPage() {
     if (payload === undefined || payload === null) return;
     lookup.mutate({ body: toLookupBody(values), captcha: payload });
   });
+  const validationText = useValidationText();
   const message = (key: string | undefined) =>
-    key === undefined ? undefined : t(key as 'form.errors.hkid');
+    key === undefined ? undefined : (validationText(key) ?? t(key as 'form.errors.hkid'));
 
   return (
     <Stack spacing={2} component="section" aria-labelledby="member-card-heading">

@@ -59,9 +59,9 @@ describe('member card form rules', () => {
   );
 
   it('requires the HKID or, when chosen, the member code', () => {
-    expect(errors({ hkid: '' })).toEqual({ hkid: 'form.errors.required' });
+    expect(errors({ hkid: '' })).toEqual({ hkid: 'required' });
     expect(errors({ identifyBy: 'member-code', hkid: '' })).toEqual({
-      memberCode: 'form.errors.required',
+      memberCode: 'required',
     });
     expect(errors({ identifyBy: 'member-code', hkid: '', memberCode: 'm1000001' })).toEqual({});
   });

@@ -1,9 +1,14 @@
 // The member card form (spec §5): the patient's HKID (check digit) or member code, and the
-// applicant's Hong Kong phone. Messages are i18n keys of the `member-card` namespace. Imports the
-// phone rules (libphonenumber-js/max), so only the member-card route chunk loads this file.
+// applicant's Hong Kong phone. "Required" is the shared validation catalogue's field error (the
+// generic message of spec §5); the HKID and phone messages are i18n keys of the `member-card`
+// namespace. Imports the phone rules (libphonenumber-js/max), so only the member-card route
+// chunk loads this file.
 import { isValidHkPhone, normalizeHkPhone } from '@clinicpass/shared/identity/hk-phone';
 import { isValidHkid, normalizeHkid } from '@clinicpass/shared/identity/hkid';
+import { encodeValidationMessage } from '@clinicpass/shared/validation/issues';
 import { z } from 'zod';
+
+const REQUIRED = encodeValidationMessage({ key: 'required' });
 
 export const IDENTIFY_BY = ['hkid', 'member-code'] as const;
 export type IdentifyBy = (typeof IDENTIFY_BY)[number];
@@ -13,21 +18,17 @@ export const memberFormSchema = z
     identifyBy: z.enum(IDENTIFY_BY),
     hkid: z.string(),
     memberCode: z.string(),
-    phone: z
-      .string()
-      .trim()
-      .min(1, 'form.errors.required')
-      .refine(isValidHkPhone, 'form.errors.phone'),
+    phone: z.string().trim().min(1, REQUIRED).refine(isValidHkPhone, 'form.errors.phone'),
   })
   .superRefine((values, ctx) => {
     if (values.identifyBy === 'hkid') {
       if (values.hkid.trim() === '') {
-        ctx.addIssue({ code: 'custom', path: ['hkid'], message: 'form.errors.required' });
+        ctx.addIssue({ code: 'custom', path: ['hkid'], message: REQUIRED });
       } else if (!isValidHkid(values.hkid)) {
         ctx.addIssue({ code: 'custom', path: ['hkid'], message: 'form.errors.hkid' });
       }
     } else if (values.memberCode.trim() === '') {
-      ctx.addIssue({ code: 'custom', path: ['memberCode'], message: 'form.errors.required' });
+      ctx.addIssue({ code: 'custom', path: ['memberCode'], message: REQUIRED });
     }
   });
 export type MemberFormValues = z.infer<typeof memberFormSchema>;
