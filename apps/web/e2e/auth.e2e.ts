@@ -330,15 +330,18 @@ describe('first-time password', () => {
   });
 });
 
-describe.each(viewports)('sign-out on a %s', (viewport) => {
-  it('signs out everywhere and clears the session cookie', async () => {
-    const t = TEXT.en;
+describe.each([
+  ['phone', 'en'],
+  ['desktop', 'zh'],
+] as const)('sign-out on a %s in %s', (viewport, lang) => {
+  it('signs out everywhere and clears every session cookie', async () => {
+    const t = TEXT[lang];
     const { page, context } = await journey(
       viewport,
-      '/en/outpatient/login?next=%2Fen%2Foutpatient%2Faccount',
+      `/${t.prefix}/outpatient/login?next=%2F${t.prefix}%2Foutpatient%2Faccount`,
     );
     await signInForm(page, t, 'plain@example.com', PASSWORD);
-    await page.waitForURL('**/en/outpatient/account');
+    await page.waitForURL(`**/${t.prefix}/outpatient/account`);
     const before = await context.cookies();
     expect(before.find((c) => c.name === 'cp_access')).toMatchObject({
       httpOnly: true,
@@ -347,15 +350,23 @@ describe.each(viewports)('sign-out on a %s', (viewport) => {
     });
     expect(before.find((c) => c.name === 'cp_refresh')).toMatchObject({
       httpOnly: true,
+      sameSite: 'Strict',
       path: '/identity',
     });
+    expect(before.find((c) => c.name === 'cp_renew')).toMatchObject({
+      httpOnly: true,
+      sameSite: 'Strict',
+      path: '/api',
+    });
     // Page scripts never see the session.
-    expect(await page.evaluate(() => document.cookie)).not.toContain('cp_access');
+    expect(await page.evaluate(() => document.cookie)).not.toContain('cp_');
     await expectAccessible(page);
     await page.getByRole('button', { name: t.signOut }).click();
     await page.getByText(t.signedOut).waitFor();
-    const after = await context.cookies();
-    expect(after.some((c) => c.name === 'cp_access' || c.name === 'cp_refresh')).toBe(false);
+    const after = (await context.cookies()).map((c) => c.name);
+    expect(after).not.toContain('cp_access');
+    expect(after).not.toContain('cp_refresh');
+    expect(after).not.toContain('cp_renew');
     expect(await me(page)).toMatchObject({ signed_in: false });
   });
 });
