@@ -121,3 +121,19 @@ export async function createUser(
 }
 
 export const PASSWORD = 'ClinicPass2026';
+
+/** A new confirmed user without a phone, signed in: its Bearer header. */
+export async function signedInUser(
+  app: FastifyInstance,
+  email: string,
+  password = PASSWORD,
+): Promise<{ authorization: string }> {
+  await createUser(app, email, { password });
+  const res = await client(app).post(
+    '/identity/sign-in',
+    { email, password },
+    { 'x-token-delivery': 'body' },
+  );
+  const { access_token: token } = res.json<{ tokens: { access_token: string } }>().tokens;
+  return { authorization: `Bearer ${token}` };
+}

@@ -18,6 +18,7 @@ import {
   createUser,
   latestCode,
   PASSWORD,
+  signedInUser,
   wrongCode,
 } from './identity-helpers';
 
@@ -138,18 +139,65 @@ describe('one-time codes', () => {
     clock.set(start);
   });
 
-  it('expires an SMS sign-in code after 3 minutes', async () => {
+  it('accepts an SMS sign-in code 1 s before its 3 minutes are up and refuses it 1 s after', async () => {
     const start = clock.now();
     const c = client(t.app);
-    const res = await c.post('/identity/sign-in', {
-      email: 'owner@example.com',
-      password: PASSWORD,
-    });
-    const session = res.json<{ challenge: { session: string } }>().challenge.session;
-    const code = await latestCode(t.app, '+85291234567');
+    const challenge = async () => {
+      clock.set(start);
+      const res = await c.post('/identity/sign-in', {
+        email: 'owner@example.com',
+        password: PASSWORD,
+      });
+      const session = res.json<{ challenge: { session: string } }>().challenge.session;
+      return { session, code: await latestCode(t.app, '+85291234567') };
+    };
+    const first = await challenge();
     clock.set(new Date(start.getTime() + 3 * 60_000 + 1000));
-    const late = await c.post('/identity/sign-in/challenge', { session, code });
+    const late = await c.post('/identity/sign-in/challenge', first);
     expect(late.json()).toMatchObject({ code: 'ExpiredCodeException' });
+    const second = await challenge();
+    clock.set(new Date(start.getTime() + 3 * 60_000 - 1000));
+    const inTime = await c.post('/identity/sign-in/challenge', second);
+    expect(inTime.json()).toEqual({ signed_in: true });
+    clock.set(start);
+  });
+
+  it('accepts a first-time code 1 s before its 24 hours are up and refuses it 1 s after', async () => {
+    const email = 'first-expiry@example.com';
+    await createUser(t.app, email);
+    const start = clock.now();
+    const c = client(t.app);
+    const confirm = (code: string) =>
+      c.post('/identity/first-time/confirm', { email, code, new_password: 'FirstPass2027' });
+    await c.post('/identity/first-time', { email });
+    const code = await latestCode(t.app, email);
+    clock.set(new Date(start.getTime() + 24 * 60 * 60_000 + 1000));
+    expect((await confirm(code)).json()).toMatchObject({ code: 'ExpiredCodeException' });
+    clock.set(start);
+    await c.post('/identity/first-time', { email });
+    const second = await latestCode(t.app, email);
+    clock.set(new Date(start.getTime() + 24 * 60 * 60_000 - 1000));
+    expect((await confirm(second)).json()).toEqual({ signed_in: true });
+    clock.set(start);
+  });
+
+  it('accepts a phone code 1 s before its 10 minutes are up and refuses it 1 s after', async () => {
+    const auth = await signedInUser(t.app, 'phone-expiry@example.com');
+    const start = clock.now();
+    const c = client(t.app);
+    const send = async () => {
+      clock.set(start);
+      await c.post('/identity/phone/verify', { phone_number: '+85265550202' }, auth);
+      return latestCode(t.app, '+85265550202');
+    };
+    const first = await send();
+    clock.set(new Date(start.getTime() + 10 * 60_000 + 1000));
+    const late = await c.post('/identity/phone/verify/confirm', { code: first }, auth);
+    expect(late.json()).toMatchObject({ code: 'ExpiredCodeException' });
+    const second = await send();
+    clock.set(new Date(start.getTime() + 10 * 60_000 - 1000));
+    const inTime = await c.post('/identity/phone/verify/confirm', { code: second }, auth);
+    expect(inTime.json()).toEqual({ ok: true });
     clock.set(start);
   });
 
@@ -215,6 +263,48 @@ describe('sign-in lockout', () => {
       signed_in: true,
     });
     clock.set(start);
+  });
+
+  it('checks at most 5 of 20 wrong passwords sent at once, then answers the right one as wrong', async () => {
+    const email = 'parallel-lockout@example.com';
+    await createUser(t.app, email, { password: PASSWORD });
+    const c = client(t.app);
+    // Each request carries its own solved captcha, as a determined attacker's would.
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        c
+          .post('/identity/sign-in', { email, password: 'Wrong-Pass1' })
+          .then((res) => res.json<{ code?: string }>().code),
+      ),
+    );
+    expect(answers).toEqual(Array(20).fill('NotAuthorizedException'));
+    // Every password check first takes a slot, counted as a failure: exactly 5, and locked.
+    const key = keyedHash(deriveKey(TEST_SECRET_KEY, 'identity-lookup'), `sign-in:${email}`);
+    const rows = await t.database.pool.query<{ failures: number; locked_until: Date | null }>(
+      'select failures, locked_until from identity_sign_in_failure where email_key = $1',
+      [key],
+    );
+    expect(rows.rows[0]?.failures).toBe(5);
+    expect(rows.rows[0]?.locked_until?.getTime()).toBe(clock.now().getTime() + 1000);
+    const right = await c.post('/identity/sign-in', { email, password: PASSWORD });
+    expect(right.json()).toEqual({
+      code: 'NotAuthorizedException',
+      message: 'Incorrect email or password',
+    });
+  });
+
+  it('lets at most 3 parallel guesses without a captcha through, the rest must solve one', async () => {
+    const email = 'parallel-captcha@example.com';
+    await createUser(t.app, email, { password: PASSWORD });
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        client(t.app)
+          .post('/identity/sign-in', { email, password: 'Wrong-Pass1' }, { 'x-captcha': '' })
+          .then((res) => res.json<{ code?: string }>().code),
+      ),
+    );
+    expect(answers.filter((a) => a === 'NotAuthorizedException')).toHaveLength(3);
+    expect(answers.filter((a) => a === 'captcha_required')).toHaveLength(17);
   });
 
   it('counts failures for unknown emails the same way', async () => {
@@ -440,6 +530,52 @@ describe('secrets at rest and in the log', () => {
         password: newPassword,
       });
       secrets.push(reset, newPassword, cookieValue(cookiesOf(refreshed).cp_refresh));
+
+      // First-time password set.
+      await c.post('/identity/first-time', { email: 'newmember@example.com' });
+      const firstTime = await latestCode(app, 'newmember@example.com');
+      const firstPassword = 'Secret-First-2027';
+      const firstSet = await c.post(
+        '/identity/first-time/confirm',
+        { email: 'newmember@example.com', code: firstTime, new_password: firstPassword },
+        { 'x-token-delivery': 'body' },
+      );
+      type BodyTokens = { tokens: { access_token: string; refresh_token: string } };
+      const member = firstSet.json<BodyTokens>().tokens;
+      secrets.push(firstTime, firstPassword, member.access_token, member.refresh_token);
+      const auth = { authorization: `Bearer ${member.access_token}` };
+
+      // Phone verification and password change.
+      await c.post('/identity/phone/verify', { phone_number: '+85265550303' }, auth);
+      const phoneCode = await latestCode(app, '+85265550303');
+      const verified = await c.post('/identity/phone/verify/confirm', { code: phoneCode }, auth);
+      expect(verified.json()).toEqual({ ok: true });
+      const changedPassword = 'Secret-Change-2028';
+      const changed = await c.post(
+        '/identity/change-password',
+        { current_password: firstPassword, new_password: changedPassword },
+        auth,
+      );
+      expect(changed.json()).toEqual({ ok: true });
+      secrets.push(phoneCode, changedPassword);
+
+      // Refresh tokens rotated through /identity/refresh, in the body and from the cookie.
+      const rotated = await c.post(
+        '/identity/refresh',
+        { refresh_token: member.refresh_token },
+        { 'x-token-delivery': 'body' },
+      );
+      const next = rotated.json<BodyTokens>().tokens;
+      const byCookie = await c.post('/identity/refresh', undefined, {
+        cookie: `cp_refresh=${next.refresh_token}`,
+      });
+      expect(byCookie.statusCode).toBe(200);
+      secrets.push(
+        next.access_token,
+        next.refresh_token,
+        cookieValue(cookiesOf(byCookie).cp_access),
+        cookieValue(cookiesOf(byCookie).cp_refresh),
+      );
 
       const tables = await database.pool.query<{ tablename: string }>(
         "select tablename from pg_tables where schemaname = 'public'",

@@ -9,6 +9,7 @@ import {
   latestCode,
   outbox,
   PASSWORD,
+  signedInUser,
   wrongCode,
 } from './identity-helpers';
 
@@ -149,8 +150,8 @@ describe('sign-in', () => {
     expect(res.json<{ message: string }>().message).toContain('email');
   });
 
-  it('asks a member who never set a password to reset it', async () => {
-    // The generated password is unknown; the answer is the same as for a wrong one.
+  it('answers a member who never set a password like a wrong password', async () => {
+    // The generated password is unknown, so any password given is a wrong one.
     const res = await client(t.app).post('/identity/sign-in', {
       email: 'newmember@example.com',
       password: PASSWORD,
@@ -374,6 +375,44 @@ describe('forgot password', () => {
     expect(res.json()).toMatchObject({ code: 'InvalidParameterException' });
   });
 
+  it('accepts a redirect URL on an allowlisted origin', async () => {
+    const allowing = await buildTestApp({
+      env: { IDENTITY_REDIRECT_ALLOWLIST: 'https://partner.example.org' },
+    });
+    try {
+      const res = await client(allowing.app).post('/identity/forgot-password', {
+        email: 'plain@example.com',
+        redirect_url: 'https://partner.example.org/reset?email={email}&requested={requested}',
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const mail = (await outbox(allowing.app)).find((m) => m.to === 'plain@example.com');
+      expect(mail?.body).toContain(
+        'https://partner.example.org/reset?email=plain%40example.com&requested=true',
+      );
+      // Another origin is still refused there.
+      const foreign = await client(allowing.app).post('/identity/forgot-password', {
+        email: 'plain@example.com',
+        redirect_url: 'https://other.example.org/reset',
+      });
+      expect(foreign.json()).toMatchObject({ code: 'InvalidParameterException' });
+    } finally {
+      await allowing.close();
+    }
+  });
+
+  it('answers a malformed code with InvalidParameterException naming the field', async () => {
+    for (const code of ['12345', '12a456', '1234567']) {
+      const res = await client(t.app).post('/identity/forgot-password/confirm', {
+        email: 'plain@example.com',
+        code,
+        new_password: 'NewPassword2027',
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'InvalidParameterException' });
+      expect(res.json<{ message: string }>().message).toContain('code');
+    }
+  });
+
   it('answers a code never requested as expired', async () => {
     const res = await client(t.app).post('/identity/forgot-password/confirm', {
       email: 'never-asked@example.com',
@@ -398,17 +437,38 @@ describe('first-time password', () => {
     });
     expect(ok.json()).toEqual({ signed_in: true });
     expect(cookiesOf(ok).cp_access).toBeDefined();
+    // The used code: expired, as for an unknown email (UsernameExistsException only answers a
+    // valid code, identity-existence.test.ts).
     const again = await c.post('/identity/first-time/confirm', {
       email,
       code,
       new_password: 'FirstPass2027',
     });
-    expect(again.json()).toMatchObject({ code: 'UsernameExistsException' });
+    expect(again.json()).toMatchObject({ code: 'ExpiredCodeException' });
     // Asking again answers as before, and the mailbox is told the account exists.
     const repeat = await c.post('/identity/first-time', { email });
     expect(repeat.json()).toEqual(sent.json());
     const [notice] = await outbox(t.app);
     expect(notice?.subject).toBe('Your ClinicPass account is already set up');
+  });
+});
+
+describe('silent sign-up', () => {
+  it('answers UsernameExistsException when the email already has an account', async () => {
+    const email = 'silent-twice@example.com';
+    const first = await t.app.inject({
+      method: 'POST',
+      url: '/dev/identity/users',
+      payload: { email },
+    });
+    expect(first.json()).toMatchObject({ email, status: 'FORCE_CHANGE_PASSWORD' });
+    const second = await t.app.inject({
+      method: 'POST',
+      url: '/dev/identity/users',
+      payload: { email: 'Silent-Twice@example.com' },
+    });
+    expect(second.statusCode).toBe(400);
+    expect(second.json()).toMatchObject({ code: 'UsernameExistsException' });
   });
 });
 
@@ -444,6 +504,43 @@ describe('phone verification and password change', () => {
       phone_number: '61234567',
     });
     expect(guest.json()).toMatchObject({ code: 'NotAuthorizedException' });
+  });
+
+  it('lets only one of two accounts verify the same phone, even at once', async () => {
+    const phone = '+85265550101';
+    const auths = [];
+    for (const email of ['alias-a@example.com', 'alias-b@example.com', 'alias-c@example.com']) {
+      auths.push(await signedInUser(t.app, email));
+    }
+    const c = client(t.app);
+    // Each asks for a code to the same number (none has it verified yet), then all confirm at once.
+    const codes: string[] = [];
+    for (const auth of auths) {
+      const sent = await c.post('/identity/phone/verify', { phone_number: phone }, auth);
+      expect(sent.statusCode).toBe(200);
+      codes.push(await latestCode(t.app, phone));
+    }
+    const answers = await Promise.all(
+      auths.map((auth, i) =>
+        c
+          .post('/identity/phone/verify/confirm', { code: codes[i] }, auth)
+          .then((res) => res.json<{ code?: string; ok?: boolean }>()),
+      ),
+    );
+    expect(answers.filter((a) => a.ok === true)).toHaveLength(1);
+    expect(answers.filter((a) => a.code === 'AliasExistsException')).toHaveLength(2);
+    const verified = await t.database.pool.query(
+      'select id from app_user where phone_number = $1 and phone_verified',
+      [phone],
+    );
+    expect(verified.rows).toHaveLength(1);
+    // The database itself refuses a second verified account on the number.
+    await expect(
+      t.database.pool.query(
+        "update app_user set phone_number = $1, phone_verified = true where email = 'plain@example.com'",
+        [phone],
+      ),
+    ).rejects.toMatchObject({ code: '23505', constraint: 'app_user_verified_phone_idx' });
   });
 
   it('changes the password with the current one and keeps a history of 5', async () => {

@@ -1,6 +1,7 @@
 // An expired access cookie is renewed by any API call, not only GET /identity/me (decision
 // 108): the browser's `cp_renew` cookie (the refresh token, Path=/api) signs the call in and
-// brings a new access cookie, without rotating the refresh token. Real PostgreSQL, moved clock.
+// brings a new access cookie, without rotating the refresh token; `/identity/me` renews the
+// same way from `cp_refresh`. Real PostgreSQL, moved clock.
 import { fixedClock } from '@clinicpass/shared/time/clock';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -105,6 +106,29 @@ describe('renewal of an expired access cookie by API calls', () => {
     const answers = await Promise.all(Array.from({ length: 8 }, () => policies(cookie)));
     expect(answers.map((res) => res.statusCode)).toEqual(Array(8).fill(200));
     // The refresh token is still good for /identity/refresh afterwards.
+    const refreshed = await t.app.inject({
+      method: 'POST',
+      url: '/identity/refresh',
+      headers: { cookie: cookieHeader({ cp_refresh: session.refresh }) },
+    });
+    expect(refreshed.statusCode, refreshed.body).toBe(200);
+  });
+
+  it('renews two parallel GET /identity/me (two tabs) without rotating, and the session lives on', async () => {
+    const { session } = await signIn();
+    clock.advance(ACCESS_SECONDS * 1000 + 1000);
+    const cookie = cookieHeader({ cp_access: session.access, cp_refresh: session.refresh });
+    const me = () => t.app.inject({ method: 'GET', url: '/identity/me', headers: { cookie } });
+    const answers = await Promise.all([me(), me()]);
+    for (const res of answers) {
+      expect(res.json()).toMatchObject({ signed_in: true, tag: 'customer' });
+      // Only a new access cookie: the refresh token is neither rotated nor cleared.
+      expect(cookiesOf(res).cp_access).toContain(`Max-Age=${ACCESS_SECONDS}`);
+      expect(cookiesOf(res).cp_refresh).toBeUndefined();
+      expect(cookiesOf(res).cp_renew).toBeUndefined();
+    }
+    // A third tab later, and the refresh token itself, still work: nothing was revoked.
+    expect((await me()).json()).toMatchObject({ signed_in: true });
     const refreshed = await t.app.inject({
       method: 'POST',
       url: '/identity/refresh',

@@ -43,6 +43,10 @@ const TEXT = {
       'The service is in read-only mode for a few minutes. You can look around, but changes cannot be saved yet.',
     mismatch: "Password doesn't match",
     invalidEmail: 'Please enter a valid email address',
+    changePassword: 'Change password',
+    currentPassword: 'Current password',
+    passwordChanged: 'Your password has been changed.',
+    sameAsCurrent: 'Your new password cannot be the same as your current password',
   },
   zh: {
     prefix: 'zh-hk',
@@ -70,6 +74,10 @@ const TEXT = {
     readOnly: '服務將於數分鐘內只供查閱。你可以瀏覽，但暫時未能儲存更改。',
     mismatch: '密碼不相符',
     invalidEmail: '請輸入有效的電郵地址',
+    changePassword: '更改密碼',
+    currentPassword: '現有密碼',
+    passwordChanged: '你的密碼已更改。',
+    sameAsCurrent: '新密碼不可與現有密碼相同',
   },
 } as const;
 type Lang = keyof typeof TEXT;
@@ -330,15 +338,18 @@ describe('first-time password', () => {
   });
 });
 
-describe.each(viewports)('sign-out on a %s', (viewport) => {
-  it('signs out everywhere and clears the session cookie', async () => {
-    const t = TEXT.en;
+describe.each([
+  ['phone', 'en'],
+  ['desktop', 'zh'],
+] as const)('sign-out on a %s in %s', (viewport, lang) => {
+  it('signs out everywhere and clears every session cookie', async () => {
+    const t = TEXT[lang];
     const { page, context } = await journey(
       viewport,
-      '/en/outpatient/login?next=%2Fen%2Foutpatient%2Faccount',
+      `/${t.prefix}/outpatient/login?next=%2F${t.prefix}%2Foutpatient%2Faccount`,
     );
     await signInForm(page, t, 'plain@example.com', PASSWORD);
-    await page.waitForURL('**/en/outpatient/account');
+    await page.waitForURL(`**/${t.prefix}/outpatient/account`);
     const before = await context.cookies();
     expect(before.find((c) => c.name === 'cp_access')).toMatchObject({
       httpOnly: true,
@@ -347,16 +358,54 @@ describe.each(viewports)('sign-out on a %s', (viewport) => {
     });
     expect(before.find((c) => c.name === 'cp_refresh')).toMatchObject({
       httpOnly: true,
+      sameSite: 'Strict',
       path: '/identity',
     });
+    expect(before.find((c) => c.name === 'cp_renew')).toMatchObject({
+      httpOnly: true,
+      sameSite: 'Strict',
+      path: '/api',
+    });
     // Page scripts never see the session.
-    expect(await page.evaluate(() => document.cookie)).not.toContain('cp_access');
+    expect(await page.evaluate(() => document.cookie)).not.toContain('cp_');
     await expectAccessible(page);
     await page.getByRole('button', { name: t.signOut }).click();
     await page.getByText(t.signedOut).waitFor();
-    const after = await context.cookies();
-    expect(after.some((c) => c.name === 'cp_access' || c.name === 'cp_refresh')).toBe(false);
+    const after = (await context.cookies()).map((c) => c.name);
+    expect(after).not.toContain('cp_access');
+    expect(after).not.toContain('cp_refresh');
+    expect(after).not.toContain('cp_renew');
     expect(await me(page)).toMatchObject({ signed_in: false });
+  });
+});
+
+describe.each([
+  ['desktop', 'en'],
+  ['phone', 'zh'],
+] as const)('change password on a %s in %s', (viewport, lang) => {
+  it('refuses the current password as the new one, then changes it', async () => {
+    const t = TEXT[lang];
+    const { page } = await journey(viewport);
+    const email = uniqueEmail('change');
+    await createUser(page, email, PASSWORD);
+    await page.goto(`/${t.prefix}/outpatient/login?next=%2F${t.prefix}%2Foutpatient%2Faccount`);
+    await signInForm(page, t, email, PASSWORD);
+    await page.waitForURL(`**/${t.prefix}/outpatient/account`);
+    await page.getByRole('button', { name: t.changePassword }).click();
+    await page.getByRole('textbox', { name: t.currentPassword }).fill(PASSWORD);
+    await page.getByRole('textbox', { name: t.newPassword, exact: true }).fill(PASSWORD);
+    await page.getByRole('textbox', { name: t.confirmPassword, exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: t.changePassword }).click();
+    await page.getByText(t.sameAsCurrent).waitFor();
+    await expectAccessible(page);
+    await page.getByRole('textbox', { name: t.newPassword, exact: true }).fill('Changed2027x');
+    await page.getByRole('textbox', { name: t.confirmPassword, exact: true }).fill('Changed2027x');
+    await page.getByRole('button', { name: t.changePassword }).click();
+    await page.getByText(t.passwordChanged).waitFor();
+    const signIn = await page.request.post('/identity/sign-in', {
+      data: { email, password: 'Changed2027x' },
+    });
+    expect(await signIn.json()).toEqual({ signed_in: true });
   });
 });
 

@@ -33,16 +33,18 @@ export const identityPasswordHistory = pgTable(
 
 /**
  * A one-time code: MFA at sign-in, password reset, first-time password set, phone
- * verification. `attempts` is raised before a comparison, so parallel guesses cannot exceed the
+ * verification; or a simulated one (a hash of a random value no code matches) for an email
+ * without an account, so its wrong guesses are counted and answered like a real code's. `attempts` is raised before a comparison, so parallel guesses cannot exceed the
  * limit; `used_at` is set once, so only one use wins.
  */
 export const identityCode = pgTable(
   'identity_code',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => appUser.id, { onDelete: 'cascade' }),
+    /** Null for a simulated code (an email without an account, decision 041). */
+    userId: uuid('user_id').references(() => appUser.id, { onDelete: 'cascade' }),
+    /** For a simulated code: the keyed hash of the lowercased email it was "sent" to. */
+    emailKey: text('email_key'),
     purpose: text('purpose').notNull(),
     codeHash: text('code_hash').notNull(),
     /** For an MFA challenge: the hash of the challenge session handed to the client. */
@@ -57,6 +59,7 @@ export const identityCode = pgTable(
   (t) => [
     index('identity_code_user_purpose_idx').on(t.userId, t.purpose),
     index('identity_code_challenge_idx').on(t.challengeHash),
+    index('identity_code_email_purpose_idx').on(t.emailKey, t.purpose),
   ],
 );
 

@@ -213,19 +213,28 @@ export const product = pgTable('product', {
   ...timestamps,
 });
 
-export const appUser = pgTable('app_user', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  /** Lowercased. */
-  email: text('email').notNull().unique(),
-  /** E.164, e.g. +85291234567. */
-  phoneNumber: text('phone_number'),
-  phoneVerified: boolean('phone_verified').notNull().default(false),
-  /** argon2id. */
-  passwordHash: text('password_hash').notNull(),
-  /** CONFIRMED, or FORCE_CHANGE_PASSWORD for a member created by silent sign-up. */
-  status: text('status').notNull(),
-  ...timestamps,
-});
+export const appUser = pgTable(
+  'app_user',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Lowercased. */
+    email: text('email').notNull().unique(),
+    /** E.164, e.g. +85291234567. */
+    phoneNumber: text('phone_number'),
+    phoneVerified: boolean('phone_verified').notNull().default(false),
+    /** argon2id. */
+    passwordHash: text('password_hash').notNull(),
+    /** CONFIRMED, or FORCE_CHANGE_PASSWORD for a member created by silent sign-up. */
+    status: text('status').notNull(),
+    ...timestamps,
+  },
+  // A verified phone belongs to one account (AliasExistsException), even when two confirm at once.
+  (t) => [
+    uniqueIndex('app_user_verified_phone_idx')
+      .on(t.phoneNumber)
+      .where(sql`${t.phoneVerified}`),
+  ],
+);
 
 export const policy = pgTable(
   'policy',

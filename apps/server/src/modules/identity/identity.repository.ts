@@ -1,6 +1,6 @@
 // SQL of the identity service. Atomic steps (attempt counting, single use, rotation, counters)
 // are single statements, so parallel requests and several processes cannot race past a limit.
-import { and, desc, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import {
   identityCode,
@@ -56,11 +56,21 @@ export class IdentityRepository {
     return rows.length > 0;
   }
 
-  async setPhone(userId: string, phone: string, now: Date): Promise<void> {
-    await this.db
-      .update(appUser)
-      .set({ phoneNumber: phone, phoneVerified: true, updateDate: now })
-      .where(eq(appUser.id, userId));
+  /**
+   * Marks the phone verified; false when another account verified it first (the partial unique
+   * index on verified phones decides between two confirmations at once).
+   */
+  async setPhone(userId: string, phone: string, now: Date): Promise<boolean> {
+    try {
+      await this.db
+        .update(appUser)
+        .set({ phoneNumber: phone, phoneVerified: true, updateDate: now })
+        .where(eq(appUser.id, userId));
+      return true;
+    } catch (error) {
+      if (isUniqueViolation(error, 'app_user_verified_phone_idx')) return false;
+      throw error;
+    }
   }
 
   /** The current hash goes into the history; the new one becomes current; status confirmed. */
@@ -90,10 +100,14 @@ export class IdentityRepository {
 
   // ------------------------------------------------------------------ codes
 
-  /** A new code replaces any unused one of the same purpose. */
+  /**
+   * A new code replaces any unused one of the same purpose (of the user, or for a simulated code
+   * without a user, of the email key).
+   */
   async issueCode(values: {
     id: string;
-    userId: string;
+    userId: string | null;
+    emailKey?: string;
     purpose: CodePurpose;
     codeHash: string;
     challengeHash?: string;
@@ -107,7 +121,9 @@ export class IdentityRepository {
         .set({ usedAt: values.now })
         .where(
           and(
-            eq(identityCode.userId, values.userId),
+            values.userId === null
+              ? eq(identityCode.emailKey, values.emailKey ?? '')
+              : eq(identityCode.userId, values.userId),
             eq(identityCode.purpose, values.purpose),
             isNull(identityCode.usedAt),
           ),
@@ -115,6 +131,7 @@ export class IdentityRepository {
       await tx.insert(identityCode).values({
         id: values.id,
         userId: values.userId,
+        emailKey: values.emailKey,
         purpose: values.purpose,
         codeHash: values.codeHash,
         challengeHash: values.challengeHash,
@@ -126,13 +143,35 @@ export class IdentityRepository {
   }
 
   async latestCode(userId: string, purpose: CodePurpose): Promise<CodeRow | null> {
+    return this.latestWhere(
+      and(eq(identityCode.userId, userId), eq(identityCode.purpose, purpose)),
+    );
+  }
+
+  /** The latest simulated code "sent" to an email without an account. */
+  async latestSimulatedCode(emailKey: string, purpose: CodePurpose): Promise<CodeRow | null> {
+    return this.latestWhere(
+      and(
+        eq(identityCode.emailKey, emailKey),
+        isNull(identityCode.userId),
+        eq(identityCode.purpose, purpose),
+      ),
+    );
+  }
+
+  private async latestWhere(where: SQL | undefined): Promise<CodeRow | null> {
     const [row] = await this.db
       .select()
       .from(identityCode)
-      .where(and(eq(identityCode.userId, userId), eq(identityCode.purpose, purpose)))
+      .where(where)
       // At most one is unused (a new code retires the others): that one, else the newest.
       .orderBy(sql`${identityCode.usedAt} is null desc`, desc(identityCode.createdAt))
       .limit(1);
+    return row ?? null;
+  }
+
+  async codeById(id: string): Promise<CodeRow | null> {
+    const [row] = await this.db.select().from(identityCode).where(eq(identityCode.id, id)).limit(1);
     return row ?? null;
   }
 
@@ -279,6 +318,46 @@ export class IdentityRepository {
     return row ?? null;
   }
 
+  /**
+   * Takes a sign-in attempt slot before the password is checked, in one statement, so parallel
+   * guesses cannot pass the limit: the attempt counts as a failure at once (a success clears the
+   * row), and the attempt that reaches `lockAfter` locks the account in the same statement.
+   * Refused (null) while locked, or, unless `captchaSolved`, once `captchaAfter` recent failures
+   * are counted. Failures older than `quietMs` start again from nothing.
+   */
+  async takeSignInAttempt(
+    emailKey: string,
+    now: Date,
+    rules: {
+      quietMs: number;
+      captchaAfter: number;
+      captchaSolved: boolean;
+      lockAfter: number;
+      lockFirstMs: number;
+      lockMaxMs: number;
+    },
+  ): Promise<number | null> {
+    const t = identitySignInFailure;
+    const nowIso = now.toISOString();
+    const quietSince = new Date(now.getTime() - rules.quietMs).toISOString();
+    const recent = sql`(case when ${t.lastFailureAt} <= ${quietSince} then 0 else ${t.failures} end)`;
+    const next = sql`(${recent} + 1)`;
+    const lock = sql`case when ${next} >= ${rules.lockAfter} then ${nowIso}::timestamptz + least(${rules.lockFirstMs}::float8 * power(2, least(${next} - ${rules.lockAfter}, 20)), ${rules.lockMaxMs}::float8) * interval '1 millisecond' else null end`;
+    const [row] = await this.db
+      .insert(t)
+      .values({ emailKey, failures: 1, lastFailureAt: now })
+      .onConflictDoUpdate({
+        target: t.emailKey,
+        set: { failures: next, lastFailureAt: now, lockedUntil: lock },
+        setWhere: and(
+          sql`(${t.lockedUntil} is null or ${t.lockedUntil} <= ${nowIso})`,
+          rules.captchaSolved ? undefined : sql`${recent} < ${rules.captchaAfter}`,
+        ),
+      })
+      .returning({ failures: t.failures });
+    return row?.failures ?? null;
+  }
+
   /** Counts a failure (starting again after `quietMs` without one) and answers the count. */
   async recordSignInFailure(emailKey: string, now: Date, quietMs: number): Promise<number> {
     const quietSince = new Date(now.getTime() - quietMs).toISOString();
@@ -296,14 +375,19 @@ export class IdentityRepository {
     return row?.failures ?? 1;
   }
 
-  async lockUntil(emailKey: string, until: Date): Promise<void> {
-    await this.db
-      .update(identitySignInFailure)
-      .set({ lockedUntil: until })
-      .where(eq(identitySignInFailure.emailKey, emailKey));
-  }
-
   async clearSignInFailures(emailKey: string): Promise<void> {
     await this.db.delete(identitySignInFailure).where(eq(identitySignInFailure.emailKey, emailKey));
   }
+}
+
+function isUniqueViolation(error: unknown, constraint: string): boolean {
+  for (
+    let e: unknown = error;
+    typeof e === 'object' && e !== null;
+    e = (e as { cause?: unknown }).cause
+  ) {
+    const { code, constraint: name } = e as { code?: unknown; constraint?: unknown };
+    if (code === '23505' && name === constraint) return true;
+  }
+  return false;
 }

@@ -25,7 +25,13 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestLanguage, sendError, toAppError } from '../../plugins/errors';
 import { requireCaptcha } from '../captcha/captcha.plugin';
-import { clearSessionCookies, readCookie, REFRESH_COOKIE, setSessionCookies } from './cookies';
+import {
+  clearSessionCookies,
+  readCookie,
+  REFRESH_COOKIE,
+  setAccessCookie,
+  setSessionCookies,
+} from './cookies';
 import { IdentityRepository } from './identity.repository';
 import type { SignInResult, Tokens } from './identity.service';
 
@@ -141,16 +147,17 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
           message: 'Access Token has been revoked or has expired',
         });
       }
-      // A browser whose access cookie expired keeps its session through the refresh cookie.
+      // A browser whose access cookie expired keeps its session through the refresh cookie: a
+      // new access cookie, without rotating the refresh token (decision 108), so two tabs asking
+      // at once both stay signed in.
       const refreshToken = readCookie(request, REFRESH_COOKIE);
       if (userId === null && refreshToken !== null && request.identitySource !== 'bearer') {
-        try {
-          const tokens = await service.refresh(refreshToken);
-          setSessionCookies(request, reply, tokens, app.clock.now());
-          userId = (await service.authenticate(tokens.access_token))?.userId ?? null;
-        } catch (error) {
-          if (!(error instanceof AppError)) throw error;
+        const renewed = await service.renewAccess(refreshToken);
+        if (renewed === null) {
           clearSessionCookies(request, reply, app.clock.now());
+        } else {
+          setAccessCookie(request, reply, renewed.accessToken, app.clock.now());
+          userId = renewed.claims.userId;
         }
       } else if (userId === null && request.identityRejected) {
         clearSessionCookies(request, reply, app.clock.now());

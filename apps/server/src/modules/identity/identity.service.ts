@@ -98,7 +98,9 @@ export class IdentityService {
   /**
    * Email + password. After SIGN_IN_FAILURES_BEFORE_CAPTCHA recent failures for the email (known
    * or not) or from the client address, an attempt needs a solved captcha (`captcha_required`
-   * without one, decided before anything about the account is looked at).
+   * without one, decided before anything about the account is looked at). An attempt slot is
+   * taken in PostgreSQL before the password is checked (decision 044), so parallel guesses can
+   * neither skip the captcha nor check more passwords than the lockout allows.
    */
   async signIn(
     email: string,
@@ -112,23 +114,30 @@ export class IdentityService {
       this.repo.signInFailure(emailKey),
       this.repo.signInFailure(addressKey),
     ]);
+    let captchaSolved = false;
     if (
       this.recentFailures(failure) >= SIGN_IN_FAILURES_BEFORE_CAPTCHA ||
       this.recentFailures(addressFailure) >= SIGN_IN_FAILURES_BEFORE_CAPTCHA
     ) {
       await this.captcha.check(client.captcha);
+      captchaSolved = true;
+    }
+    let slot = await this.takeSignInAttempt(emailKey, captchaSolved);
+    if (slot === null && !captchaSolved && !(await this.lockedNow(emailKey))) {
+      // Parallel failures reached the captcha threshold after the read above.
+      await this.captcha.check(client.captcha);
+      slot = await this.takeSignInAttempt(emailKey, true);
     }
     const user = await this.repo.userByEmail(email);
-    const lockedUntil = failure?.lockedUntil ?? null;
-    const locked = lockedUntil !== null && lockedUntil > this.now();
-
+    if (slot === null) {
+      // Locked: the same work and answer as a wrong password, and the attempt is not counted.
+      await this.verifyDummy(password);
+      throw new AppError('NotAuthorizedException');
+    }
     const valid = user
       ? await verifyPassword(user.passwordHash, password)
       : await this.verifyDummy(password);
-
-    if (locked) throw new AppError('NotAuthorizedException');
     if (!user || !valid) {
-      await this.recordFailure(emailKey);
       await this.repo.recordSignInFailure(addressKey, this.now(), IDENTITY_LIMITS.lockoutQuietMs);
       if (!user && !this.prevent) throw new AppError('UserNotFoundException');
       throw new AppError('NotAuthorizedException');
@@ -138,6 +147,23 @@ export class IdentityService {
       throw new AppError('PasswordResetRequiredException');
     }
     return this.completeSignIn(user, language);
+  }
+
+  /** The attempt's failure count (counted before the check), or null when refused. */
+  private takeSignInAttempt(emailKey: string, captchaSolved: boolean): Promise<number | null> {
+    return this.repo.takeSignInAttempt(emailKey, this.now(), {
+      quietMs: IDENTITY_LIMITS.lockoutQuietMs,
+      captchaAfter: SIGN_IN_FAILURES_BEFORE_CAPTCHA,
+      captchaSolved,
+      lockAfter: IDENTITY_LIMITS.lockoutAfterFailures,
+      lockFirstMs: IDENTITY_LIMITS.lockoutFirstMs,
+      lockMaxMs: IDENTITY_LIMITS.lockoutMaxMs,
+    });
+  }
+
+  private async lockedNow(emailKey: string): Promise<boolean> {
+    const lockedUntil = (await this.repo.signInFailure(emailKey))?.lockedUntil ?? null;
+    return lockedUntil !== null && lockedUntil > this.now();
   }
 
   /** Failures counted within the quiet period (older ones start again from nothing). */
@@ -151,23 +177,6 @@ export class IdentityService {
     this.dummyHash ??= hashPassword(generatePassword());
     await verifyPassword(await this.dummyHash, password);
     return false;
-  }
-
-  private async recordFailure(emailKey: string): Promise<void> {
-    const now = this.now();
-    const failures = await this.repo.recordSignInFailure(
-      emailKey,
-      now,
-      IDENTITY_LIMITS.lockoutQuietMs,
-    );
-    const over = failures - IDENTITY_LIMITS.lockoutAfterFailures;
-    if (over >= 0) {
-      const ms = Math.min(
-        IDENTITY_LIMITS.lockoutFirstMs * 2 ** Math.min(over, 20),
-        IDENTITY_LIMITS.lockoutMaxMs,
-      );
-      await this.repo.lockUntil(emailKey, new Date(now.getTime() + ms));
-    }
   }
 
   /** Tokens, or an SMS code first when the user has a verified phone. */
@@ -191,7 +200,7 @@ export class IdentityService {
       throw new AppError('NotAuthorizedException', { message: 'Invalid session for the user' });
     }
     await this.useCode(row, code);
-    const user = await this.repo.userById(row.userId);
+    const user = row.userId === null ? null : await this.repo.userById(row.userId);
     if (!user) throw new AppError('NotAuthorizedException');
     return this.issueTokens(user);
   }
@@ -346,6 +355,46 @@ export class IdentityService {
   }
 
   /**
+   * A code "sent" where none is (an email without an account; first-time login of an account
+   * that has a password): the hash of a random value no 6-digit code matches, so wrong guesses
+   * are counted and answered (CodeMismatchException, then TooManyFailedAttemptsException, then
+   * ExpiredCodeException) exactly as a real code's (decision 041).
+   */
+  private async simulateCode(
+    owner: { userId: string } | { email: string },
+    purpose: CodePurpose,
+  ): Promise<void> {
+    const now = this.now();
+    const id = randomUUID();
+    await this.repo.issueCode({
+      id,
+      userId: 'userId' in owner ? owner.userId : null,
+      ...('email' in owner ? { emailKey: this.simulatedKey(owner.email) } : {}),
+      purpose,
+      codeHash: keyedHash(this.codeKey, `${id}:${generateToken()}`),
+      expiresAt: new Date(now.getTime() + IDENTITY_LIMITS.codeLifetimeMinutes[purpose] * MINUTE),
+      now,
+    });
+  }
+
+  private simulatedKey(email: string): string {
+    return keyedHash(this.lookupKey, `code:${email.toLowerCase()}`);
+  }
+
+  /** Checks a code against the simulated one of an email without an account: never matches. */
+  private async useSimulatedCode(
+    email: string,
+    purpose: CodePurpose,
+    code: string,
+  ): Promise<never> {
+    await this.useCode(
+      await this.repo.latestSimulatedCode(this.simulatedKey(email), purpose),
+      code,
+    );
+    throw new AppError('CodeMismatchException');
+  }
+
+  /**
    * Checks a code: expired or never requested → ExpiredCodeException; no attempt left →
    * TooManyFailedAttemptsException (the attempt is taken before comparing); wrong →
    * CodeMismatchException. `beforeUse` may refuse (e.g. password history) and leave the code
@@ -362,11 +411,9 @@ export class IdentityService {
     const attempts = await this.repo.takeAttempt(row.id, IDENTITY_LIMITS.maxCodeAttempts);
     if (attempts === null) {
       // Used meanwhile by a parallel request, or out of attempts.
-      if (row.attempts < IDENTITY_LIMITS.maxCodeAttempts) {
-        const latest = await this.repo.latestCode(row.userId, row.purpose as CodePurpose);
-        if (latest?.id === row.id && latest.usedAt !== null) {
-          throw new AppError('ExpiredCodeException');
-        }
+      const latest = await this.repo.codeById(row.id);
+      if (latest && latest.usedAt !== null && latest.attempts < IDENTITY_LIMITS.maxCodeAttempts) {
+        throw new AppError('ExpiredCodeException');
       }
       throw new AppError('TooManyFailedAttemptsException');
     }
@@ -473,8 +520,9 @@ export class IdentityService {
     const user = await this.repo.userByEmail(input.email);
     if (!user) {
       if (!this.prevent) throw new AppError('UserNotFoundException');
-      // Simulated delivery: the same answer a known email gets.
+      // Simulated delivery: the same answer a known email gets, and a code its guesses meet.
       if (input.delivery === 'SMS') throw this.noDeliveryMethod();
+      await this.simulateCode({ email: input.email }, 'reset');
       return this.emailDetails(input.email);
     }
     if (input.delivery === 'SMS') {
@@ -505,7 +553,10 @@ export class IdentityService {
   async confirmForgotPassword(email: string, code: string, newPassword: string): Promise<void> {
     this.checkPolicy(newPassword);
     const user = await this.repo.userByEmail(email);
-    if (!user) throw new AppError(this.prevent ? 'ExpiredCodeException' : 'UserNotFoundException');
+    if (!user) {
+      if (!this.prevent) throw new AppError('UserNotFoundException');
+      return this.useSimulatedCode(email, 'reset', code);
+    }
     await this.useCode(await this.repo.latestCode(user.id, 'reset'), code, () =>
       this.checkHistory(user, newPassword),
     );
@@ -521,10 +572,12 @@ export class IdentityService {
     const user = await this.repo.userByEmail(email);
     if (!user) {
       if (!this.prevent) throw new AppError('UserNotFoundException');
+      await this.simulateCode({ email }, 'first_time');
       return this.emailDetails(email);
     }
     if (user.status === USER_STATUS.confirmed) {
       // Same answer as for a new member; the owner of the mailbox is told to sign in instead.
+      if (this.prevent) await this.simulateCode({ userId: user.id }, 'first_time');
       const texts = IDENTITY_TEXTS[language].alreadyConfirmed;
       await this.delivery.send({
         channel: 'email',
@@ -546,9 +599,17 @@ export class IdentityService {
   ): Promise<SignInResult> {
     this.checkPolicy(newPassword);
     const user = await this.repo.userByEmail(email);
-    if (!user) throw new AppError(this.prevent ? 'ExpiredCodeException' : 'UserNotFoundException');
-    if (user.status === USER_STATUS.confirmed) throw new AppError('UsernameExistsException');
-    await this.useCode(await this.repo.latestCode(user.id, 'first_time'), code);
+    if (!user) {
+      if (!this.prevent) throw new AppError('UserNotFoundException');
+      return this.useSimulatedCode(email, 'first_time', code);
+    }
+    const confirmed = user.status === USER_STATUS.confirmed;
+    // With user-existence errors prevented, a confirmed account is told so only with a valid code
+    // (sent before it was confirmed); until then it answers as an unknown email (decision 041).
+    if (confirmed && !this.prevent) throw new AppError('UsernameExistsException');
+    await this.useCode(await this.repo.latestCode(user.id, 'first_time'), code, () =>
+      confirmed ? Promise.reject(new AppError('UsernameExistsException')) : Promise.resolve(),
+    );
     await this.storePassword(user, newPassword);
     const updated = (await this.repo.userById(user.id)) ?? user;
     return this.completeSignIn(updated, language);
@@ -629,7 +690,9 @@ export class IdentityService {
         throw new AppError('AliasExistsException');
       }
     });
-    await this.repo.setPhone(userId, used.payload?.phone ?? '', this.now());
+    if (!(await this.repo.setPhone(userId, used.payload?.phone ?? '', this.now()))) {
+      throw new AppError('AliasExistsException');
+    }
   }
 
   async changePassword(userId: string, current: string, next: string): Promise<void> {

@@ -61,4 +61,10 @@ export const identityApi = {
   verifyPhone: (phoneNumber: string, language: Language) =>
     post('/phone/verify', { phone_number: phoneNumber, language }, CodeDeliveryResponseSchema),
   confirmPhone: (code: string) => post('/phone/verify/confirm', { code }, OkResponseSchema),
+  changePassword: (currentPassword: string, newPassword: string) =>
+    post(
+      '/change-password',
+      { current_password: currentPassword, new_password: newPassword },
+      OkResponseSchema,
+    ),
 };

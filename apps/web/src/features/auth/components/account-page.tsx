@@ -11,10 +11,11 @@ import { useLanguage } from '../../../lib/i18n';
 import { useIdentity, useSignOut } from '../hooks/use-identity';
 
 import { AuthLayout } from './auth-layout';
+import { ChangePasswordForm } from './change-password-form';
 import { useErrorBanner } from './error-banner';
 import { PhoneStep } from './phone-step';
 
-/** Who is signed in, phone verification, and sign-out (global). */
+/** Who is signed in, phone verification, password change, and sign-out (global). */
 export function AccountPage() {
   const { t } = useTranslation('auth');
   const language = useLanguage();
@@ -23,6 +24,8 @@ export function AccountPage() {
   const { show, clear, banner } = useErrorBanner();
   const [signedOut, setSignedOut] = useState(false);
   const [verifying, setVerifying] = useState(false);
+  const [changing, setChanging] = useState(false);
+  const [changed, setChanged] = useState(false);
   const [busy, setBusy] = useState(false);
   const loginHref = paths.outpatient.login.getHref(
     language,
@@ -67,7 +70,23 @@ export function AccountPage() {
           ? t('account.phone', { phone: user.phone_number })
           : t('account.noPhone')}
       </Typography>
-      {verifying ? (
+      {changed && (
+        <InlineNotification type="success">{t('account.passwordChanged')}</InlineNotification>
+      )}
+      {changing ? (
+        <ChangePasswordForm
+          email={user.email}
+          onError={show}
+          onClear={clear}
+          onCancel={() => {
+            setChanging(false);
+          }}
+          onDone={() => {
+            setChanging(false);
+            setChanged(true);
+          }}
+        />
+      ) : verifying ? (
         <PhoneStep
           onError={show}
           onClear={clear}
@@ -86,6 +105,16 @@ export function AccountPage() {
             }}
           >
             {t('account.verifyPhone')}
+          </Button>
+          <Button
+            variant="outlined"
+            size="large"
+            onClick={() => {
+              setChanged(false);
+              setChanging(true);
+            }}
+          >
+            {t('account.changePassword')}
           </Button>
           <Button
             variant="contained"

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 
-import { codeField, digitsOnly, emailField, newPasswordField, safeNext } from './form-schemas';
+import {
+  ChangePasswordSchema,
+  codeField,
+  digitsOnly,
+  emailField,
+  newPasswordField,
+  safeNext,
+} from './form-schemas';
 
 const issue = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.error?.issues[0]?.message;
@@ -24,6 +31,25 @@ describe('auth form rules (spec §5)', () => {
     for (const weak of ['Short1a', 'alllowercase1', 'ALLUPPERCASE1', 'NoDigitsHere']) {
       expect(issue(newPasswordField.safeParse(weak)), weak).toBe('password');
     }
+  });
+
+  it('refuses a new password equal to the current one, and a confirmation that differs', () => {
+    const change = (current: string, next: string, confirm = next) =>
+      ChangePasswordSchema.safeParse({
+        current_password: current,
+        new_password: next,
+        confirm_password: confirm,
+      });
+    expect(change('ClinicPass2026', 'ClinicPass2027').success).toBe(true);
+    const same = change('ClinicPass2026', 'ClinicPass2026');
+    expect(same.error?.issues).toEqual([
+      expect.objectContaining({ message: 'sameAsCurrent', path: ['new_password'] }),
+    ]);
+    const differs = change('ClinicPass2026', 'ClinicPass2027', 'ClinicPass2028');
+    expect(differs.error?.issues).toEqual([
+      expect.objectContaining({ message: 'passwordMismatch', path: ['confirm_password'] }),
+    ]);
+    expect(issue(change('', 'ClinicPass2027'))).toBe('required');
   });
 
   it('keeps only the digits of a pasted code', () => {

@@ -39,6 +39,15 @@ export function confirmMatches(value: { new_password: string; confirm_password: 
 }
 export const mismatch = { ...key('passwordMismatch'), path: ['confirm_password'] };
 
+/** Change password: current, new (not the current one) and its confirmation. */
+export const ChangePasswordSchema = z
+  .object({ current_password: currentPasswordField, ...newPasswordPair })
+  .refine(confirmMatches, mismatch)
+  .refine((value) => value.new_password !== value.current_password, {
+    ...key('sameAsCurrent'),
+    path: ['new_password'],
+  });
+
 /** Only digits, at most 6: what a pasted or autofilled code becomes. */
 export function digitsOnly(value: string): string {
   return value.replace(/\D/g, '').slice(0, 6);
