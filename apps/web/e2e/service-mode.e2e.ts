@@ -1,0 +1,138 @@
+// Read-only mode against a real server (issue 5): a second server on the journeys' database with
+// SERVICE_MODE=read_only still answers reads (announcements, the captcha challenge), answers the member-card
+// look-up (a write) with 503 `read_only_mode`, and the web then says so in a banner and keeps a
+// 5-minute `read-only-mode` cookie; the normal server's next answer clears both.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible, useBrowser, type Journey } from './support/browser';
+import { startServer, type ExtraServer } from './support/server';
+
+const open = useBrowser();
+
+const READ_ONLY_COOKIE = 'read-only-mode';
+
+const TEXT = {
+  en: {
+    locale: 'en-GB',
+    prefix: 'en',
+    announcements: 'Announcements',
+    announcement: /Scheduled maintenance/,
+    heading: 'Please provide the following information',
+    hkid: "Patient's Hong Kong ID number",
+    phone: 'Phone number of the membership applicant',
+    submit: 'Access member QR code',
+    // apps/web/src/locales/en/common.json serviceStatus.readOnly
+    readOnly:
+      'The service is in read-only mode for a few minutes. You can look around, but changes cannot be saved yet.',
+  },
+  zh: {
+    locale: 'zh-HK',
+    prefix: 'zh-hk',
+    announcements: '公告',
+    announcement: /系統維護/,
+    heading: '請提供以下資料',
+    hkid: '病人的香港身份證號碼',
+    phone: '會籍申請人的電話號碼',
+    submit: '查看會員二維碼',
+    // apps/web/src/locales/zh-HK/common.json serviceStatus.readOnly
+    readOnly: '服務將於數分鐘內只供查閱。你可以瀏覽，但暫時未能儲存更改。',
+  },
+} as const;
+
+let address = 0;
+/** Each journey is its own client address, so no per-address limit reaches another journey. */
+async function asNewClient(journey: Journey) {
+  address += 1;
+  await journey.context.setExtraHTTPHeaders({
+    'x-forwarded-for': `203.0.113.${(process.pid % 40) * 6 + address}`,
+  });
+}
+
+/** The 503 answers the journey provokes (the browser logs them) are not problems. */
+function allow503(journey: Journey) {
+  const keep = journey.problems.filter(
+    (p) => !(p.includes('Failed to load resource') && p.includes('status of 503')),
+  );
+  journey.problems.splice(0, journey.problems.length, ...keep);
+}
+
+async function readOnlyCookie(journey: Journey, url: string) {
+  return (await journey.context.cookies(url)).find((c) => c.name === READ_ONLY_COOKIE);
+}
+
+describe('in read-only mode', () => {
+  let readOnly: ExtraServer;
+  beforeAll(async () => {
+    // The journeys' captcha difficulty, so the look-up is solved quickly.
+    readOnly = await startServer({ SERVICE_MODE: 'read_only', CAPTCHA_DIFFICULTY: '50' });
+  });
+  afterAll(async () => {
+    await readOnly.stop();
+  });
+
+  describe.each([
+    ['phone', 'en'],
+    ['desktop', 'en'],
+    ['phone', 'zh'],
+    ['desktop', 'zh'],
+  ] as const)('on a %s in %s', (viewport, lang) => {
+    const t = TEXT[lang];
+
+    it('reads still work, a write answers 503 read_only_mode, the banner and the 5-minute cookie follow; the normal server clears them', async () => {
+      const journey = await open(viewport, { locale: t.locale });
+      await asNewClient(journey);
+      const { page } = journey;
+      const banner = page.getByRole('status').filter({ hasText: t.readOnly });
+
+      // Reads still work: the home page shows the server's announcements.
+      await page.goto(`${readOnly.baseUrl}/${t.prefix}`);
+      const announcements = page.getByRole('region', { name: t.announcements });
+      await announcements.getByRole('status').filter({ hasText: t.announcement }).waitFor();
+      expect(await banner.count()).toBe(0);
+
+      // A write: the member-card look-up, its captcha solved on submit. The captcha's challenge,
+      // a read, is answered; the look-up it unlocks, a write, is not.
+      const challenge = page.waitForResponse((r) => r.url().includes('/captcha/challenge'));
+      await page.goto(`${readOnly.baseUrl}/${t.prefix}/outpatient/e-card/member`);
+      await page.getByRole('heading', { level: 1, name: t.heading }).waitFor();
+      await page.getByRole('textbox', { name: t.hkid }).fill('A123456(3)');
+      await page.getByRole('textbox', { name: t.phone }).fill('91234567');
+      const answered = page.waitForResponse(
+        (r) =>
+          r.url().endsWith('/api/customer/outpatient/member-ticket') &&
+          r.request().method() === 'POST',
+      );
+      await page.getByRole('button', { name: t.submit }).click();
+      expect((await challenge).status()).toBe(200);
+      const response = await answered;
+      expect(response.status()).toBe(503);
+      expect(((await response.json()) as { code: string }).code).toBe('read_only_mode');
+
+      // The web says so, and keeps the cookie for about 5 minutes.
+      await banner.waitFor();
+      const cookie = await readOnlyCookie(journey, readOnly.baseUrl);
+      expect(cookie, 'read-only cookie').toBeDefined();
+      const secondsLeft = cookie!.expires - Date.now() / 1000;
+      expect(secondsLeft).toBeGreaterThan(290);
+      expect(secondsLeft).toBeLessThanOrEqual(301);
+      await expectAccessible(page);
+
+      // Cookies are per host, not per port: the normal server's pages see the same cookie, and
+      // the first answer from its API (the device session, on page load) clears it and the banner.
+      expect(
+        await readOnlyCookie(journey, journey.baseUrl),
+        'cookie seen by baseUrl',
+      ).toBeDefined();
+      const normalAnswer = page.waitForResponse(
+        (r) => r.url().startsWith(journey.baseUrl) && r.url().includes('/session'),
+      );
+      await page.goto(`/${t.prefix}/outpatient/e-card/member`);
+      expect((await normalAnswer).status()).toBeLessThan(300);
+      await page.getByRole('heading', { level: 1, name: t.heading }).waitFor();
+      await expect
+        .poll(async () => (await readOnlyCookie(journey, journey.baseUrl)) === undefined)
+        .toBe(true);
+      await expect.poll(() => banner.count()).toBe(0);
+      allow503(journey);
+    });
+  });
+});
