@@ -457,6 +457,17 @@ describe('service modes', () => {
       });
       expect(signIn.statusCode).toBe(200);
       expect((await client(ro.app).get('/identity/me')).statusCode).toBe(200);
+      // The finder's GraphQL searches are reads sent as POSTs: they still answer.
+      const search = await ro.app.inject({
+        method: 'POST',
+        url: '/api/graphql',
+        payload: { query: '{ countryRegions { results { code } } }' },
+      });
+      expect(search.statusCode).toBe(200);
+      expect(
+        search.json<{ data: { countryRegions: { results: unknown[] } } }>().data.countryRegions
+          .results.length,
+      ).toBeGreaterThan(0);
     } finally {
       await ro.close();
     }

@@ -7,6 +7,7 @@ import { AppError } from '@clinicpass/shared/errors/app-error';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { isApiPath, sendError } from '../../plugins/errors';
+import { GRAPHQL_PATH } from '../../plugins/graphql';
 import { type ServiceMode, settingsServiceMode } from '../reference/lists.service';
 
 /** How long a read of the settings' mode is trusted (every process reads its own). */
@@ -15,8 +16,12 @@ export const SERVICE_MODE_SETTINGS_TTL_MS = 5_000;
 const STRENGTH: Record<ServiceMode, number> = { normal: 0, read_only: 1, maintenance: 2 };
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-/** Writes still allowed in read-only mode: starting and ending a session, reading who one is. */
+/**
+ * POSTs still allowed in read-only mode: starting and ending a session, reading who one is, and
+ * the finder's GraphQL endpoint, whose schema has queries only (a read sent as a POST).
+ */
 const READ_ONLY_EXEMPT = [
+  GRAPHQL_PATH,
   '/session',
   '/identity/sign-in',
   '/identity/sign-in/challenge',
