@@ -625,6 +625,24 @@ describe('second panel and group policies', () => {
     expect(body.results.map((point) => point.id)).toEqual(expected.slice(0, 100));
   });
 
+  it('gives no prices on the second panel, though its doctors have some and it filters by them', async () => {
+    const { body } = await search(SECOND, { page_size: 100 });
+    expect(body.results.length).toBeGreaterThan(0);
+    for (const point of body.results) expect(point.doctor.payment_info).toEqual([]);
+    const doctorIds = [...new Set(body.results.map((point) => point.doctor.id))];
+    const priced = await database.db.execute<{ count: number }>(
+      sql`SELECT count(*)::int AS count FROM payment_info
+          WHERE doctor_id IN (${sql.join(
+            doctorIds.map((id) => sql`${id}`),
+            sql`, `,
+          )})`,
+    );
+    expect(priced.rows[0]?.count).toBeGreaterThan(0);
+    // The price filter still applies to the second panel (stored state and address, spec §4).
+    const cheap = await search(SECOND, { price_range: '0,1', page_size: 100 });
+    expect(cheap.body.pagination.total).toBeLessThan(body.pagination.total);
+  });
+
   it('searches the group-policy list by district, service and text', async () => {
     const gp = await serviceId('GP');
     const { body } = await search(GROUP, {
