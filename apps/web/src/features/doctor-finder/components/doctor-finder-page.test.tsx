@@ -156,6 +156,31 @@ describe('doctor finder results', { timeout: 30_000 }, () => {
   });
 });
 
+describe('doctor finder filter drawer', { timeout: 30_000 }, () => {
+  it('resets to empty filters, search text included, and the price to 100–1000 on apply', async () => {
+    stubFinderFetch();
+    const user = userEvent.setup();
+    const { router } = renderApp(
+      '/en/outpatient/doctor-list/go/GO1?p=Chan&districts=A&price=500%2C900',
+    );
+    await screen.findByRole('article', { name: 'Dr Chan 1' }, { timeout: 15_000 });
+
+    await user.click(screen.getByRole('button', { name: /^Filter \(/ }));
+    const drawer = await screen.findByRole('dialog', { name: 'Filters' });
+    await user.click(within(drawer).getByRole('button', { name: 'Reset' }));
+    // Nothing applies before apply (or close).
+    expect(router.state.location.search).toBe('?p=Chan&districts=A&price=500%2C900');
+    await user.click(within(drawer).getByRole('button', { name: 'Apply' }));
+
+    await waitFor(() => {
+      expect(router.state.location.search).toBe('?p=&price=100%2C1000');
+    });
+    await waitFor(() => {
+      expect(screen.getByRole('searchbox', { name: /Search by doctor/ })).toHaveValue('');
+    });
+  });
+});
+
 describe('doctor finder landing', { timeout: 30_000 }, () => {
   it('restores stored filters with the search text cleared, and starts the search', async () => {
     window.localStorage.setItem(

@@ -180,11 +180,9 @@ function FilterDrawer({
         <PanelActions
           resetLabel={t('filters.reset')}
           onReset={() => {
-            setDraft({
-              ...EMPTY_FILTERS,
-              searchText: draft.searchText,
-              price: DEFAULT_PRICE_RANGE,
-            });
+            // Spec §4: reset empties the filters (the search filter object of spec §3, search
+            // text included) and sets the price to 100–1000 (decision 022).
+            setDraft({ ...EMPTY_FILTERS, price: DEFAULT_PRICE_RANGE });
           }}
           applyLabel={t('filters.apply')}
           onApply={apply}
