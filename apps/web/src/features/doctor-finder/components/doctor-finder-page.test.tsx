@@ -179,6 +179,37 @@ describe('doctor finder filter drawer', { timeout: 30_000 }, () => {
       expect(screen.getByRole('searchbox', { name: /Search by doctor/ })).toHaveValue('');
     });
   });
+
+  it('keeps the page when the drawer and its pickers close without a change', async () => {
+    const { searches } = stubFinderFetch();
+    const user = userEvent.setup();
+    vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+    renderApp(`${RESULTS}?p=&districts=A`);
+    await screen.findByRole('article', { name: 'Dr Chan 1' }, { timeout: 15_000 });
+    await user.click(
+      within(screen.getByRole('navigation', { name: 'Result pages' })).getByRole('button', {
+        name: 'Page 2',
+      }),
+    );
+    await screen.findByRole('article', { name: 'Dr Chan 21' });
+    const before = searches.length;
+
+    await user.click(screen.getByRole('button', { name: /^Filter \(/ }));
+    const drawer = await screen.findByRole('dialog', { name: 'Filters' });
+    await user.click(within(drawer).getByRole('button', { name: /^Districts/ }));
+    const districts = await screen.findByRole('dialog', { name: 'Districts' });
+    await user.click(within(districts).getByRole('button', { name: 'Save' }));
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog', { name: 'Districts' })).not.toBeInTheDocument();
+    });
+    await user.click(within(drawer).getByRole('button', { name: 'Apply' }));
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog', { name: 'Filters' })).not.toBeInTheDocument();
+    });
+
+    expect(screen.getByRole('article', { name: 'Dr Chan 21' })).toBeInTheDocument();
+    expect(searches.length).toBe(before);
+  });
 });
 
 describe('doctor finder landing', { timeout: 30_000 }, () => {

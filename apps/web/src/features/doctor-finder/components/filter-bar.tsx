@@ -24,6 +24,7 @@ import {
   filterCount,
   type FinderFilters,
 } from '../model/filter-state';
+import { isSameValue } from '../model/selection';
 
 import { FilterChips } from './filter-chips';
 import { DistrictPicker, PricePicker, PriceSlider, ServicePicker } from './filter-pickers';
@@ -122,7 +123,8 @@ function FilterDrawer({
   const headingId = useId();
   const apply = () => {
     onClose();
-    onChange(draft);
+    // Unchanged: no change, so the page and the expansion flag stay (spec §4).
+    if (!isSameValue(draft, filters)) onChange(draft);
   };
   return (
     <Drawer
