@@ -238,6 +238,45 @@ describe('doctor finder landing', { timeout: 30_000 }, () => {
     });
   });
 
+  it('drops stored codes the network no longer knows before they are written anywhere', async () => {
+    window.localStorage.setItem(
+      'panel-doctor-search-params-go',
+      JSON.stringify({
+        districts: ['B', 'ZZ'],
+        services: ['1', '999'],
+        specialties: ['no-such-specialty'],
+        searchText: '',
+        price: null,
+      }),
+    );
+    const { searches } = stubFinderFetch();
+    const user = userEvent.setup();
+    const { router } = renderApp('/en/outpatient/doctor-list/go/GO1');
+    const seen: string[] = [];
+    const unsubscribe = router.subscribe((state) => {
+      seen.push(state.location.search);
+    });
+
+    await screen.findByRole('heading', { level: 1, name: 'Find a panel doctor' });
+    expect(await screen.findByRole('button', { name: 'Remove Wan Chai' })).toBeInTheDocument();
+    const start = screen.getByRole('button', { name: 'Start searching' });
+    await waitFor(() => {
+      expect(start).toBeEnabled();
+    });
+    await user.click(start);
+
+    await waitFor(() => {
+      expect(router.state.location.search).toBe('?p=&districts=B&services=1');
+    });
+    unsubscribe();
+    // Never in the address, in storage or in a query, not even for a moment.
+    expect(seen.filter((search) => /ZZ|999|no-such/.test(search))).toEqual([]);
+    expect(window.localStorage.getItem('panel-doctor-search-params-go')).not.toMatch(
+      /ZZ|999|no-such/,
+    );
+    expect(JSON.stringify(searches)).not.toMatch(/ZZ|999|no-such/);
+  });
+
   it('picks a service in the master-detail picker and leaves out Macau from the districts', async () => {
     stubFinderFetch();
     const user = userEvent.setup();
