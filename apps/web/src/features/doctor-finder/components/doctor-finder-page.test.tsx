@@ -297,5 +297,18 @@ describe('doctor finder landing', { timeout: 30_000 }, () => {
     await waitFor(() => {
       expect(router.state.location.search).toBe('?p=&specialties=cardiology');
     });
+
+    // The district picker (in the phone's filter drawer) lists Hong Kong's regions only.
+    await user.click(await screen.findByRole('button', { name: /^Filter \(/ }));
+    const drawer = await screen.findByRole('dialog', { name: 'Filters' });
+    await user.click(within(drawer).getByRole('button', { name: /^Districts/ }));
+    const districts = await screen.findByRole('dialog', { name: 'Districts' });
+    expect(within(districts).getByRole('button', { name: 'Hong Kong Island' })).toBeInTheDocument();
+    expect(within(districts).queryByRole('button', { name: 'Macau' })).not.toBeInTheDocument();
+    await user.type(within(districts).getByRole('textbox', { name: 'Search' }), 'Macau');
+    expect(within(districts).getByText('No results found for the typed text')).toBeInTheDocument();
+    expect(
+      within(districts).queryByRole('checkbox', { name: 'Macau Peninsula' }),
+    ).not.toBeInTheDocument();
   });
 });
