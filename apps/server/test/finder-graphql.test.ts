@@ -1,9 +1,10 @@
 // GraphQL at /api/graphql answers the finder's queries with the same data as REST, and its
 // errors carry the API error codes.
-import type {
-  CountryRegionList,
-  HealthcareServiceList,
-  ServicePointList,
+import {
+  type CountryRegionList,
+  type HealthcareServiceList,
+  MAX_PAGE,
+  type ServicePointList,
 } from '@clinicpass/shared/schemas/finder';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -28,7 +29,11 @@ const POLICY = DEMO.workingCard.policyNumber;
 
 interface GraphQLAnswer<Data> {
   data?: Data | null;
-  errors?: { message: string; path?: string[]; extensions?: { code?: string } }[];
+  errors?: {
+    message: string;
+    path?: string[];
+    extensions?: { code?: string; details?: { issues?: { path: string }[] } };
+  }[];
 }
 
 async function graphql<Data>(
@@ -245,6 +250,49 @@ describe('GraphQL errors', () => {
       }
     `);
     expect(slug.body.errors?.[0]?.extensions?.code).toBe('validation_error');
+  });
+
+  it('answers a page below 1, a page above the cap and a malformed list naming the argument', async () => {
+    for (const [name, value] of [
+      ['page', 0],
+      ['page', -1],
+      ['page', MAX_PAGE + 1],
+      ['page', 2_147_483_647],
+      ['district_codes', ['A', '']],
+      ['district_codes', ['A;B']],
+      ['service_ids', ['1', 'x']],
+      ['specialty_slug', ['Not A Slug!']],
+    ] as const) {
+      const { body } = await graphql(SERVICE_POINTS, {
+        panel: 'outpatient',
+        policy_number: POLICY,
+        [name]: value,
+      });
+      expect(body.data ?? null, `${name}=${String(value)}`).toBeNull();
+      expect(body.errors?.[0]?.extensions?.code, `${name}=${String(value)}`).toBe(
+        'validation_error',
+      );
+      expect(body.errors?.[0]?.extensions?.details?.issues?.[0]?.path).toBe(`args.${name}`);
+    }
+  });
+
+  it('answers a page beyond the end, up to the cap, with an empty page and the right total', async () => {
+    const total = (
+      await rest<ServicePointList>(`/api/customer/policy/service-point?policy_number=${POLICY}`)
+    ).pagination.total;
+    expect(total).toBeGreaterThan(0);
+    for (const page of [Math.ceil(total / 100) + 1, MAX_PAGE]) {
+      const { body } = await graphql<{ servicePoints: ServicePointList }>(SERVICE_POINTS, {
+        panel: 'outpatient',
+        policy_number: POLICY,
+        page,
+        page_size: 100,
+      });
+      expect(body.errors).toBeUndefined();
+      expect(body.data?.servicePoints.results).toEqual([]);
+      expect(body.data?.servicePoints.pagination.start).toBe((page - 1) * 100);
+      expect(body.data?.servicePoints.pagination.total).toBe(total);
+    }
   });
 
   it('hides internal errors and keeps GraphiQL off', async () => {

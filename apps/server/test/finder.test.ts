@@ -2,16 +2,18 @@
 // independent oracle: the same question asked of the normalised tables with a plain join, so a
 // wrong read model, filter or order shows up as a difference.
 import { PAGE_SIZE, NO_PAGINATION_CAP } from '@clinicpass/shared/api-client/pagination';
-import type {
-  CountryRegionList,
-  HealthcareServiceList,
-  ServicePointList,
+import {
+  type CountryRegionList,
+  type HealthcareServiceList,
+  MAX_PAGE,
+  type ServicePointList,
 } from '@clinicpass/shared/schemas/finder';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { DEMO } from '../src/db/seed/demo';
+import { GroupServicePointQuerySchema } from '../src/modules/finder/finder.routes';
 import { testConfig } from './build-app';
 import { createTestDatabase, type TestDatabase } from './db';
 
@@ -558,6 +560,7 @@ describe('bad input', () => {
     ['price_range', '500,100'],
     ['page', '0'],
     ['page', 'two'],
+    ['page', String(MAX_PAGE + 1)],
     ['page_size', '101'],
     ['page_size', '0'],
     ['no_pagination', 'yes'],
@@ -565,12 +568,52 @@ describe('bad input', () => {
     ['search', 'x'.repeat(101)],
     ['policy_number', 'OP 1000001; drop'],
   ];
-  it.each(cases)('answers %s=%s with 400 validation_error naming it', async (name, value) => {
-    const res = await get(PRIMARY, { policy_number: POLICY, [name]: value });
-    expect(res.statusCode, res.body).toBe(400);
-    const body = res.json<{ code: string; message: string }>();
-    expect(body.code).toBe('validation_error');
-    expect(body.message).toContain(name);
+  // Each list with the query it needs to be searchable; the group list takes fewer parameters.
+  const lists: { url: string; base: Record<string, string>; takes: (name: string) => boolean }[] = [
+    { url: PRIMARY, base: { policy_number: POLICY }, takes: () => true },
+    { url: SECOND, base: {}, takes: () => true },
+    { url: GROUP, base: {}, takes: (name) => name in GroupServicePointQuerySchema.shape },
+  ];
+  const listCases = lists.flatMap((list) =>
+    cases.map(([name, value]) => [list.url, name, value, list] as const),
+  );
+
+  it.each(listCases.filter(([, name, , list]) => list.takes(name)))(
+    '%s answers %s=%s with 400 validation_error whose issue path names it',
+    async (url, name, value, list) => {
+      const res = await get(url, { ...list.base, [name]: value });
+      expect(res.statusCode, res.body).toBe(400);
+      const body = res.json<{
+        code: string;
+        message: string;
+        details?: { issues?: { path: string }[] };
+      }>();
+      expect(body.code).toBe('validation_error');
+      expect(body.details?.issues?.[0]?.path).toBe(`querystring.${name}`);
+    },
+  );
+
+  it.each(listCases.filter(([, name, , list]) => !list.takes(name)))(
+    '%s ignores %s=%s, a parameter it does not take',
+    async (url, name, value, list) => {
+      const res = await get(url, { ...list.base, [name]: value });
+      expect(res.statusCode, res.body).toBe(200);
+    },
+  );
+
+  it('answers the highest page accepted with an empty page and the right total', async () => {
+    const total = (await search(PRIMARY, { policy_number: POLICY })).body.pagination.total;
+    expect(total).toBeGreaterThan(0);
+    const { res, body } = await search(PRIMARY, {
+      policy_number: POLICY,
+      page: MAX_PAGE,
+      page_size: 100,
+    });
+    expect(body.results).toEqual([]);
+    expect(body.pagination.start).toBe((MAX_PAGE - 1) * 100);
+    expect(body.pagination.total).toBe(total);
+    expect(body.pagination.end).toBeLessThan(body.pagination.start);
+    expect(res.headers['content-range']).toBe(`items */${total}`);
   });
 });
 
@@ -580,6 +623,24 @@ describe('second panel and group policies', () => {
     const expected = await oracle({ panel: 'go', districts: ['E'] });
     expect(body.pagination.total).toBe(expected.length);
     expect(body.results.map((point) => point.id)).toEqual(expected.slice(0, 100));
+  });
+
+  it('gives no prices on the second panel, though its doctors have some and it filters by them', async () => {
+    const { body } = await search(SECOND, { page_size: 100 });
+    expect(body.results.length).toBeGreaterThan(0);
+    for (const point of body.results) expect(point.doctor.payment_info).toEqual([]);
+    const doctorIds = [...new Set(body.results.map((point) => point.doctor.id))];
+    const priced = await database.db.execute<{ count: number }>(
+      sql`SELECT count(*)::int AS count FROM payment_info
+          WHERE doctor_id IN (${sql.join(
+            doctorIds.map((id) => sql`${id}`),
+            sql`, `,
+          )})`,
+    );
+    expect(priced.rows[0]?.count).toBeGreaterThan(0);
+    // The price filter still applies to the second panel (stored state and address, spec §4).
+    const cheap = await search(SECOND, { price_range: '0,1', page_size: 100 });
+    expect(cheap.body.pagination.total).toBeLessThan(body.pagination.total);
   });
 
   it('searches the group-policy list by district, service and text', async () => {

@@ -44,6 +44,9 @@ const TEXT = {
     qr: 'Member QR code',
     noAccess: 'No medical network',
     goHeading: 'Panel doctors',
+    mapLink: /^Open .+ in a map$/,
+    call: 'Call the clinic',
+    phone: /^Call \d/,
   },
   'zh-HK': {
     prefix: 'zh-hk',
@@ -69,6 +72,9 @@ const TEXT = {
     qr: '會員二維碼',
     noAccess: '沒有醫療網絡',
     goHeading: '指定醫生',
+    mapLink: /^在地圖開啟/,
+    call: '致電診所',
+    phone: /^致電 \d/,
   },
 } as const;
 type Lang = keyof typeof TEXT;
@@ -147,6 +153,16 @@ describe.each([
     expect(restored.searchParams.get('services')).toBe(url.searchParams.get('services'));
   });
 
+  it('lands on the primary panel with a services picker and no district picker', async () => {
+    const { page } = await openFinder(viewport, finderPath(lang, 'outpatient'));
+    await page.getByRole('heading', { level: 1, name: t.primaryTitle }).waitFor();
+    await page.getByRole('button', { name: new RegExp(`^${t.services}`) }).waitFor();
+    await page.getByRole('button', { name: t.start }).waitFor();
+    // Spec §2.4 and §5: the primary panel's landing card has no district picker.
+    expect(await page.getByRole('button', { name: new RegExp(`^${t.districts}`) }).count()).toBe(0);
+    await expectAccessible(page);
+  });
+
   it('pages through the results and shows the member QR entry disabled without tickets', async () => {
     const { page } = await openFinder(viewport, `${finderPath(lang, 'outpatient')}?p=`);
     await cards(page).first().waitFor();
@@ -159,6 +175,12 @@ describe.each([
     );
     // No member card looked up in this tab: no tickets, so the QR entry is disabled.
     expect(await page.getByRole('button', { name: t.qr }).isDisabled()).toBe(true);
+    // The call button shows only on a mobile user agent (the phone journey's), on cards with
+    // a phone number.
+    const phoned = cards(page).filter({ has: page.getByRole('link', { name: t.phone }) });
+    expect(await phoned.count()).toBeGreaterThan(0);
+    const calls = await phoned.first().getByRole('link', { name: t.call }).count();
+    expect(calls).toBe(viewport === 'phone' ? 1 : 0);
     await expectAccessible(page);
   });
 
@@ -190,7 +212,18 @@ describe.each([
     await cards(page).first().waitFor();
     const note = page.getByText(t.note);
     await note.waitFor();
-    expect(await note.textContent()).toContain(t.district);
+    const noteText = (await note.textContent()) ?? '';
+    expect(noteText).toContain(t.district);
+    // The note lists where the shown results come from: the first card's district, which is
+    // not the chosen one (nothing was found there).
+    const cardAddress = await cards(page)
+      .first()
+      .getByRole('link', { name: t.mapLink })
+      .textContent();
+    const cardDistrict = /\(([^()]+)\)$/.exec(cardAddress ?? '')?.[1];
+    expect(cardDistrict).toBeDefined();
+    expect(cardDistrict).not.toBe(t.district);
+    expect(noteText).toContain(cardDistrict);
   });
 
   it('shows the no-access page for a policy without a medical network', async () => {

@@ -228,6 +228,12 @@ const booleanFlag = z
   .optional()
   .transform((value) => value === 'true');
 
+/**
+ * The highest `page` accepted. With page_size at most MAX_PAGE_SIZE, the page's 0-based start
+ * stays below 2^31, so it fits GraphQL's 32-bit `Int` in `pagination.start`.
+ */
+export const MAX_PAGE = 1_000_000;
+
 /** The longest search text accepted; longer text cannot be a name or an address. */
 export const MAX_SEARCH_LENGTH = 100;
 
@@ -256,7 +262,7 @@ export const ServicePointQuerySchema = z.object({
       return trimmed === undefined || trimmed === '' ? undefined : trimmed;
     }),
   price_range: PriceRangeSchema,
-  page: z.coerce.number().int().min(1).default(1),
+  page: z.coerce.number().int().min(1).max(MAX_PAGE).default(1),
   page_size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZE),
   no_pagination: booleanFlag,
   expand_until_found: booleanFlag,

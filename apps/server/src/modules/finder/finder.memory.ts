@@ -10,6 +10,7 @@
 // match and keeps the requested page. Doctor, venue, service and specialty parts of a card are
 // shared between rows; the search text of a row is held as its doctor part and its venue part
 // (a search word never contains white space, so it cannot span the newline between them).
+import { PANELS } from '@clinicpass/shared/constants';
 import type { Language } from '@clinicpass/shared/i18n/languages';
 import type { PaymentInfo, ServicePoint, Specialty } from '@clinicpass/shared/schemas/finder';
 import { sql } from 'drizzle-orm';
@@ -271,6 +272,7 @@ function buildSnapshot(
 
   const panels = new Map<string, PanelRows>();
   for (const [panel, list] of byPanel) {
+    const priced = panel !== PANELS.second;
     const size = list.length;
     const rowsOfPanel: PanelRows = {
       size,
@@ -326,14 +328,16 @@ function buildSnapshot(
         id: card.id,
         createDate: intern(dates, card.create_date, () => card.create_date),
         updateDate: intern(dates, card.update_date, () => card.update_date),
-        doctor: intern(doctors, String(card.doctor_id), () => ({
+        // The second panel shows no prices (DESIGN.md "Panels"): its doctors carry none,
+        // though its price filter still reads the member price above.
+        doctor: intern(doctors, `${priced ? '' : 'unpriced:'}${card.doctor_id}`, () => ({
           id: card.doctor_id,
           name_en: card.doctor_name_en,
           name_zh: card.doctor_name_zh,
           phones: card.doctor_phones.map((phone) => ({ no: phone.no })),
-          payment_info: (paymentInfos.get(card.doctor_id) ?? []).map((info) =>
-            paymentInfo(info, treatments),
-          ),
+          payment_info: priced
+            ? (paymentInfos.get(card.doctor_id) ?? []).map((info) => paymentInfo(info, treatments))
+            : [],
         })),
         venue: intern(venues, String(card.venue_id), () => ({
           en: localVenue(card, 'en'),

@@ -259,27 +259,28 @@ export function readMemberViewToken(): string | null {
 }
 
 /**
- * The member's tickets for the QR dialog (spec §7 call 3). Skipped without a policy number and
- * without a member view token (docs/decisions/023): the server would refuse, and no QR
- * entry is offered then anyway.
+ * The member's tickets for the QR dialog (spec §7 call 3). Sent with the member view token when
+ * this tab holds one, else with the session when someone is signed in (the server answers the
+ * policy's owner); skipped without a policy number or either, since the server would refuse
+ * (docs/decisions/023). No QR entry is offered then.
  */
-export function ticketsQuery(policyNumber: string | null, language: Language) {
+export function ticketsQuery(policyNumber: string | null, language: Language, signedIn: boolean) {
   const token = readMemberViewToken();
+  const asked = policyNumber !== null && (token !== null || signedIn);
   return queryOptions({
-    queryKey: ['finder', 'tickets', policyNumber, token],
-    queryFn:
-      policyNumber === null || token === null
-        ? skipToken
-        : async ({ signal }) => {
-            const data = await graphqlRequest<{ tickets: Ticket[] }>({
-              query: TICKETS_QUERY,
-              variables: { policy_id: policyNumber },
-              language,
-              headers: { 'X-Member-View-Token': token },
-              signal,
-            });
-            return data.tickets;
-          },
+    queryKey: ['finder', 'tickets', policyNumber, token, signedIn],
+    queryFn: !asked
+      ? skipToken
+      : async ({ signal }) => {
+          const data = await graphqlRequest<{ tickets: Ticket[] }>({
+            query: TICKETS_QUERY,
+            variables: { policy_id: policyNumber },
+            language,
+            headers: token === null ? {} : { 'X-Member-View-Token': token },
+            signal,
+          });
+          return data.tickets;
+        },
     retry: false,
   });
 }

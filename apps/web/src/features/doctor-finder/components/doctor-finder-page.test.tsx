@@ -156,6 +156,62 @@ describe('doctor finder results', { timeout: 30_000 }, () => {
   });
 });
 
+describe('doctor finder filter drawer', { timeout: 30_000 }, () => {
+  it('resets to empty filters, search text included, and the price to 100–1000 on apply', async () => {
+    stubFinderFetch();
+    const user = userEvent.setup();
+    const { router } = renderApp(
+      '/en/outpatient/doctor-list/go/GO1?p=Chan&districts=A&price=500%2C900',
+    );
+    await screen.findByRole('article', { name: 'Dr Chan 1' }, { timeout: 15_000 });
+
+    await user.click(screen.getByRole('button', { name: /^Filter \(/ }));
+    const drawer = await screen.findByRole('dialog', { name: 'Filters' });
+    await user.click(within(drawer).getByRole('button', { name: 'Reset' }));
+    // Nothing applies before apply (or close).
+    expect(router.state.location.search).toBe('?p=Chan&districts=A&price=500%2C900');
+    await user.click(within(drawer).getByRole('button', { name: 'Apply' }));
+
+    await waitFor(() => {
+      expect(router.state.location.search).toBe('?p=&price=100%2C1000');
+    });
+    await waitFor(() => {
+      expect(screen.getByRole('searchbox', { name: /Search by doctor/ })).toHaveValue('');
+    });
+  });
+
+  it('keeps the page when the drawer and its pickers close without a change', async () => {
+    const { searches } = stubFinderFetch();
+    const user = userEvent.setup();
+    vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+    renderApp(`${RESULTS}?p=&districts=A`);
+    await screen.findByRole('article', { name: 'Dr Chan 1' }, { timeout: 15_000 });
+    await user.click(
+      within(screen.getByRole('navigation', { name: 'Result pages' })).getByRole('button', {
+        name: 'Page 2',
+      }),
+    );
+    await screen.findByRole('article', { name: 'Dr Chan 21' });
+    const before = searches.length;
+
+    await user.click(screen.getByRole('button', { name: /^Filter \(/ }));
+    const drawer = await screen.findByRole('dialog', { name: 'Filters' });
+    await user.click(within(drawer).getByRole('button', { name: /^Districts/ }));
+    const districts = await screen.findByRole('dialog', { name: 'Districts' });
+    await user.click(within(districts).getByRole('button', { name: 'Save' }));
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog', { name: 'Districts' })).not.toBeInTheDocument();
+    });
+    await user.click(within(drawer).getByRole('button', { name: 'Apply' }));
+    await waitFor(() => {
+      expect(screen.queryByRole('dialog', { name: 'Filters' })).not.toBeInTheDocument();
+    });
+
+    expect(screen.getByRole('article', { name: 'Dr Chan 21' })).toBeInTheDocument();
+    expect(searches.length).toBe(before);
+  });
+});
+
 describe('doctor finder landing', { timeout: 30_000 }, () => {
   it('restores stored filters with the search text cleared, and starts the search', async () => {
     window.localStorage.setItem(
@@ -182,6 +238,45 @@ describe('doctor finder landing', { timeout: 30_000 }, () => {
     });
   });
 
+  it('drops stored codes the network no longer knows before they are written anywhere', async () => {
+    window.localStorage.setItem(
+      'panel-doctor-search-params-go',
+      JSON.stringify({
+        districts: ['B', 'ZZ'],
+        services: ['1', '999'],
+        specialties: ['no-such-specialty'],
+        searchText: '',
+        price: null,
+      }),
+    );
+    const { searches } = stubFinderFetch();
+    const user = userEvent.setup();
+    const { router } = renderApp('/en/outpatient/doctor-list/go/GO1');
+    const seen: string[] = [];
+    const unsubscribe = router.subscribe((state) => {
+      seen.push(state.location.search);
+    });
+
+    await screen.findByRole('heading', { level: 1, name: 'Find a panel doctor' });
+    expect(await screen.findByRole('button', { name: 'Remove Wan Chai' })).toBeInTheDocument();
+    const start = screen.getByRole('button', { name: 'Start searching' });
+    await waitFor(() => {
+      expect(start).toBeEnabled();
+    });
+    await user.click(start);
+
+    await waitFor(() => {
+      expect(router.state.location.search).toBe('?p=&districts=B&services=1');
+    });
+    unsubscribe();
+    // Never in the address, in storage or in a query, not even for a moment.
+    expect(seen.filter((search) => /ZZ|999|no-such/.test(search))).toEqual([]);
+    expect(window.localStorage.getItem('panel-doctor-search-params-go')).not.toMatch(
+      /ZZ|999|no-such/,
+    );
+    expect(JSON.stringify(searches)).not.toMatch(/ZZ|999|no-such/);
+  });
+
   it('picks a service in the master-detail picker and leaves out Macau from the districts', async () => {
     stubFinderFetch();
     const user = userEvent.setup();
@@ -202,5 +297,18 @@ describe('doctor finder landing', { timeout: 30_000 }, () => {
     await waitFor(() => {
       expect(router.state.location.search).toBe('?p=&specialties=cardiology');
     });
+
+    // The district picker (in the phone's filter drawer) lists Hong Kong's regions only.
+    await user.click(await screen.findByRole('button', { name: /^Filter \(/ }));
+    const drawer = await screen.findByRole('dialog', { name: 'Filters' });
+    await user.click(within(drawer).getByRole('button', { name: /^Districts/ }));
+    const districts = await screen.findByRole('dialog', { name: 'Districts' });
+    expect(within(districts).getByRole('button', { name: 'Hong Kong Island' })).toBeInTheDocument();
+    expect(within(districts).queryByRole('button', { name: 'Macau' })).not.toBeInTheDocument();
+    await user.type(within(districts).getByRole('textbox', { name: 'Search' }), 'Macau');
+    expect(within(districts).getByText('No results found for the typed text')).toBeInTheDocument();
+    expect(
+      within(districts).queryByRole('checkbox', { name: 'Macau Peninsula' }),
+    ).not.toBeInTheDocument();
   });
 });

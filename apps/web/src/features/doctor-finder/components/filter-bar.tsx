@@ -24,6 +24,7 @@ import {
   filterCount,
   type FinderFilters,
 } from '../model/filter-state';
+import { isSameValue } from '../model/selection';
 
 import { FilterChips } from './filter-chips';
 import { DistrictPicker, PricePicker, PriceSlider, ServicePicker } from './filter-pickers';
@@ -122,7 +123,8 @@ function FilterDrawer({
   const headingId = useId();
   const apply = () => {
     onClose();
-    onChange(draft);
+    // Unchanged: no change, so the page and the expansion flag stay (spec §4).
+    if (!isSameValue(draft, filters)) onChange(draft);
   };
   return (
     <Drawer
@@ -180,11 +182,9 @@ function FilterDrawer({
         <PanelActions
           resetLabel={t('filters.reset')}
           onReset={() => {
-            setDraft({
-              ...EMPTY_FILTERS,
-              searchText: draft.searchText,
-              price: DEFAULT_PRICE_RANGE,
-            });
+            // Spec §4: reset empties the filters (the search filter object of spec §3, search
+            // text included) and sets the price to 100–1000 (decision 022).
+            setDraft({ ...EMPTY_FILTERS, price: DEFAULT_PRICE_RANGE });
           }}
           applyLabel={t('filters.apply')}
           onApply={apply}

@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import type { FinderReference } from '../hooks/use-finder-reference';
-import type { FinderFilters } from '../model/filter-state';
+import { dropUnknown, type FinderFilters } from '../model/filter-state';
 
 import { FilterChips } from './filter-chips';
 import { DistrictPicker, ServicePicker } from './filter-pickers';
@@ -27,7 +27,17 @@ interface LandingViewProps {
 /** The landing view (spec §2.4): background artwork, a centred card, pickers, chips, start. */
 export function LandingView({ panel, reference, initial, onStart }: LandingViewProps) {
   const { t } = useTranslation('doctor-finder');
-  const [draft, setDraft] = useState(initial);
+  // Codes or ids the network no longer knows (restored from an old visit) are dropped before
+  // they seed the draft, and again once the reference arrives, so "start" never writes them.
+  const known = reference.known;
+  const [draft, setDraft] = useState(() =>
+    known === null ? initial : dropUnknown(initial, known),
+  );
+  const [cleanedFor, setCleanedFor] = useState(known);
+  if (known !== cleanedFor) {
+    setCleanedFor(known);
+    if (known !== null) setDraft(dropUnknown(draft, known));
+  }
   return (
     <>
       <LandingArtwork panel={panel} />

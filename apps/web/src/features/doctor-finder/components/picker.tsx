@@ -17,7 +17,7 @@ import type { Theme } from '@mui/material/styles';
 import { createContext, useContext, useEffect, useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { matchesSearch } from '../model/selection';
+import { isSameValue, matchesSearch } from '../model/selection';
 
 import { ChevronDownIcon, ChevronRightIcon, SearchIcon } from './icons';
 
@@ -97,7 +97,8 @@ export function Picker<D>({
   };
   const close = () => {
     setOpen(false);
-    onCommit(draft);
+    // Unchanged: no commit, so the page and the expansion flag stay (spec §4).
+    if (!isSameValue(draft, value)) onCommit(draft);
   };
 
   const body = (

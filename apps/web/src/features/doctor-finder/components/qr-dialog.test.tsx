@@ -10,6 +10,11 @@ import { stubFinderFetch } from '../testing/finder-fetch-stub';
 import { isTicketEnabled } from './ticket-qr';
 
 const RESULTS = '/en/outpatient/doctor-list/outpatient/OP1000001?p=';
+const SIGNED_IN = {
+  signed_in: true,
+  user: { id: 'u1', email: 'owner@example.com', phone_number: null, phone_verified: false },
+  tag: 'customer',
+};
 
 // These journeys render the whole app; on a loaded 2-core machine a step can take seconds.
 configure({ asyncUtilTimeout: 10_000 });
@@ -17,6 +22,16 @@ configure({ asyncUtilTimeout: 10_000 });
 beforeAll(async () => {
   await import('../../../app/routes/doctor-finder');
 }, 60_000);
+
+/** Renders the results and waits for the member QR entry to be enabled (tickets held). */
+async function openResultsWithEnabledEntry(): Promise<HTMLElement> {
+  renderApp(RESULTS);
+  const entry = await screen.findByRole('button', { name: 'Member QR code' }, { timeout: 15_000 });
+  await waitFor(() => {
+    expect(entry).toBeEnabled();
+  });
+  return entry;
+}
 
 afterEach(() => {
   window.sessionStorage.clear();
@@ -51,15 +66,7 @@ describe('member QR dialog', { timeout: 30_000 }, () => {
       },
     });
     const user = userEvent.setup();
-    renderApp(RESULTS);
-    const entry = await screen.findByRole(
-      'button',
-      { name: 'Member QR code' },
-      { timeout: 15_000 },
-    );
-    await waitFor(() => {
-      expect(entry).toBeEnabled();
-    });
+    const entry = await openResultsWithEnabledEntry();
     expect(sentToken).toBe('view-token-1');
 
     await user.click(entry);
@@ -79,6 +86,48 @@ describe('member QR dialog', { timeout: 30_000 }, () => {
 
     await user.click(tabs[1] as HTMLElement);
     expect(within(dialog).getByText('PAY-TOKEN')).toBeInTheDocument();
+  });
+});
+
+describe('member QR dialog for a signed-in owner', { timeout: 30_000 }, () => {
+  it('asks for the tickets with the session, no view token held, and opens the dialog', async () => {
+    const today = hkToday(systemClock);
+    let asked = 0;
+    let sentToken: string | null = 'unset';
+    stubFinderFetch({
+      rest: (_method, path) => (path === '/identity/me' ? { body: SIGNED_IN } : undefined),
+      tickets: (headers) => {
+        asked += 1;
+        sentToken = headers.get('X-Member-View-Token');
+        return [{ type: 'visit', token: 'OWNER-VISIT', effective_date: today }];
+      },
+    });
+    const user = userEvent.setup();
+    const entry = await openResultsWithEnabledEntry();
+    expect(asked).toBeGreaterThan(0);
+    expect(sentToken).toBeNull();
+
+    await user.click(entry);
+    const dialog = await screen.findByRole('dialog', { name: 'Member QR code' });
+    expect(within(dialog).getByRole('tab', { name: 'Before consultation' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    expect(within(dialog).getByText('OWNER-VISIT')).toBeInTheDocument();
+  });
+
+  it('does not ask a guest without a view token for tickets', async () => {
+    let asked = 0;
+    stubFinderFetch({
+      tickets: () => {
+        asked += 1;
+        return [];
+      },
+    });
+    renderApp(RESULTS);
+    await screen.findByRole('article', { name: 'Dr Chan 1' }, { timeout: 15_000 });
+    expect(screen.getByRole('button', { name: 'Member QR code' })).toBeDisabled();
+    expect(asked).toBe(0);
   });
 });
 

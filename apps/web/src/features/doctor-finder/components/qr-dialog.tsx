@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { useLanguage } from '../../../lib/i18n';
+import { useIdentity } from '../../auth/hooks/use-identity';
 import { ticketsQuery } from '../api/finder-queries';
 
 import { QrIcon } from './icons';
@@ -20,8 +21,9 @@ import { TicketTabs } from './ticket-qr';
 export function QrLink({ policyNumber }: { policyNumber: string }) {
   const { t } = useTranslation('doctor-finder');
   const language = useLanguage();
+  const { signedIn } = useIdentity();
   const [open, setOpen] = useState(false);
-  const tickets = useQuery(ticketsQuery(policyNumber, language));
+  const tickets = useQuery(ticketsQuery(policyNumber, language, signedIn));
   const list = tickets.data ?? [];
   return (
     <>

@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 
 import { useLanguage } from '../../../lib/i18n';
-import { pageCount } from '../model/pagination';
+import { pageCount, pageFromStart } from '../model/pagination';
 import { mergedDistricts } from '../model/regions';
 import type { District, ServicePointList } from '../model/types';
 
@@ -24,7 +24,6 @@ interface ResultListProps {
   loading: boolean;
   error: unknown;
   onRetry: () => void;
-  page: number;
   onPage: (page: number) => void;
   expandUntilFound: boolean;
   onExpand: () => void;
@@ -38,7 +37,6 @@ export function ResultList({
   loading,
   error,
   onRetry,
-  page,
   onPage,
   expandUntilFound,
   onExpand,
@@ -127,7 +125,7 @@ export function ResultList({
         ))}
       </Box>
       <PaginationNav
-        page={page}
+        page={pageFromStart(data.pagination.start, PAGE_SIZE)}
         pages={pageCount(total, PAGE_SIZE)}
         mobile={!wide}
         onChange={onPage}

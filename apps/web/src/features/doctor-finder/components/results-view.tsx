@@ -74,7 +74,6 @@ export function ResultsView({ panel, policyNumber, reference, state }: ResultsVi
           reference.refetch();
           void results.refetch();
         }}
-        page={page}
         onPage={state.setPage}
         expandUntilFound={expandUntilFound}
         onExpand={state.expand}

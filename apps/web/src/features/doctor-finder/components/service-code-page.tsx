@@ -8,6 +8,7 @@ import { Link as RouterLink } from 'react-router';
 import { DocumentTitle } from '../../../components/document-title';
 import { paths } from '../../../config/paths';
 import { useLanguage } from '../../../lib/i18n';
+import { useIdentity } from '../../auth/hooks/use-identity';
 import { ticketsQuery } from '../api/finder-queries';
 
 import { HelpDialog } from './help-dialog';
@@ -20,7 +21,8 @@ const SERVICE_CODE_TYPES = ['visit', 'payment'] as const;
 export function ServiceCodePage({ policyNumber }: { policyNumber: string }) {
   const { t } = useTranslation('network');
   const language = useLanguage();
-  const tickets = useQuery(ticketsQuery(policyNumber, language));
+  const { signedIn } = useIdentity();
+  const tickets = useQuery(ticketsQuery(policyNumber, language, signedIn));
   const list = SERVICE_CODE_TYPES.flatMap((type) =>
     (tickets.data ?? []).filter((ticket) => ticket.type === type),
   );
