@@ -32,6 +32,12 @@ describe('Content-Range', () => {
     expect(formatContentRange(paginationFor(99, 20, 345))).toBe('items */345');
   });
 
+  it('marks a page past the end empty: end is start - 1', () => {
+    expect(paginationFor(99, 20, 345)).toEqual({ start: 1960, end: 1959, total: 345 });
+    expect(paginationFor(1, 20, 0)).toEqual({ start: 0, end: -1, total: 0 });
+    expect(paginationFor(19, 20, 345)).toEqual({ start: 360, end: 359, total: 345 });
+  });
+
   it('round-trips a non-empty page', () => {
     const page = paginationFor(18, 20, 345);
     expect(page).toEqual({ start: 340, end: 344, total: 345 });

@@ -34,7 +34,8 @@ export type PageQuery = z.infer<typeof PageQuerySchema>;
 /** The pagination of page `page` (from 1) of `pageSize` items out of `total`. */
 export function paginationFor(page: number, pageSize: number, total: number): Pagination {
   const start = (page - 1) * pageSize;
-  return { start, end: Math.min(start + pageSize, total) - 1, total };
+  // Past the end, `end` is `start - 1`: an empty page, as the schema says.
+  return { start, end: Math.max(start, Math.min(start + pageSize, total)) - 1, total };
 }
 
 const CONTENT_RANGE = /^items\s+(?:(\d*)-(\d*)|\*)\/(\d*|\*)$/;
