@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { DEVICE_ID_STORAGE_KEY, storage } from '../../../lib/api';
+import { DEVICE_ID_STORAGE_KEY, READ_ONLY_COOKIE, serviceStatus, storage } from '../../../lib/api';
 import { graphqlRequest } from './graphql';
 
 afterEach(() => {
@@ -37,5 +37,20 @@ describe('finder GraphQL requests', () => {
     await expect(graphqlRequest({ query: '{ x }', language: 'en' })).rejects.toMatchObject({
       code: 'no_access',
     });
+  });
+
+  it('sets the read-only state on a 503 read_only_mode and clears it on the next answer', async () => {
+    const answer = (status: number, body: object) => () =>
+      Promise.resolve(new Response(JSON.stringify(body), { status }));
+    vi.stubGlobal('fetch', answer(503, { code: 'read_only_mode', message: 'Read only' }));
+    await expect(graphqlRequest({ query: '{ x }', language: 'en' })).rejects.toMatchObject({
+      code: 'read_only_mode',
+    });
+    expect(document.cookie).toContain(`${READ_ONLY_COOKIE}=1`);
+    expect(serviceStatus.get().readOnly).toBe(true);
+    vi.stubGlobal('fetch', answer(200, { data: { ok: true } }));
+    await graphqlRequest({ query: '{ ok }', language: 'en' });
+    expect(document.cookie).not.toContain(READ_ONLY_COOKIE);
+    expect(serviceStatus.get().readOnly).toBe(false);
   });
 });

@@ -1,12 +1,13 @@
 // A small fetch-based GraphQL client for the finder's data calls (spec §7), sending the same
 // headers as the web's API client: JSON, weighted Accept-Language, the per-browser transaction
-// id and the device (session service) id. Errors become `ApiError`s carrying the server's code.
+// id and the device (session service) id. Errors become `ApiError`s carrying the server's code;
+// every answer passes through `serviceStatus`, as the API client's do.
 import { acceptLanguage, ApiError, getTransactionId } from '@clinicpass/shared/api-client/client';
 import { errorMessage } from '@clinicpass/shared/errors/messages';
 import type { Language } from '@clinicpass/shared/i18n/languages';
 
 import { env } from '../../../config/env';
-import { DEVICE_ID_STORAGE_KEY, storage } from '../../../lib/api';
+import { DEVICE_ID_STORAGE_KEY, serviceStatus, storage } from '../../../lib/api';
 
 export const GRAPHQL_PATH = '/api/graphql';
 
@@ -73,6 +74,10 @@ export async function graphqlRequest<T>({
     message?: unknown;
   };
   const first = record.errors?.[0];
+  // Like every API answer, it sets or clears the read-only and maintenance states (spec §7).
+  serviceStatus.onResponse(response, {
+    errorCode: typeof record.code === 'string' ? record.code : null,
+  });
   if (first !== undefined) {
     const code =
       typeof first.extensions?.code === 'string' ? first.extensions.code : 'internal_error';
