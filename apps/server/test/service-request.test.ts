@@ -74,7 +74,11 @@ async function operator(id: number, action: OperatorAction) {
 }
 
 let counter = 100;
-/** A fresh in-force policy of the owner's, activated `daysAgo` days ago. */
+/**
+ * A fresh in-force policy of the owner's, activated `daysAgo` days ago. Each insures a person of
+ * its own (a birth date of its own), so one test's upgrade is not another's policy of the same
+ * insured life (max-in-force-policy-per-insured-life, decision 130).
+ */
 async function freshPolicy(
   productCode: 'OUTPATIENT-GO' | 'VHIS-FLEXI' | 'TERM-10' = 'OUTPATIENT-GO',
   extra: { daysAgo?: number; dateOfBirth?: string; storedStatus?: string; owner?: string } = {},
@@ -89,7 +93,7 @@ async function freshPolicy(
     storedStatus: extra.storedStatus ?? 'in-force',
     activationDate: activation,
     ...(productCode === 'TERM-10' ? { sumAssured: 500000 } : {}),
-    ...(extra.dateOfBirth === undefined ? {} : { dateOfBirth: extra.dateOfBirth }),
+    dateOfBirth: extra.dateOfBirth ?? addDays('1990-01-01', counter),
   });
   return { id, number, activation };
 }
