@@ -180,6 +180,6 @@ describe('invoice and billing calls', () => {
     expect(batch.results.map((b) => b.payment_method)).toEqual([visa.id, visa.id]);
     expect(
       await refusal(client.replacePaymentMethod(op1.id, { payment_method_id: 999999 })),
-    ).toEqual([400, 'validation_error']);
+    ).toEqual([404, 'not_found']);
   });
 });
