@@ -1,11 +1,11 @@
 // Outpatient application cases (issue 7): the product options of a case, the products of
 // `/outpatient/product?application_case_id`, and submission (draft → submitted only, 409
 // otherwise, idempotent replays, other customers' ids → 404).
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationCase } from '../src/db/stakeholder-schema';
 import { buildPolicyTestApp, OTHER, OWNER, PLAIN, type PolicyTestApp } from './policy-support';
-import { call, expectError, expectFieldError, type Page } from './stakeholder-support';
+import { call, draftCaseOf, expectError, expectFieldError, type Page } from './stakeholder-support';
 
 const NOW = new Date('2026-11-22T04:00:00+08:00');
 
@@ -14,14 +14,7 @@ let plainCase: number;
 let ownerCase: number;
 
 async function draftOf(email: string): Promise<number> {
-  const [row] = await t.database.db
-    .select({ id: applicationCase.id })
-    .from(applicationCase)
-    .where(
-      and(eq(applicationCase.userId, await t.userId(email)), eq(applicationCase.status, 'draft')),
-    );
-  if (!row) throw new Error(`no draft of ${email}`);
-  return row.id;
+  return draftCaseOf(t, email);
 }
 
 async function statusOf(id: number): Promise<string | undefined> {
@@ -54,6 +47,12 @@ describe('GET /application-case/{id}/product-option', () => {
         from_product: 'OUTPATIENT-GO',
         to_product: 'VHIS-FLEXI',
         quotation: null,
+        // Plain already holds an in-force VHIS policy on their own life (decision 130).
+        eligibilities: [
+          { rule: 'max-in-force-policy-per-insured-life', is_eligible: false },
+          { rule: 'min-days-before-policy-anniversary', is_eligible: true },
+        ],
+        is_eligible: false,
       },
     ]);
     const empty = await call(t, 'GET', `/application-case/${plainCase}/product-option?page=2`, {

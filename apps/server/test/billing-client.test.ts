@@ -1,10 +1,16 @@
 // The typed platform client's payment, invoice and billing calls against the real server, route
 // by route: each answer must pass the client's own schemas.
-import { ApiError, createApiClient } from '@clinicpass/shared/api-client/client';
-import { createPlatformClient, type PlatformClient } from '@clinicpass/shared/platform/client';
+import { ApiError } from '@clinicpass/shared/api-client/client';
+import type { PlatformClient } from '@clinicpass/shared/platform/client';
 import { fixedClock, hkToday } from '@clinicpass/shared/time/clock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildPolicyTestApp, OTHER, OWNER, type PolicyTestApp } from './policy-support';
+import {
+  buildPolicyTestApp,
+  OTHER,
+  OWNER,
+  platformClientFor,
+  type PolicyTestApp,
+} from './policy-support';
 
 const NOW = new Date();
 const YEAR = Number(hkToday(fixedClock(NOW)).slice(0, 4));
@@ -12,28 +18,7 @@ const YEAR = Number(hkToday(fixedClock(NOW)).slice(0, 4));
 let t: PolicyTestApp;
 
 function clientAs(user: string): PlatformClient {
-  const api = createApiClient({
-    baseUrl: 'http://localhost',
-    fetch: async (url, init) => {
-      const target = new URL(url);
-      const headers = Object.fromEntries(new Headers(init.headers).entries());
-      const res = await t.app.inject({
-        method: init.method ?? 'GET',
-        url: `${target.pathname}${target.search}`,
-        headers: { ...headers, 'x-test-user': user },
-        ...(typeof init.body === 'string' ? { payload: init.body } : {}),
-      });
-      const responseHeaders = new Headers();
-      for (const [name, value] of Object.entries(res.headers)) {
-        if (value !== undefined) responseHeaders.set(name, String(value));
-      }
-      return new Response(res.statusCode === 204 ? null : res.body, {
-        status: res.statusCode,
-        headers: responseHeaders,
-      });
-    },
-  });
-  return createPlatformClient(api);
+  return platformClientFor(t, user);
 }
 
 let client: PlatformClient;
@@ -195,6 +180,6 @@ describe('invoice and billing calls', () => {
     expect(batch.results.map((b) => b.payment_method)).toEqual([visa.id, visa.id]);
     expect(
       await refusal(client.replacePaymentMethod(op1.id, { payment_method_id: 999999 })),
-    ).toEqual([400, 'validation_error']);
+    ).toEqual([404, 'not_found']);
   });
 });

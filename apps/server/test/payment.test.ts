@@ -369,8 +369,11 @@ describe('default payment method', () => {
     const theirs = await send('PUT', '/payment-method/default', {
       payment_method_id: ids.method('plain:1881'),
     });
-    expect(fieldsOf(theirs)).toEqual(['body.payment_method_id']);
-    expect(theirs.body).not.toContain('1881');
+    expectNotFound(theirs, ['1881']);
+    const created = await send('POST', '/payment-method/default', {
+      payment_method_id: ids.method('plain:1881'),
+    });
+    expectNotFound(created, ['1881']);
     expect(
       fieldsOf(await send('PUT', '/payment-method/default', { payment_method_id: -1 })),
     ).toEqual(['body.payment_method_id']);

@@ -248,6 +248,7 @@ describe('GET /policy/{id}/product-option', () => {
       eligibilities: [
         { rule: 'policy-active', is_eligible: true },
         { rule: 'issue-age', is_eligible: true },
+        { rule: 'max-in-force-policy-per-insured-life', is_eligible: true },
         { rule: 'min-days-before-policy-anniversary', is_eligible: true },
       ],
       is_eligible: true,

@@ -1,6 +1,8 @@
 // Test support for the product and policy tests: the real app on a fresh seeded database, with
 // a test-only `onRequest` hook that signs a request in as the user named by `x-test-user`
 // (an email). Only apps built here accept the header; the identity branch replaces it.
+import { createApiClient } from '@clinicpass/shared/api-client/client';
+import { createPlatformClient, type PlatformClient } from '@clinicpass/shared/platform/client';
 import { fixedClock, type FixedClock } from '@clinicpass/shared/time/clock';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
@@ -136,4 +138,40 @@ export async function addPolicy(t: PolicyTestApp, extra: ExtraPolicy): Promise<n
     { policyId: created.id, role: 'insured-life', relationship: 'self', ...person },
   ]);
   return created.id;
+}
+
+/**
+ * The typed platform client against the app, its requests sent by `inject`: signed in as `user`
+ * (or a guest for null), with `headers` added to every request (a function: per request).
+ */
+export function platformClientFor(
+  t: PolicyTestApp,
+  user: string | null,
+  headers: () => Record<string, string> = () => ({}),
+): PlatformClient {
+  const api = createApiClient({
+    baseUrl: 'http://localhost',
+    fetch: async (url, init) => {
+      const target = new URL(url);
+      const res = await t.app.inject({
+        method: init.method ?? 'GET',
+        url: `${target.pathname}${target.search}`,
+        headers: {
+          ...Object.fromEntries(new Headers(init.headers).entries()),
+          ...headers(),
+          ...(user === null ? {} : { 'x-test-user': user }),
+        },
+        ...(typeof init.body === 'string' ? { payload: init.body } : {}),
+      });
+      const responseHeaders = new Headers();
+      for (const [name, value] of Object.entries(res.headers)) {
+        if (value !== undefined) responseHeaders.set(name, String(value));
+      }
+      return new Response(res.statusCode === 204 ? null : res.body, {
+        status: res.statusCode,
+        headers: responseHeaders,
+      });
+    },
+  });
+  return createPlatformClient(api);
 }

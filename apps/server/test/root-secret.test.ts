@@ -80,6 +80,38 @@ describe('POST /api/root/secret/', () => {
     expectError(await redeem(token, headers), 401, 'invalid_token');
   });
 
+  it('replays the first answer to the same Idempotency-Key and token, and only to them', async () => {
+    const token = await issue('account-setup');
+    const headers = from();
+    const key = { 'idempotency-key': 'letter-click-1' };
+    const first = await redeem(token, headers, key);
+    expect(first.statusCode, first.body).toBe(200);
+    const again = await redeem(token, headers, key);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual(first.json());
+    // The secret is still used up: without the key, or under another key, it is invalid.
+    expectError(await redeem(token, headers), 401, 'invalid_token');
+    expectError(await redeem(token, headers, { 'idempotency-key': 'other' }), 401, 'invalid_token');
+    // The same key never replays another token's redemption: that token is redeemed on its own.
+    const second = await issue('application-resume', { payload: { application_case_id: 7 } });
+    const other = await redeem(second, headers, key);
+    expect(other.statusCode).toBe(200);
+    expect(other.json()).toMatchObject({ kind: 'application-resume' });
+    // A refused redemption stores nothing: an unknown token with a key stays invalid.
+    expectError(await redeem('x'.repeat(43), headers, key), 401, 'invalid_token');
+  });
+
+  it('replays one answer to ten concurrent redemptions under one key', async () => {
+    const token = await issue('account-setup');
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        redeem(token, { 'x-forwarded-for': `198.51.101.${i + 1}`, 'idempotency-key': 'k-10' }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(Array.from({ length: 10 }, () => 200));
+    expect(new Set(answers.map((a) => a.body)).size).toBe(1);
+  });
+
   it('of ten concurrent redemptions exactly one succeeds', async () => {
     const token = await issue('account-setup');
     const answers = await Promise.all(

@@ -1,37 +1,15 @@
 // The typed platform client's service-request and underwriting calls against the real server:
 // each answer must pass the client's own schemas.
-import { createApiClient } from '@clinicpass/shared/api-client/client';
-import { createPlatformClient, type PlatformClient } from '@clinicpass/shared/platform/client';
+import type { PlatformClient } from '@clinicpass/shared/platform/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildPolicyTestApp, OWNER, type PolicyTestApp } from './policy-support';
+import { buildPolicyTestApp, OWNER, platformClientFor, type PolicyTestApp } from './policy-support';
 
 let t: PolicyTestApp;
 let client: PlatformClient;
 
 beforeAll(async () => {
   t = await buildPolicyTestApp();
-  const api = createApiClient({
-    baseUrl: 'http://localhost',
-    fetch: async (url, init) => {
-      const target = new URL(url);
-      const headers = Object.fromEntries(new Headers(init.headers).entries());
-      const res = await t.app.inject({
-        method: init.method ?? 'GET',
-        url: `${target.pathname}${target.search}`,
-        headers: { ...headers, 'x-test-user': OWNER },
-        ...(typeof init.body === 'string' ? { payload: init.body } : {}),
-      });
-      const responseHeaders = new Headers();
-      for (const [name, value] of Object.entries(res.headers)) {
-        if (value !== undefined) responseHeaders.set(name, String(value));
-      }
-      return new Response(res.statusCode === 204 ? null : res.body, {
-        status: res.statusCode,
-        headers: responseHeaders,
-      });
-    },
-  });
-  client = createPlatformClient(api);
+  client = platformClientFor(t, OWNER);
 });
 afterAll(async () => {
   await t.close();

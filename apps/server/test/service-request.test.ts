@@ -74,7 +74,11 @@ async function operator(id: number, action: OperatorAction) {
 }
 
 let counter = 100;
-/** A fresh in-force policy of the owner's, activated `daysAgo` days ago. */
+/**
+ * A fresh in-force policy of the owner's, activated `daysAgo` days ago. Each insures a person of
+ * its own (a birth date of its own), so one test's upgrade is not another's policy of the same
+ * insured life (max-in-force-policy-per-insured-life, decision 130).
+ */
 async function freshPolicy(
   productCode: 'OUTPATIENT-GO' | 'VHIS-FLEXI' | 'TERM-10' = 'OUTPATIENT-GO',
   extra: { daysAgo?: number; dateOfBirth?: string; storedStatus?: string; owner?: string } = {},
@@ -89,7 +93,7 @@ async function freshPolicy(
     storedStatus: extra.storedStatus ?? 'in-force',
     activationDate: activation,
     ...(productCode === 'TERM-10' ? { sumAssured: 500000 } : {}),
-    ...(extra.dateOfBirth === undefined ? {} : { dateOfBirth: extra.dateOfBirth }),
+    dateOfBirth: extra.dateOfBirth ?? addDays('1990-01-01', counter),
   });
   return { id, number, activation };
 }
@@ -824,6 +828,40 @@ describe('flow pages and projection', () => {
       is_end: false,
       callback_code: null,
     });
+    // An identity change in draft stands at its confirmation; once submitted, at `submitted`.
+    const identity = await create({
+      policy_number: (await freshPolicy()).number,
+      type: 'IDENTITY_VERIFICATION_CHANGE',
+      identity_document: { role: 'insured-life', type: 'passport', number: 'P7654321' },
+    });
+    expect(identity.status).toBe('draft');
+    expect((await get(`${base}/${identity.id}/flow-page`)).json()).toEqual({
+      page: 'confirmation',
+      flow: 'identity-verification-change',
+      sequence: 2,
+      is_end: false,
+      callback_code: null,
+    });
+    expect((await post(`${base}/${identity.id}/submit`, {})).statusCode).toBe(200);
+    expect((await get(`${base}/${identity.id}/flow-page`)).json()).toEqual({
+      page: 'submitted',
+      flow: 'identity-verification-change',
+      sequence: 3,
+      is_end: true,
+      callback_code: 'open',
+    });
+  });
+
+  it('never answers the pages the web keeps to itself (decision 081)', async () => {
+    const pages = new Set<string>();
+    const all = (await get(`${base}?page_size=100`)).json<{ results: Request[] }>().results;
+    for (const request of all) {
+      pages.add((await get(`${base}/${request.id}/flow-page`)).json<{ page: string }>().page);
+    }
+    expect(pages.size).toBeGreaterThan(1);
+    for (const webPage of ['options', 'suboptions', 'premium-payment']) {
+      expect(pages.has(webPage)).toBe(false);
+    }
   });
 
   it('projects the premium of the proposed option as modules/policy prices it', async () => {

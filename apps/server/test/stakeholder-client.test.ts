@@ -1,43 +1,26 @@
 // The typed platform client against the real server for the calls of issue 7's last part
 // (reference lists, stakeholders, application cases, partner, health-services login, the root
 // secret): each answer must pass the client's own schemas.
-import { createApiClient } from '@clinicpass/shared/api-client/client';
-import { createPlatformClient, type PlatformClient } from '@clinicpass/shared/platform/client';
+import type { PlatformClient } from '@clinicpass/shared/platform/client';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { applicationCase } from '../src/db/stakeholder-schema';
 import { issueSecret } from '../src/modules/root-secret/root-secret.service';
 import { TEST_SECRET_KEY } from './constants';
-import { buildPolicyTestApp, OWNER, PLAIN, type PolicyTestApp } from './policy-support';
+import {
+  buildPolicyTestApp,
+  OWNER,
+  PLAIN,
+  platformClientFor,
+  type PolicyTestApp,
+} from './policy-support';
 
 const NOW = new Date('2026-11-22T04:00:00+08:00');
 
 let t: PolicyTestApp;
 
-/** A client whose requests are signed in as `user`. */
 function clientFor(user: string): PlatformClient {
-  const api = createApiClient({
-    baseUrl: 'http://localhost',
-    fetch: async (url, init) => {
-      const target = new URL(url);
-      const headers = Object.fromEntries(new Headers(init.headers).entries());
-      const res = await t.app.inject({
-        method: init.method ?? 'GET',
-        url: `${target.pathname}${target.search}`,
-        headers: { ...headers, 'x-test-user': user },
-        ...(typeof init.body === 'string' ? { payload: init.body } : {}),
-      });
-      const responseHeaders = new Headers();
-      for (const [name, value] of Object.entries(res.headers)) {
-        if (value !== undefined) responseHeaders.set(name, String(value));
-      }
-      return new Response(res.statusCode === 204 ? null : res.body, {
-        status: res.statusCode,
-        headers: responseHeaders,
-      });
-    },
-  });
-  return createPlatformClient(api);
+  return platformClientFor(t, user);
 }
 
 let plain: PlatformClient;

@@ -1,7 +1,9 @@
 // Helpers of the stakeholder, reference-list, application-case, partner and root-secret tests:
 // one request as a named user (or a guest), and the shape checks every list and error shares.
+import { and, eq } from 'drizzle-orm';
 import type { Response as LightResponse } from 'light-my-request';
 import { expect } from 'vitest';
+import { applicationCase } from '../src/db/stakeholder-schema';
 import type { PolicyTestApp } from './policy-support';
 
 export interface Page<Item> {
@@ -47,4 +49,16 @@ export function expectError(res: LightResponse, status: number, code: string): v
   const body = res.json<{ code: string }>();
   expect(body.code).toBe(code);
   expect(Object.keys(body)).not.toContain('results');
+}
+
+/** The id of the seeded draft application case of `email`. */
+export async function draftCaseOf(t: PolicyTestApp, email: string): Promise<number> {
+  const [row] = await t.database.db
+    .select({ id: applicationCase.id })
+    .from(applicationCase)
+    .where(
+      and(eq(applicationCase.userId, await t.userId(email)), eq(applicationCase.status, 'draft')),
+    );
+  if (!row) throw new Error(`no draft of ${email}`);
+  return row.id;
 }

@@ -221,11 +221,12 @@ describe('platform client: requests', () => {
       policy_number: 'OP1000001',
       number: '1234 5678',
     };
-    const { client } = setup(() => json({ tickets: [ticket], member_view_token: 'v' }));
-    const result = await client.requestMemberTickets({
-      identity_document_number: 'A1234563',
-      phone_number: '91234567',
-    });
+    const { client, calls } = setup(() => json({ tickets: [ticket], member_view_token: 'v' }));
+    const result = await client.requestMemberTickets(
+      { identity_document_number: 'A1234563', phone_number: '91234567' },
+      'solved-payload',
+    );
+    expect(calls[0]!.headers.get('x-captcha')).toBe('solved-payload');
     expect(result.member_view_token).toBe('v');
     expect(result.tickets[0]).toMatchObject({ number: '1234 5678', type: 'visit' });
   });
@@ -579,7 +580,7 @@ const CALLS: readonly [spec: string, url: string, invoke: Invoke][] = [
   [
     'POST /outpatient/member-ticket',
     '/api/customer/outpatient/member-ticket',
-    (c) => c.requestMemberTickets({ member_code: 'M1', phone_number: '91234567' }),
+    (c) => c.requestMemberTickets({ member_code: 'M1', phone_number: '91234567' }, 'solved'),
   ],
   [
     'POST /outpatient/submit/{id}',

@@ -4,9 +4,10 @@
 import { PaginatedSchema } from '@clinicpass/shared/api-client/pagination';
 import { AppError } from '@clinicpass/shared/errors/app-error';
 import { EmptyBodySchema } from '@clinicpass/shared/platform/bodies';
-import { ProductOptionSchema } from '@clinicpass/shared/platform/entities/product';
+import { PolicyProductOptionSchema } from '@clinicpass/shared/platform/entities/product';
 import { OutpatientCaseSchema } from '@clinicpass/shared/platform/entities/results';
 import { PageOnlyQuerySchema } from '@clinicpass/shared/platform/queries';
+import { hkToday } from '@clinicpass/shared/time/clock';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -35,14 +36,19 @@ export const applicationCaseRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'The product options from the product of one of the caller’s application cases',
         params: IdParamsSchema,
         querystring: PageOnlyQuerySchema,
-        response: { 200: PaginatedSchema(ProductOptionSchema) },
+        response: { 200: PaginatedSchema(PolicyProductOptionSchema) },
       },
     },
     async (request, reply) =>
       pageOf(
         reply,
         request.query,
-        await service.listCaseProductOptions(app.db, userOf(request), request.params.id),
+        await service.listCaseProductOptions(
+          app.db,
+          userOf(request),
+          hkToday(app.clock),
+          request.params.id,
+        ),
       ),
   );
 

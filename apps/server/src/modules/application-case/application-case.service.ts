@@ -3,10 +3,14 @@
 // cases; another customer's id is answered like a missing one (404).
 import { AppError } from '@clinicpass/shared/errors/app-error';
 import type { ApplicationCaseStatus } from '@clinicpass/shared/platform/enums';
-import type { ProductOption } from '@clinicpass/shared/platform/entities/product';
+import type { PolicyProductOption } from '@clinicpass/shared/platform/entities/product';
 import type { OutpatientCase } from '@clinicpass/shared/platform/entities/results';
 import { SUBMITTABLE_APPLICATION_CASE_STATUSES } from '@clinicpass/shared/platform/transitions';
+import { evaluatePolicyOptionRules } from '@clinicpass/shared/validation/rules';
 import type { Db } from '../platform-common/db';
+import { countOwnInForceSelfCover } from '../policy/policy.repository';
+import { rulesOfOption } from '../product/option-rules';
+import { findProductByCode } from '../product/product.repository';
 import { listOptions } from '../product/product.service';
 import * as repo from './application-case.repository';
 
@@ -16,14 +20,41 @@ export async function requireCase(db: Db, userId: string, id: number): Promise<r
   return found;
 }
 
-/** The options (switches, cross-sells, supplements) from the case's product. */
+/**
+ * The options (switches, cross-sells, supplements) from the case's product, with the option's
+ * policy-option rules (decision 130) decided by the shared evaluator. A case is the applicant's
+ * own application: the applicant acts as policyholder and is the insured life counted (their
+ * in-force `self` policies of the target product); a case has no parent policy and no
+ * anniversary yet, so those rules hold.
+ */
 export async function listCaseProductOptions(
   db: Db,
   userId: string,
+  today: string,
   id: number,
-): Promise<ProductOption[]> {
+): Promise<PolicyProductOption[]> {
   const found = await requireCase(db, userId, id);
-  return (await listOptions(db)).filter((option) => option.from_product === found.productCode);
+  const options = (await listOptions(db)).filter(
+    (option) => option.from_product === found.productCode,
+  );
+  const result: PolicyProductOption[] = [];
+  for (const option of options) {
+    const target = await findProductByCode(db, option.to_product);
+    const held = target === null ? 0 : await countOwnInForceSelfCover(db, userId, target.id);
+    const eligibilities = evaluatePolicyOptionRules(rulesOfOption(option), {
+      actor: 'policyholder',
+      today,
+      in_force_policies_of_insured_life: held,
+      parent_policy_start_date: null,
+      next_anniversary: null,
+    }).map(({ rule, is_eligible }) => ({ rule, is_eligible }));
+    result.push({
+      ...option,
+      eligibilities,
+      is_eligible: eligibilities.every((rule) => rule.is_eligible),
+    });
+  }
+  return result;
 }
 
 /** Submits a draft case; any other status is a 409 and nothing changes. */

@@ -246,8 +246,9 @@ export async function setDefault(
 }
 
 /**
- * A method named in a body, for paying: the caller's own (else 400 naming `field`, the same
- * answer for another customer's id as for none), active and verified (else 409).
+ * A method named in a body, for paying: the caller's own (else 404 `not_found`, the same answer
+ * for another customer's id as for none, naming `field` — decision 072), active and verified
+ * (else 409).
  */
 export async function usableMethod(
   db: Db,
@@ -257,8 +258,8 @@ export async function usableMethod(
 ): Promise<repo.PaymentMethodRow> {
   const row = await repo.findOwnedMethod(db, caller.userId, id, 'share');
   if (!row) {
-    throw new AppError('validation_error', {
-      message: `Invalid body ${field}: you have no payment method ${id}`,
+    throw new AppError('not_found', {
+      message: `No payment method ${id}`,
       details: {
         issues: [{ path: `body.${field}`, message: 'is not one of your payment methods' }],
       },

@@ -56,7 +56,21 @@ export async function idempotent<Result>(
   now: Date,
   work: (tx: Db) => Promise<Result>,
 ): Promise<Result> {
-  const key = idempotencyKeyOf(request);
+  return idempotentUnder(db, request, userId, idempotencyKeyOf(request), now, work);
+}
+
+/**
+ * `idempotent` with the stored key given (null: no key, the work simply runs in a transaction),
+ * for a caller that scopes the request's key further, e.g. by a secret (decision 089).
+ */
+export async function idempotentUnder<Result>(
+  db: Database,
+  request: FastifyRequest,
+  userId: string,
+  key: string | null,
+  now: Date,
+  work: (tx: Db) => Promise<Result>,
+): Promise<Result> {
   if (key === null) return db.transaction((tx) => work(tx));
   const path = request.url.split('?')[0] ?? request.url;
   const requestHash = createHash('sha256')

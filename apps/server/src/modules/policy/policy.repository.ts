@@ -7,6 +7,7 @@ import {
   policyCoupon,
   policyEvent,
   policyParty,
+  policyProfileMapping,
   policySelling,
   policyTerms,
   productProfile,
@@ -430,4 +431,82 @@ export async function activateCoupon(
     discountStartDate: grant.start,
     discountEndDate: grant.end,
   });
+}
+
+// ---------------------------------------------------------------- policy-option rule facts
+
+/**
+ * Whether a party other than the policyholder pays for the policy (a `payor` profile mapping
+ * to such a party): the account holding the policy then acts as its payment owner (decision 130).
+ */
+export async function paidByThirdParty(db: Db, policyId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: policyProfileMapping.id })
+    .from(policyProfileMapping)
+    .innerJoin(policyParty, eq(policyParty.id, policyProfileMapping.profileId))
+    .where(
+      and(
+        eq(policyProfileMapping.policyId, policyId),
+        eq(policyProfileMapping.role, 'payor'),
+        sql`${policyParty.role} <> 'policyholder'`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/** A person as policies name their insured life: names and date of birth. */
+export interface InsuredPerson {
+  firstName: string;
+  lastName: string;
+  dateOfBirth: string | null;
+}
+
+/** In-force policies of a product, with their insured life, that also meet `where`. */
+async function countInForceInsured(db: Db, productId: number, where: SQL | undefined) {
+  const [row] = await db
+    .select({ total: count() })
+    .from(policy)
+    .innerJoin(
+      policyParty,
+      and(eq(policyParty.policyId, policy.id), eq(policyParty.role, 'insured-life')),
+    )
+    .where(and(eq(policy.productId, productId), eq(policy.status, 'in-force'), where));
+  return row?.total ?? 0;
+}
+
+/**
+ * In-force policies of a product whose insured life is `person` (same names and date of birth),
+ * other than `exceptPolicyId`: the count max-in-force-policy-per-insured-life reads.
+ */
+export async function countInForceOfInsuredLife(
+  db: Db,
+  productId: number,
+  person: InsuredPerson,
+  exceptPolicyId: number | null,
+): Promise<number> {
+  if (person.dateOfBirth === null) return 0;
+  return countInForceInsured(
+    db,
+    productId,
+    and(
+      sql`lower(${policyParty.firstName}) = lower(${person.firstName})`,
+      sql`lower(${policyParty.lastName}) = lower(${person.lastName})`,
+      eq(policyParty.dateOfBirth, person.dateOfBirth),
+      exceptPolicyId === null ? undefined : sql`${policy.id} <> ${exceptPolicyId}`,
+    ),
+  );
+}
+
+/** The in-force policies of a product a user owns whose insured life is the user (`self`). */
+export async function countOwnInForceSelfCover(
+  db: Db,
+  ownerUserId: string,
+  productId: number,
+): Promise<number> {
+  return countInForceInsured(
+    db,
+    productId,
+    and(eq(policy.ownerUserId, ownerUserId), eq(policyParty.relationship, 'self')),
+  );
 }

@@ -45,8 +45,10 @@ import {
   terminatedStatus,
 } from '@clinicpass/shared/platform/transitions';
 import { addDays, addMonths, compareDates } from '@clinicpass/shared/time/clock';
+import { evaluatePolicyOptionRules } from '@clinicpass/shared/validation/rules';
 import type { z } from 'zod';
 import type { Db } from '../platform-common/db';
+import { rulesOfOption } from '../product/option-rules';
 import * as productRepo from '../product/product.repository';
 import * as productService from '../product/product.service';
 import * as repo from './policy.repository';
@@ -689,13 +691,11 @@ export async function setBeneficiaries(
 
 // ---------------------------------------------------------------- product options of a policy
 
-/** Days before the next anniversary a switch must be asked for (spec rule name; decision 064). */
-export const MIN_DAYS_BEFORE_POLICY_ANNIVERSARY = 30;
-
 /**
  * The options from the policy's product, each with a quotation for the insured life today and
  * the eligibility rules: the policy is active, the insured's age is within the target product's
- * issue ages, and the next anniversary is at least MIN_DAYS_BEFORE_POLICY_ANNIVERSARY away.
+ * issue ages, and the option's policy-option rules (decision 130) hold, decided by the shared
+ * evaluator for the caller as policyholder, or as payment owner when a third party pays.
  */
 export async function listProductOptions(
   db: Db,
@@ -709,6 +709,12 @@ export async function listProductOptions(
   const age = birth === null ? null : ageOn(birth, today);
   const frequency = (row.terms?.frequency ?? 'annual') as PaymentFrequency;
   const anniversary = renewalDate(row, today);
+  const actor = (await repo.paidByThirdParty(db, row.id)) ? 'payment-owner' : 'policyholder';
+  const insured: repo.InsuredPerson = {
+    firstName: parties?.insuredLife.identity.first_name ?? '',
+    lastName: parties?.insuredLife.identity.last_name ?? '',
+    dateOfBirth: birth,
+  };
   const options = (await productRepo.listOptions(db)).filter(
     (option) => option.fromProduct === row.productCode,
   );
@@ -719,18 +725,32 @@ export async function listProductOptions(
     const p = target.profile;
     const minYears = p.minIssueAgeUnit === 'year' ? p.minIssueAgeValue : 0;
     const maxYears = p.maxIssueAgeUnit === 'year' ? p.maxIssueAgeValue : 0;
+    const ruled = evaluatePolicyOptionRules(
+      rulesOfOption({
+        type: option.type,
+        from_product: row.productCode,
+        to_product: option.toProduct,
+      }),
+      {
+        actor,
+        today,
+        in_force_policies_of_insured_life: await repo.countInForceOfInsuredLife(
+          db,
+          target.id,
+          insured,
+          row.id,
+        ),
+        parent_policy_start_date: row.activationDate,
+        next_anniversary: anniversary,
+      },
+    );
     const eligibilities = [
       {
         rule: 'policy-active',
         is_eligible: canMove(ACTIVE_POLICY_STATUSES, repo.toSpecStatus(row.status)),
       },
       { rule: 'issue-age', is_eligible: age !== null && minYears <= age && age <= maxYears },
-      {
-        rule: 'min-days-before-policy-anniversary',
-        is_eligible:
-          anniversary === null ||
-          compareDates(addDays(today, MIN_DAYS_BEFORE_POLICY_ANNIVERSARY), anniversary) <= 0,
-      },
+      ...ruled.map(({ rule, is_eligible }) => ({ rule, is_eligible })),
     ];
     const bands = await productRepo.listPremiumRates(db, target.id);
     const band = age === null ? undefined : bands.find((b) => b.minAge <= age && age <= b.maxAge);

@@ -65,6 +65,29 @@ describe('projectPremiums', () => {
     expect(year?.net_premium).toBe(3600 - off + Math.round((3600 - off) * 0.1) / 100);
   });
 
+  it('makes an MF month free for a monthly payer: the whole instalment, month by month', () => {
+    // 3,600 × 0.0875 = 315 a month: one month free is one instalment, not 3,600 / 12 = 300.
+    const [one] = projectPremiums({ ...BASE, frequency: 'monthly', coupons: [coupon('MF', 1)] });
+    expect(one).toMatchObject({ gross_premium: 3780, discount: 315 });
+    // Two months free on each of two uses: four instalments.
+    const [four] = projectPremiums({
+      ...BASE,
+      frequency: 'monthly',
+      coupons: [{ ...coupon('MF', 2), rewardLength: 2 }],
+    });
+    expect(four).toMatchObject({ discount: 1260, net_premium: 2520 + 2.52 });
+    // A quarterly payer: one month is a third of the quarter's instalment (3,600 × 0.26 = 936).
+    const [quarter] = projectPremiums({
+      ...BASE,
+      frequency: 'quarterly',
+      coupons: [coupon('MF', 1)],
+    });
+    expect(quarter?.discount).toBe(312);
+    // More months than the year has: never more than the year's premium.
+    const [all] = projectPremiums({ ...BASE, frequency: 'monthly', coupons: [coupon('MF', 20)] });
+    expect(all).toMatchObject({ discount: 3780, levy: 0, net_premium: 0 });
+  });
+
   it('never takes an instalment below zero, and levies nothing on nothing', () => {
     const [year] = projectPremiums({ ...BASE, coupons: [coupon('BTC', 5000)] });
     expect(year).toMatchObject({ discount: 3600, levy: 0, net_premium: 0 });

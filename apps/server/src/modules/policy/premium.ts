@@ -74,11 +74,13 @@ export function currentPolicyYear(
   return { start, year };
 }
 
-/** The discount of one coupon on one instalment of `modal`, with `annual` the year's premium. */
-function couponDiscount(coupon: ProjectionCoupon, modal: number, annual: number): number {
+/**
+ * The discount of one coupon (not MF: see `monthsFree`) on one instalment of `modal`.
+ */
+function couponDiscount(coupon: ProjectionCoupon, modal: number): number {
   switch (coupon.rewardType) {
     case 'MF':
-      return Math.min(modal, (annual / 12) * coupon.rewardValue);
+      return 0;
     case 'AMT':
     case 'BTC':
       return Math.min(modal, coupon.rewardValue);
@@ -92,6 +94,12 @@ export function projectPremiums(input: ProjectionInput): ProjectionYear[] {
   const { instalments, factor } = FREQUENCY_FACTORS[input.frequency];
   const monthsApart = 12 / instalments;
   const used = input.coupons.map(() => 0);
+  // An MF coupon gives `reward_value` months free on each of `reward_length` uses: the months
+  // are taken from the instalments in its window, a whole instalment per month for a monthly
+  // payer, 1/12 of an annual one (decision 061).
+  const monthsLeft = input.coupons.map((coupon) =>
+    coupon.rewardType === 'MF' ? coupon.rewardValue * coupon.rewardLength : 0,
+  );
   const first = currentPolicyYear(input.activationDate, input.today);
   const years: ProjectionYear[] = [];
   for (let k = 0; k < input.years; k += 1) {
@@ -116,8 +124,18 @@ export function projectPremiums(input: ProjectionInput): ProjectionYear[] {
         const inWindow =
           compareDates(coupon.discountStartDate, due) <= 0 &&
           (coupon.discountEndDate === null || compareDates(due, coupon.discountEndDate) <= 0);
-        if (!inWindow || left <= 0 || (used[index] ?? 0) >= coupon.rewardLength) return;
-        const off = Math.min(left, cents(couponDiscount(coupon, modal, annual)));
+        if (!inWindow || left <= 0) return;
+        if (coupon.rewardType === 'MF') {
+          const months = Math.min(monthsApart, monthsLeft[index] ?? 0);
+          if (months <= 0) return;
+          const free = Math.min(left, cents((modal * months) / monthsApart));
+          monthsLeft[index] = (monthsLeft[index] ?? 0) - months;
+          left -= free;
+          discount += free;
+          return;
+        }
+        if ((used[index] ?? 0) >= coupon.rewardLength) return;
+        const off = Math.min(left, cents(couponDiscount(coupon, modal)));
         used[index] = (used[index] ?? 0) + 1;
         left -= off;
         discount += off;

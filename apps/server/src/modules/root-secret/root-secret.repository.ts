@@ -47,3 +47,12 @@ export async function userEmail(db: Db, userId: string): Promise<string | null> 
     .where(eq(appUser.id, userId));
   return row?.email ?? null;
 }
+
+/** The user a secret was issued for (redeemed or not), or null for an unknown token. */
+export async function ownerOf(db: Db, tokenHash: string): Promise<string | null> {
+  const [row] = await db
+    .select({ userId: rootSecret.userId })
+    .from(rootSecret)
+    .where(eq(rootSecret.tokenHash, tokenHash));
+  return row?.userId ?? null;
+}

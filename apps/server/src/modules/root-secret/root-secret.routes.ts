@@ -1,12 +1,15 @@
 // POST /api/root/secret/ (spec platform-layer §7, root area): redeems a one-time secret. No
 // sign-in needed (the token is the credential); limited per client address, counted in
-// PostgreSQL so every process shares the count.
+// PostgreSQL so every process shares the count. `Idempotency-Key` replays a redemption of the
+// same token (decision 089).
 import rateLimit from '@fastify/rate-limit';
 import { SecretRedeemBodySchema } from '@clinicpass/shared/platform/bodies';
 import { SecretRedemptionSchema } from '@clinicpass/shared/platform/entities/reference';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestLanguage } from '../../plugins/errors';
 import { postgresRateLimitStore } from '../finder/finder.rate-limit';
+import type { Db } from '../platform-common/db';
+import { idempotencyKeyOf, idempotentUnder } from '../platform-common/idempotency';
 import * as service from './root-secret.service';
 
 /** Redemptions per client address per window: enough for people, a wall for guessing. */
@@ -31,13 +34,19 @@ export const rootSecretRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: SecretRedemptionSchema },
       },
     },
-    async (request) =>
-      service.redeemSecret(
+    async (request) => {
+      const now = app.clock.now();
+      const { token } = request.body;
+      const redeem = (db: Db) =>
+        service.redeemSecret(db, app.config.secretKey, token, now, requestLanguage(request));
+      const scope = await service.replayScope(
         app.db,
         app.config.secretKey,
-        request.body.token,
-        app.clock.now(),
-        requestLanguage(request),
-      ),
+        token,
+        idempotencyKeyOf(request),
+      );
+      if (scope === null) return redeem(app.db);
+      return idempotentUnder(app.db, request, scope.userId, scope.key, now, redeem);
+    },
   );
 };

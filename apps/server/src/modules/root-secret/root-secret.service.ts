@@ -2,7 +2,7 @@
 // from a link in a letter (`/s/:token`) redeemed once into what it grants. Tokens are 256 random
 // bits, stored only as an HMAC; expired, unknown and already used tokens all answer
 // `invalid_token`, so an answer never tells which.
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { AppError } from '@clinicpass/shared/errors/app-error';
 import type { Language } from '@clinicpass/shared/i18n/languages';
 import type { SecretRedemption } from '@clinicpass/shared/platform/entities/reference';
@@ -83,4 +83,26 @@ export async function redeemSecret(
     };
   }
   throw invalidToken();
+}
+
+/**
+ * Where a redemption's `Idempotency-Key` replay is kept (decision 089): under the user the
+ * secret was issued for, keyed by the request's key and the token's hash together, so a key
+ * only ever replays the redemption of its own token. Null when the request has no key or the
+ * token names no secret (the redemption then answers `invalid_token` and nothing is stored).
+ */
+export async function replayScope(
+  db: Db,
+  secretKey: string,
+  token: string,
+  key: string | null,
+): Promise<{ userId: string; key: string } | null> {
+  if (key === null) return null;
+  const hash = tokenHash(secretKey, token);
+  const userId = await repo.ownerOf(db, hash);
+  if (userId === null) return null;
+  return {
+    userId,
+    key: `root-secret:${createHash('sha256').update(`${key}\n${hash}`).digest('hex')}`,
+  };
 }

@@ -1,6 +1,6 @@
 import {
   CountryRegionSchema,
-  DoctorHealthcareServiceSchema,
+  HealthcareServiceSchema,
   ServicePointSchema,
   SessionSchema,
 } from '../entities/network';
@@ -19,11 +19,7 @@ export function networkCalls(call: Caller) {
       call.list({ path: '/country-region' }, CountryRegionSchema, options),
     /** GET /health/healthcare-service?no_pagination&provision_slug */
     listHealthcareServices: (query: HealthcareServiceQuery, options?: CallOptions) =>
-      call.list(
-        { path: '/health/healthcare-service', query },
-        DoctorHealthcareServiceSchema,
-        options,
-      ),
+      call.list({ path: '/health/healthcare-service', query }, HealthcareServiceSchema, options),
     /** GET /policy/service-point: the primary panel. */
     listServicePoints: (query?: ServicePointQuery, options?: CallOptions) =>
       call.list({ path: '/policy/service-point', query }, ServicePointSchema, options),

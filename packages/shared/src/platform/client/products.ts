@@ -60,7 +60,7 @@ export function productCalls(call: Caller) {
     listApplicationCaseProductOptions: (id: number, options?: CallOptions) =>
       call.list(
         { path: `/application-case/${segment(id)}/product-option` },
-        ProductOptionSchema,
+        PolicyProductOptionSchema,
         options,
       ),
     /** GET /policy/{id}/product-option: the options with eligibility for this policy. */

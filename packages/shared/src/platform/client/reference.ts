@@ -1,3 +1,4 @@
+import { CAPTCHA_HEADER } from '../../schemas/captcha';
 import type {
   HealsLoginBody,
   MemberTicketBody,
@@ -34,9 +35,18 @@ export function referenceCalls(call: Caller) {
     /** GET /outpatient/ticket?policy_id */
     listOutpatientTickets: (query: OutpatientTicketQuery, options?: CallOptions) =>
       call.get({ path: '/outpatient/ticket', query }, TicketsResultSchema, options),
-    /** POST /outpatient/member-ticket: the member card look-up. */
-    requestMemberTickets: (body: MemberTicketBody, options?: CallOptions) =>
-      call.send('POST', { path: '/outpatient/member-ticket' }, body, TicketsResultSchema, options),
+    /**
+     * POST /outpatient/member-ticket: the member card look-up, behind a captcha: `captcha` is
+     * the widget's solved payload, sent as X-Captcha.
+     */
+    requestMemberTickets: (body: MemberTicketBody, captcha: string, options?: CallOptions) =>
+      call.send(
+        'POST',
+        { path: '/outpatient/member-ticket', headers: { [CAPTCHA_HEADER]: captcha } },
+        body,
+        TicketsResultSchema,
+        options,
+      ),
     /** POST /outpatient/submit/{id} (empty body) */
     submitOutpatientCase: (id: number, options?: CallOptions) =>
       call.send(

@@ -1,109 +1,47 @@
 // The member app's entities (spec member-app §3): the medical network, QR tickets and the
-// finder's filter items. Field names follow the finder contract (finder-contract.md), whose
-// schemas live in schemas/finder.ts on the finder branch; decision 050 says how they meet.
+// finder's filter items. Field names follow the finder contract (finder-contract.md).
 import { z } from 'zod';
-import { DateSchema, IdSchema, MoneySchema, TIMESTAMPS, TimestampSchema } from './common';
+import {
+  DistrictSchema,
+  HealthcareServiceSchema,
+  ServicePointSchema,
+  SpecialtySchema,
+} from '../../schemas/finder';
+import type { District, Specialty } from '../../schemas/finder';
+import { DateSchema, MoneySchema } from './common';
 
-export const DistrictSchema = z.object({
-  code: z.string(),
-  /** The name in the request's language. */
-  name: z.string(),
-  name_en: z.string(),
-  name_zh: z.string(),
-});
-export type District = z.infer<typeof DistrictSchema>;
-
-export const CountryRegionSchema = z.object({
-  id: IdSchema,
-  sequence: z.number().int(),
-  code: z.string(),
-  name: z.string(),
-  name_en: z.string(),
-  name_zh: z.string(),
-  districts: z.array(DistrictSchema),
-});
-export type CountryRegion = z.infer<typeof CountryRegionSchema>;
-
-export const SpecialtySchema = z.object({
-  id: IdSchema,
-  slug: z.string(),
-  description_en: z.string(),
-  description_zh: z.string(),
-});
-export type Specialty = z.infer<typeof SpecialtySchema>;
+// The finder's wire shapes are written once, in schemas/finder.ts: the client reads the same
+// schemas the server answers with (decision 050).
+export {
+  CountryRegionSchema,
+  DistrictSchema,
+  HealthcareServiceSchema,
+  PaymentInfoSchema,
+  ServicePointSchema,
+  SpecialtySchema,
+  TreatmentPropertySchema,
+} from '../../schemas/finder';
+export type {
+  CountryRegion,
+  District,
+  HealthcareService,
+  PaymentInfo,
+  ServicePoint,
+  Specialty,
+  TreatmentProperty,
+} from '../../schemas/finder';
 
 /** A service as a service point carries it. */
-export const ServiceSchema = z.object({
-  id: IdSchema,
-  name: z.string(),
-  name_en: z.string(),
-  name_zh: z.string(),
-  slug: z.string(),
-  specialties: z.array(SpecialtySchema),
-});
+export const ServiceSchema = ServicePointSchema.shape.service;
 export type Service = z.infer<typeof ServiceSchema>;
 
-/** A doctor's healthcare service as lists show it. */
-export const DoctorHealthcareServiceSchema = z.object({
-  id: IdSchema,
-  slug: z.string(),
-  name: z.string(),
-  name_en: z.string(),
-  name_zh: z.string(),
-  description: z.string(),
-  description_en: z.string(),
-  description_zh: z.string(),
-  specialties: z.array(SpecialtySchema),
-  ...TIMESTAMPS,
-});
-export type DoctorHealthcareService = z.infer<typeof DoctorHealthcareServiceSchema>;
-
-export const TreatmentPropertySchema = z.object({
-  type: z.enum(['include', 'exclude']),
-  quantity: z.number(),
-  unit_en: z.string(),
-  unit_zh: z.string(),
-  treatment: z.object({ name_en: z.string(), name_zh: z.string() }),
-});
-export type TreatmentProperty = z.infer<typeof TreatmentPropertySchema>;
-
-/** A doctor's price for one service code: `amount` is the member price. */
-export const PaymentInfoSchema = z.object({
-  service: z.object({ code: z.string() }),
-  amount: MoneySchema,
-  marked_price: MoneySchema.nullable(),
-  treatment_properties: z.array(TreatmentPropertySchema),
-});
-export type PaymentInfo = z.infer<typeof PaymentInfoSchema>;
-
-export const DoctorSchema = z.object({
-  name_en: z.string(),
-  name_zh: z.string(),
-  phones: z.array(z.object({ no: z.string() })),
-  payment_info: z.array(PaymentInfoSchema),
-});
+/** A doctor as a service point carries it, with all the doctor's prices. */
+export const DoctorSchema = ServicePointSchema.shape.doctor;
 export type Doctor = z.infer<typeof DoctorSchema>;
 
-export const VenueSchema = z.object({
-  name_en: z.string(),
-  name_zh: z.string(),
-  district: DistrictSchema,
-  address: z.object({ line_one: z.string(), line_two: z.string() }),
-});
+/** A venue as a service point carries it. */
+export const VenueSchema = ServicePointSchema.shape.venue;
 export type Venue = z.infer<typeof VenueSchema>;
-
-/** A service point: a doctor at a venue giving a service. */
-export const ServicePointSchema = z.object({
-  id: IdSchema,
-  doctor: DoctorSchema,
-  venue: VenueSchema,
-  service: ServiceSchema.omit({ specialties: true }),
-  specialty: SpecialtySchema.nullable(),
-  is_bookmarked: z.boolean(),
-  create_date: TimestampSchema.optional(),
-  update_date: TimestampSchema.optional(),
-});
-export type ServicePoint = z.infer<typeof ServicePointSchema>;
 
 /** The display price model of the primary panel (member-app §3, names as the spec writes them). */
 export const DisplayPriceSchema = z.object({
@@ -122,7 +60,7 @@ export type DisplayPrice = z.infer<typeof DisplayPriceSchema>;
 /** Filter items of the finder. */
 export const DistrictFilterItemSchema = DistrictSchema;
 export type DistrictFilterItem = District;
-export const ServiceFilterItemSchema = ServiceSchema.pick({
+export const ServiceFilterItemSchema = HealthcareServiceSchema.pick({
   id: true,
   name: true,
   name_en: true,
@@ -173,6 +111,6 @@ export type OutpatientTicket = z.infer<typeof OutpatientTicketSchema>;
 export const TicketListSchema = z.object({ tickets: z.array(OutpatientTicketSchema) });
 export type TicketList = z.infer<typeof TicketListSchema>;
 
-/** The session service's answer. */
-export const SessionSchema = z.object({ session_id: z.string(), code: z.string() });
-export type Session = z.infer<typeof SessionSchema>;
+/** The session service's answer, as the session route writes it. */
+export { DeviceSessionResponseSchema as SessionSchema } from '../../schemas/identity';
+export type { DeviceSessionResponse as Session } from '../../schemas/identity';
