@@ -1,7 +1,8 @@
 // Read-only mode against a real server (issue 5): a second server on the journeys' database with
-// SERVICE_MODE=read_only still answers reads (announcements, the captcha challenge), answers the member-card
-// look-up (a write) with 503 `read_only_mode`, and the web then says so in a banner and keeps a
-// 5-minute `read-only-mode` cookie; the normal server's next answer clears both.
+// SERVICE_MODE=read_only still answers reads (announcements, the captcha challenge, the finder's
+// searches), answers the member-card look-up (a write) with 503 `read_only_mode`, and the web
+// then says so in a banner and keeps a 5-minute `read-only-mode` cookie; the normal server's next
+// answer clears both.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, useBrowser, type Journey } from './support/browser';
 import { startServer, type ExtraServer } from './support/server';
@@ -87,6 +88,13 @@ describe('in read-only mode', () => {
       await page.goto(`${readOnly.baseUrl}/${t.prefix}`);
       const announcements = page.getByRole('region', { name: t.announcements });
       await announcements.getByRole('status').filter({ hasText: t.announcement }).waitFor();
+      expect(await banner.count()).toBe(0);
+      // The finder's searches (GraphQL reads sent as POSTs) still answer: doctors are listed.
+      await page.goto(
+        `${readOnly.baseUrl}/${t.prefix}/outpatient/doctor-list/outpatient/OP1000001?p=`,
+      );
+      await page.getByRole('article').first().waitFor();
+      expect(await page.getByRole('article').count()).toBeGreaterThan(0);
       expect(await banner.count()).toBe(0);
 
       // A write: the member-card look-up, its captcha solved on submit. The captcha's challenge,
