@@ -39,8 +39,6 @@ const TEXT = {
     continue: 'Continue',
     signOut: 'Sign out',
     signedOut: 'You have signed out.',
-    readOnly:
-      'The service is in read-only mode for a few minutes. You can look around, but changes cannot be saved yet.',
     mismatch: "Password doesn't match",
     invalidEmail: 'Please enter a valid email address',
     changePassword: 'Change password',
@@ -71,7 +69,6 @@ const TEXT = {
     continue: '繼續',
     signOut: '登出',
     signedOut: '你已登出。',
-    readOnly: '服務將於數分鐘內只供查閱。你可以瀏覽，但暫時未能儲存更改。',
     mismatch: '密碼不相符',
     invalidEmail: '請輸入有效的電郵地址',
     changePassword: '更改密碼',
@@ -406,37 +403,5 @@ describe.each([
       data: { email, password: 'Changed2027x' },
     });
     expect(await signIn.json()).toEqual({ signed_in: true });
-  });
-});
-
-describe.each(languages)('read-only mode in %s', (lang) => {
-  it('says so after a 503 read_only_mode and keeps a 5-minute cookie', async () => {
-    const t = TEXT[lang];
-    const j = await journey('phone', `/${t.prefix}/outpatient/forgot-password`);
-    const { page, context } = j;
-    await page.route('**/identity/forgot-password', (route) =>
-      route.fulfill({
-        status: 503,
-        contentType: 'application/json',
-        body: JSON.stringify({ code: 'read_only_mode', message: 'read-only' }),
-      }),
-    );
-    await page.getByRole('textbox', { name: t.email }).fill('plain@example.com');
-    await page.getByRole('button', { name: t.sendCode }).click();
-    await page.getByText(t.readOnly).waitFor();
-    const cookie = (await context.cookies()).find((c) => c.name === 'read-only-mode');
-    expect(cookie).toBeDefined();
-    const secondsLeft = cookie!.expires - Date.now() / 1000;
-    expect(secondsLeft).toBeGreaterThan(290);
-    expect(secondsLeft).toBeLessThanOrEqual(301);
-    await expectAccessible(page);
-    // Any other answer clears it.
-    await page.unroute('**/identity/forgot-password');
-    await page.getByRole('button', { name: t.sendCode }).click();
-    await page.getByRole('textbox', { name: t.code }).waitFor();
-    await expect
-      .poll(async () => (await context.cookies()).some((c) => c.name === 'read-only-mode'))
-      .toBe(false);
-    expectHttpErrors(j, 503);
   });
 });
