@@ -750,9 +750,44 @@ describe('rate limit', () => {
     expect(graphql.statusCode).toBe(429);
     const other = await get('/api/customer/country-region');
     expect(other.statusCode).toBe(200);
-    const stored = await database.db.execute<{ count: number }>(
-      sql`SELECT count FROM finder_rate_limit WHERE key = ${`finder:${client}`}`,
-    );
-    expect(stored.rows[0]?.count).toBe(123);
+    // Written to PostgreSQL in batches every 100 ms: every hit arrives.
+    const stored = async () =>
+      (
+        await database.db.execute<{ count: number }>(
+          sql`SELECT count FROM finder_rate_limit WHERE key = ${`finder:${client}`}`,
+        )
+      ).rows[0]?.count;
+    await expect.poll(stored, { timeout: 5000 }).toBe(123);
+  });
+
+  it("is shared by every server process on the database, each learning the others' counts", async () => {
+    const second = await buildApp({ config: testConfig(), db: database.db });
+    await second.ready();
+    try {
+      const client = '203.0.113.78';
+      const hit = (server: FastifyInstance) =>
+        server.inject({
+          url: '/api/customer/country-region',
+          headers: { 'x-forwarded-for': client },
+        });
+      for (let i = 0; i < 100; i += 1) expect((await hit(app)).statusCode).toBe(200);
+      // The first process writes its 100; the second's first hit learns them with its write.
+      const stored = async () =>
+        (
+          await database.db.execute<{ count: number }>(
+            sql`SELECT count FROM finder_rate_limit WHERE key = ${`finder:${client}`}`,
+          )
+        ).rows[0]?.count;
+      await expect.poll(stored, { timeout: 5000 }).toBe(100);
+      expect((await hit(second)).statusCode).toBe(200);
+      await expect.poll(stored, { timeout: 5000 }).toBe(101);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      const answers: number[] = [];
+      for (let i = 0; i < 20; i += 1) answers.push((await hit(second)).statusCode);
+      expect(answers.filter((status) => status === 200)).toHaveLength(19);
+      expect(answers.at(-1)).toBe(429);
+    } finally {
+      await second.close();
+    }
   });
 });

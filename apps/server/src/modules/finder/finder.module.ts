@@ -8,7 +8,7 @@ import { referenceRoutes } from '../reference/reference.routes';
 import { createReferenceService } from '../reference/reference.service';
 import { createFinderReadModel } from './finder.memory';
 import { createFinderRepository } from './finder.repository';
-import { postgresRateLimitStore } from './finder.rate-limit';
+import { batchedRateLimitStore } from './finder.rate-limit';
 import { finderRoutes } from './finder.routes';
 import { createFinderService } from './finder.service';
 
@@ -39,11 +39,19 @@ export const finderModule: FastifyPluginAsyncZod = async (app) => {
   );
 
   // Registered inside this plugin, the limit covers only the finder's routes.
+  const limitStore = batchedRateLimitStore(app.db, 'finder', {
+    onError: (error) => {
+      app.log.warn({ err: error }, 'finder rate-limit counts not written; kept for the next write');
+    },
+  });
+  app.addHook('onClose', async () => {
+    await limitStore.close();
+  });
   await app.register(rateLimit, {
     global: true,
     max: FINDER_RATE_LIMIT.max,
     timeWindow: FINDER_RATE_LIMIT.timeWindow,
-    store: postgresRateLimitStore(app.db, 'finder'),
+    store: limitStore.Store,
     // The key is the client address (request.ip honours TRUST_PROXY).
     keyGenerator: (request) => request.ip,
   });
