@@ -18,6 +18,7 @@ const PASSWORD = 'ClinicPass2026';
 const TEXT = {
   en: {
     prefix: 'en',
+    deliverySms: 'SMS to my verified phone',
     email: 'Email',
     password: 'Password',
     signIn: 'Sign in',
@@ -48,6 +49,7 @@ const TEXT = {
   },
   zh: {
     prefix: 'zh-hk',
+    deliverySms: '短訊至已驗證的手機',
     email: '電郵',
     password: '密碼',
     signIn: '登入',
@@ -272,6 +274,47 @@ describe.each([
     expect(await me(page)).toMatchObject({ signed_in: true, user: { email } });
     const sent = (await (await page.request.get('/dev/outbox')).json()) as OutboxEntry[];
     expect(sent.filter((m) => m.to === email)).toHaveLength(1);
+  });
+});
+
+describe.each([
+  ['desktop', 'en'],
+  ['phone', 'zh'],
+] as const)('forgot password by SMS on a %s in %s', (viewport, lang) => {
+  it('resets with the SMS code, then signs in with another SMS code (auto-login-mfa)', async () => {
+    const t = TEXT[lang];
+    const { page } = await journey(viewport);
+    const email = uniqueEmail('reset-sms');
+    // A Hong Kong mobile number of its own (a verified number belongs to one account).
+    const local = String(91231000 + Math.floor(Math.random() * 3000));
+    const created = await page.request.post('/dev/identity/users', {
+      data: { email, password: PASSWORD, phone_number: local },
+    });
+    expect(created.status()).toBe(200);
+
+    await page.goto(`/${t.prefix}/outpatient/forgot-password`);
+    await page.getByRole('textbox', { name: t.email }).fill(email);
+    await page.getByRole('radio', { name: t.deliverySms }).check();
+    const beforeReset = await lastOutboxId(page);
+    await page.getByRole('button', { name: t.sendCode }).click();
+    const resetCode = page.getByRole('textbox', { name: t.code });
+    await resetCode.waitFor();
+    const resetSms = await message(page, `+852${local}`, beforeReset);
+    expect(resetSms.channel).toBe('sms');
+    await resetCode.fill(codeIn(resetSms));
+    await page.getByRole('textbox', { name: t.newPassword, exact: true }).fill('BrandNew2027');
+    await page.getByRole('textbox', { name: t.confirmPassword, exact: true }).fill('BrandNew2027');
+    const beforeSignIn = await lastOutboxId(page);
+    await page.getByRole('button', { name: t.reset }).click();
+
+    // The sign-in that follows the reset is challenged: the page asks for the SMS code.
+    await page.getByText(`+852 ****${local.slice(-4)}`).waitFor();
+    const signInSms = await message(page, `+852${local}`, beforeSignIn);
+    await page.getByRole('textbox', { name: t.code }).fill(codeIn(signInSms));
+    await expectAccessible(page);
+    await page.getByRole('button', { name: t.confirm, exact: true }).click();
+    await page.waitForURL(`**/${t.prefix}/outpatient/e-card/owner`);
+    expect(await me(page)).toMatchObject({ signed_in: true, user: { email } });
   });
 });
 
