@@ -11,24 +11,14 @@ import type { Database } from '../../db/client';
 /** Expired rows are swept about once every this many requests. */
 const SWEEP_EVERY = 1000;
 
+/** One hit counted at once: the stored total and the milliseconds left of its window. */
 export async function hitCounter(
   db: Database,
   key: string,
   timeWindowMs: number,
 ): Promise<{ current: number; ttl: number }> {
-  // One statement, one round trip: set_config(…, true) turns synchronous_commit off for this
-  // statement's own transaction.
-  const result = await db.execute<{ count: number; ttl: number }>(sql`
-    INSERT INTO finder_rate_limit AS c (key, count, reset_at)
-    SELECT ${key}, 1, now() + make_interval(secs => ${timeWindowMs / 1000})
-    FROM (SELECT set_config('synchronous_commit', 'off', true)) AS async_commit
-    ON CONFLICT (key) DO UPDATE SET
-      count = CASE WHEN c.reset_at <= now() THEN 1 ELSE c.count + 1 END,
-      reset_at = CASE WHEN c.reset_at <= now() THEN excluded.reset_at ELSE c.reset_at END
-    RETURNING c.count,
-      GREATEST(0, ceil(extract(epoch FROM c.reset_at - now()) * 1000))::int AS ttl`);
-  const row = result.rows[0];
-  return { current: row?.count ?? 1, ttl: row?.ttl ?? timeWindowMs };
+  const stored = (await addCounts(db, [{ key, count: 1 }], timeWindowMs)).get(key);
+  return { current: stored?.count ?? 1, ttl: stored?.ttl ?? timeWindowMs };
 }
 
 export async function sweepCounters(db: Database): Promise<void> {

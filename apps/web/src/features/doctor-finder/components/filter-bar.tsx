@@ -22,9 +22,9 @@ import {
   DEFAULT_PRICE_RANGE,
   EMPTY_FILTERS,
   filterCount,
+  sameFilters,
   type FinderFilters,
 } from '../model/filter-state';
-import { isSameValue } from '../model/selection';
 
 import { FilterChips } from './filter-chips';
 import { DistrictPicker, PricePicker, PriceSlider, ServicePicker } from './filter-pickers';
@@ -124,7 +124,7 @@ function FilterDrawer({
   const apply = () => {
     onClose();
     // Unchanged: no change, so the page and the expansion flag stay (spec §4).
-    if (!isSameValue(draft, filters)) onChange(draft);
+    if (!sameFilters(draft, filters)) onChange(draft);
   };
   return (
     <Drawer
