@@ -171,6 +171,29 @@ describe('security headers and docs', () => {
     expect(csp).toContain("frame-ancestors 'none'");
   });
 
+  it('sends the same security headers on every answer: success, not found, bad input, failure', async () => {
+    const answers = await Promise.all([
+      app.inject('/healthz'),
+      app.inject('/api/customer/no-such-route'),
+      app.inject({ method: 'POST', url: '/api/customer/probe', payload: { name: '', count: 0 } }),
+      app.inject('/api/customer/probe/boom'),
+    ]);
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 404, 400, 500]);
+    for (const res of answers) {
+      expect(res.headers).toMatchObject({
+        'content-security-policy': expect.stringContaining("object-src 'none'"),
+        'cross-origin-opener-policy': 'same-origin',
+        'cross-origin-resource-policy': 'same-origin',
+        'referrer-policy': 'no-referrer',
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'SAMEORIGIN',
+        'origin-agent-cluster': '?1',
+      });
+      expect(res.headers).not.toHaveProperty('strict-transport-security');
+      expect(res.headers).not.toHaveProperty('x-powered-by');
+    }
+  });
+
   it('publishes an OpenAPI document built from the route schemas', async () => {
     const res = await app.inject('/api/docs/json');
     expect(res.statusCode).toBe(200);

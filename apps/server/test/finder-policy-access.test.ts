@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import type { FinderReadModel, FinderSnapshot } from '../src/modules/finder/finder.memory';
 import type { FinderRepository } from '../src/modules/finder/finder.repository';
 import { createFinderService, POLICY_ACCESS_TTL_MS } from '../src/modules/finder/finder.service';
-import type { ReferenceRepository } from '../src/modules/reference/reference.repository';
 import { ServicePointQuerySchema } from '@clinicpass/shared/schemas/finder';
 
 const empty: FinderSnapshot = {
@@ -11,6 +10,7 @@ const empty: FinderSnapshot = {
   size: 0,
   panels: new Map(),
   districts: new Map(),
+  regions: new Map(),
   specialties: new Map(),
   doctor: { texts: [], postings: new Map() },
   venue: { texts: [], postings: new Map() },
@@ -33,7 +33,7 @@ function serviceWith(answers: Record<string, boolean>) {
     },
   } as unknown as FinderRepository;
   let time = 1_000_000;
-  const service = createFinderService(repository, {} as ReferenceRepository, readModel, () => time);
+  const service = createFinderService(repository, readModel, () => time);
   return {
     asked,
     service,

@@ -83,12 +83,21 @@ export type DistrictEntry = {
   region_id: number;
 };
 
+/** A district as a search sees it: its place in the snapshot and where a search widens to. */
+export type SnapshotDistrict = DistrictEntry & {
+  index: number;
+  /** The districts near it (district_nearby), for `expand_until_found`. */
+  nearby: string[];
+};
+
 export interface FinderSnapshot {
   /** `finder_index_version.version` this snapshot was loaded at (0: never rebuilt). */
   version: number;
   size: number;
   panels: Map<string, PanelRows>;
-  districts: Map<string, DistrictEntry & { index: number }>;
+  districts: Map<string, SnapshotDistrict>;
+  /** The district codes of each region, in code order. */
+  regions: Map<number, string[]>;
   specialties: Map<string, number>;
   doctor: TextSet;
   venue: TextSet;
@@ -215,8 +224,14 @@ export async function loadFinderSnapshot(db: Database): Promise<FinderSnapshot> 
       const version = await tx.execute<{ version: string }>(
         sql`SELECT version::text AS version FROM finder_index_version WHERE id = 1`,
       );
-      const districtRows = await tx.execute<DistrictEntry>(
-        sql`SELECT code, region_id FROM district ORDER BY code`,
+      // Districts and their nearby districts are reference data read with the snapshot, so a
+      // widening search needs no round trip either.
+      const districtRows = await tx.execute<DistrictEntry & { nearby: string[] }>(
+        sql`SELECT d.code, d.region_id,
+          coalesce(array_agg(n.nearby_code ORDER BY n.nearby_code)
+            FILTER (WHERE n.nearby_code IS NOT NULL), '{}') AS nearby
+        FROM district d LEFT JOIN district_nearby n ON n.district_code = d.code
+        GROUP BY d.code, d.region_id ORDER BY d.code`,
       );
       const rows = await tx.execute<LoadedRow>(sql`
         SELECT s.panel, s.district_code, s.service_id, s.specialty_slug,
@@ -244,14 +259,23 @@ export async function loadFinderSnapshot(db: Database): Promise<FinderSnapshot> 
 
 function buildSnapshot(
   version: number,
-  districtRows: DistrictEntry[],
+  districtRows: (DistrictEntry & { nearby: string[] })[],
   rows: LoadedRow[],
   paymentInfos: Map<number, PaymentInfoJson[]>,
 ): FinderSnapshot {
   const treatments = new Map<string, TreatmentProperty[]>();
-  const districts = new Map<string, DistrictEntry & { index: number }>();
+  const districts = new Map<string, SnapshotDistrict>();
+  const regions = new Map<number, string[]>();
   for (const row of districtRows) {
-    districts.set(row.code, { code: row.code, region_id: row.region_id, index: districts.size });
+    districts.set(row.code, {
+      code: row.code,
+      region_id: row.region_id,
+      index: districts.size,
+      nearby: row.nearby,
+    });
+    const region = regions.get(row.region_id);
+    if (region === undefined) regions.set(row.region_id, [row.code]);
+    else region.push(row.code);
   }
   const specialties = new Map<string, number>();
   const doctorTextIndex = new Map<string, number>();
@@ -359,6 +383,7 @@ function buildSnapshot(
     size: rows.length,
     panels,
     districts,
+    regions,
     specialties,
     doctor: textSet(doctorTexts),
     venue: textSet(venueTexts),

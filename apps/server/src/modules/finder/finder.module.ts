@@ -32,11 +32,7 @@ export const finderModule: FastifyPluginAsyncZod = async (app) => {
   app.addHook('onClose', async () => {
     await readModel.close();
   });
-  const finder = createFinderService(
-    createFinderRepository(app.db),
-    referenceRepository,
-    readModel,
-  );
+  const finder = createFinderService(createFinderRepository(app.db), readModel);
 
   // Registered inside this plugin, the limit covers only the finder's routes.
   const limitStore = batchedRateLimitStore(app.db, 'finder', {

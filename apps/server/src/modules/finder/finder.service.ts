@@ -15,7 +15,6 @@ import type {
   ServicePointList,
   ServicePointQuery,
 } from '@clinicpass/shared/schemas/finder';
-import type { ReferenceRepository } from '../reference/reference.repository';
 import { localName } from '../reference/reference.service';
 import {
   type Card,
@@ -23,6 +22,7 @@ import {
   cardToServicePoint,
   type FinderReadModel,
   type FinderSnapshot,
+  type SnapshotDistrict,
   searchSnapshot,
 } from './finder.memory';
 import type { FinderRepository, SearchCriteria, ServicePointRow } from './finder.repository';
@@ -142,7 +142,6 @@ const POLICY_ACCESS_ENTRIES = 10_000;
 
 export function createFinderService(
   finder: FinderRepository,
-  reference: ReferenceRepository,
   readModel: FinderReadModel,
   now: () => number = Date.now,
 ) {
@@ -177,7 +176,7 @@ export function createFinderService(
     if (unknown.length > 0) {
       throw validation('district_codes', `unknown district code ${unknown.join(', ')}`);
     }
-    return codes.map((code) => districts.get(code) as { code: string; region_id: number });
+    return codes.map((code) => districts.get(code) as SnapshotDistrict);
   }
 
   async function run(
@@ -230,12 +229,10 @@ export function createFinderService(
     if (!query.expand_until_found) return first;
 
     // Widen: nearby districts, then the chosen districts' regions, then everywhere.
-    const nearby = [
-      ...new Set([...districtCodes, ...(await reference.nearbyCodes(districtCodes))]),
-    ];
-    const region = await reference.regionDistrictCodes([
-      ...new Set(places.map((place) => place.region_id)),
-    ]);
+    const nearby = [...new Set([...districtCodes, ...places.flatMap((place) => place.nearby)])];
+    const region = [...new Set(places.map((place) => place.region_id))].flatMap(
+      (id) => first.snapshot.regions.get(id) ?? [],
+    );
     const steps: { level: ExpansionLevel; codes: string[] | undefined }[] = [
       { level: 'nearby', codes: nearby },
       { level: 'region', codes: region },

@@ -27,11 +27,6 @@ export type ServiceRow = {
   update_date: string;
 };
 
-export type DistrictPlace = {
-  code: string;
-  region_id: number;
-};
-
 export function createReferenceRepository(db: Database) {
   return {
     async regions(): Promise<RegionRow[]> {
@@ -64,42 +59,6 @@ export function createReferenceRepository(db: Database) {
         JOIN service_provision p ON p.service_id = s.id AND p.provision_slug = ${provisionSlug}
         ORDER BY s.sequence, s.id`);
       return result.rows;
-    },
-
-    /** The given district codes that exist, with their region. */
-    async districts(codes: readonly string[]): Promise<DistrictPlace[]> {
-      if (codes.length === 0) return [];
-      const result = await db.execute<DistrictPlace>(sql`
-        SELECT code, region_id FROM district
-        WHERE code IN (${sql.join(
-          codes.map((code) => sql`${code}`),
-          sql`, `,
-        )})`);
-      return result.rows;
-    },
-
-    /** The codes of the districts `nearby` any of the given ones. */
-    async nearbyCodes(codes: readonly string[]): Promise<string[]> {
-      if (codes.length === 0) return [];
-      const result = await db.execute<{ code: string }>(sql`
-        SELECT DISTINCT n.nearby_code AS code FROM district_nearby n
-        WHERE n.district_code IN (${sql.join(
-          codes.map((code) => sql`${code}`),
-          sql`, `,
-        )})`);
-      return result.rows.map((row) => row.code);
-    },
-
-    /** The codes of every district in the given regions. */
-    async regionDistrictCodes(regionIds: readonly number[]): Promise<string[]> {
-      if (regionIds.length === 0) return [];
-      const result = await db.execute<{ code: string }>(sql`
-        SELECT code FROM district
-        WHERE region_id IN (${sql.join(
-          regionIds.map((id) => sql`${id}`),
-          sql`, `,
-        )})`);
-      return result.rows.map((row) => row.code);
     },
   };
 }
