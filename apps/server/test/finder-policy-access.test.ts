@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FinderReadModel, FinderSnapshot } from '../src/modules/finder/finder.memory';
 import type { FinderRepository } from '../src/modules/finder/finder.repository';
+import { createAnswerCache } from '../src/modules/finder/finder.answers';
 import { createFinderService, POLICY_ACCESS_TTL_MS } from '../src/modules/finder/finder.service';
 import { ServicePointQuerySchema } from '@clinicpass/shared/schemas/finder';
 
@@ -17,8 +18,9 @@ const empty: FinderSnapshot = {
   words: new Map(),
   written: { cards: [], bytes: 0 },
 };
+let current = empty;
 const readModel: FinderReadModel = {
-  current: () => empty,
+  current: () => current,
   loaded: () => true,
   refresh: () => Promise.resolve(false),
   close: () => Promise.resolve(),
@@ -65,5 +67,88 @@ describe('finder policy access', () => {
     wait(1);
     await service.searchServicePoints('outpatient', query('OP1'), caller);
     expect(asked).toEqual(['OP1', 'XX9', 'OP1']);
+  });
+});
+
+describe('finder answer cache', () => {
+  it("keeps a guest's answer for its snapshot, no longer than the access answer it relied on", async () => {
+    const { service, wait } = serviceWith({ OP1: true });
+    const answer = await service.searchServicePointsJson(
+      'outpatient',
+      query('OP1'),
+      caller,
+      'en /op1',
+    );
+    expect(service.cachedAnswer('en /op1')?.json.equals(answer.json)).toBe(true);
+    expect(service.cachedAnswer('zh-HK /op1')).toBeUndefined();
+
+    wait(POLICY_ACCESS_TTL_MS - 1);
+    expect(service.cachedAnswer('en /op1')).toBeDefined();
+    wait(1);
+    // The policy may have lapsed since: ask again (and the database again) before answering.
+    expect(service.cachedAnswer('en /op1')).toBeUndefined();
+  });
+
+  it('serves nothing computed from an older snapshot', async () => {
+    const { service } = serviceWith({ OP1: true });
+    await service.searchServicePointsJson('outpatient', query('OP1'), caller, 'en /op1');
+    expect(service.cachedAnswer('en /op1')).toBeDefined();
+    current = { ...empty, version: empty.version + 1 };
+    try {
+      expect(service.cachedAnswer('en /op1')).toBeUndefined();
+    } finally {
+      current = empty;
+    }
+  });
+
+  it("never keeps a signed-in customer's answer (their cards carry bookmarks)", async () => {
+    const { service } = serviceWith({ OP1: true });
+    const signedIn = { language: 'en' as const, userId: '7d1f0c52-8a53-4a8c-9d2e-1b7c6f0e9a11' };
+    await service.searchServicePointsJson('outpatient', query('OP1'), signedIn, 'en /op1');
+    expect(service.cachedAnswer('en /op1')).toBeUndefined();
+  });
+
+  it('keeps no refusal', async () => {
+    const { service } = serviceWith({});
+    await expect(
+      service.searchServicePointsJson('outpatient', query('XX9'), caller, 'en /xx9'),
+    ).rejects.toMatchObject({ code: 'no_access' });
+    expect(service.cachedAnswer('en /xx9')).toBeUndefined();
+  });
+});
+
+describe('answer cache memory', () => {
+  const answer = (bytes: number) => ({
+    json: Buffer.alloc(bytes, 'x'),
+    pagination: { start: 0, end: 0, total: 1 },
+  });
+
+  it('drops the least recently used answers past its byte budget', () => {
+    const cache = createAnswerCache(64_000, () => 0);
+    for (let i = 0; i < 64; i += 1) cache.set(`k${i}`, answer(1000), 1, 10);
+    expect(cache.bytes).toBe(64_000);
+    expect(cache.get('k0', 1)).toBeDefined(); // k0 is now the most recently used
+    cache.set('k64', answer(1000), 1, 10);
+    expect(cache.get('k1', 1)).toBeUndefined();
+    expect(['k0', 'k2', 'k64'].map((key) => cache.get(key, 1) !== undefined)).toEqual([
+      true,
+      true,
+      true,
+    ]);
+    expect(cache.size).toBe(64);
+    cache.set('k0', answer(500), 1, 10);
+    expect(cache.bytes).toBe(63_500);
+    expect(cache.size).toBe(64);
+  });
+
+  it('keeps no answer larger than a 64th of its budget, and none already out of date', () => {
+    const cache = createAnswerCache(64_000, () => 100);
+    cache.set('large', answer(1001), 1, 200);
+    cache.set('stale', answer(10), 1, 100);
+    cache.set('fits', answer(1000), 1, 200);
+    expect(cache.get('large', 1)).toBeUndefined();
+    expect(cache.get('stale', 1)).toBeUndefined();
+    expect(cache.get('fits', 1)).toBeDefined();
+    expect(cache.size).toBe(1);
   });
 });

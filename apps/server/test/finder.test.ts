@@ -722,6 +722,40 @@ describe('bookmarks', () => {
   });
 });
 
+describe('answer cache (decision 131)', () => {
+  it('answers the same address again with the same bytes and range, in the asker’s language', async () => {
+    const query = { policy_number: POLICY, district_codes: 'A', page: 2 };
+    const first = await search(PRIMARY, query);
+    const again = await search(PRIMARY, query);
+    expect(again.res.rawPayload.equals(first.res.rawPayload)).toBe(true);
+    expect(again.res.headers['content-range']).toBe(first.res.headers['content-range']);
+    expect(again.res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(again.res.headers['content-security-policy']).toBeDefined();
+
+    const chinese = await search(PRIMARY, query, { 'accept-language': 'zh-HK' });
+    expect(chinese.body.results.map((point) => point.id)).toEqual(
+      first.body.results.map((point) => point.id),
+    );
+    expect(chinese.body.results[0]?.venue.district.name).toBe(
+      chinese.body.results[0]?.venue.district.name_zh,
+    );
+    expect(first.body.results[0]?.venue.district.name).toBe(
+      first.body.results[0]?.venue.district.name_en,
+    );
+  });
+
+  it('still counts every kept answer against the per-address limit', async () => {
+    const client = '203.0.113.79';
+    const url = `${SECOND}?search=clinic`;
+    const statuses: number[] = [];
+    for (let i = 0; i < 121; i += 1) {
+      statuses.push((await app.inject({ url, headers: { 'x-forwarded-for': client } })).statusCode);
+    }
+    expect(statuses.slice(0, 120).every((status) => status === 200)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+  });
+});
+
 describe('rate limit', () => {
   it('limits each client address to 120 finder requests a minute, counted in PostgreSQL', async () => {
     const client = '203.0.113.77';

@@ -8,7 +8,7 @@ import {
   ServicePointListSchema,
   ServicePointQuerySchema,
 } from '@clinicpass/shared/schemas/finder';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, preParsingHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestLanguage } from '../../plugins/errors';
 import type { FinderCaller, FinderList, FinderService } from './finder.service';
@@ -38,15 +38,31 @@ function sendJson(reply: FastifyReply, found: { json: Buffer; pagination: Pagina
   return reply.send(found.json);
 }
 
+/** Where a guest's answer is kept: the caller's language and the address as asked. */
+function answerKey(request: FastifyRequest): string | undefined {
+  return request.identity === null ? `${requestLanguage(request)} ${request.url}` : undefined;
+}
+
 /* eslint-disable @typescript-eslint/require-await -- Fastify plugins are async by contract */
 export const finderRoutes: FastifyPluginAsyncZod<{ service: FinderService }> = async (
   app,
   { service },
 ) => {
+  // A kept answer skips validation and the search. Before parsing, so after every onRequest
+  // hook: the sign-in hook has named the caller and the rate limit (which adds its hook to each
+  // route's onRequest list, after a route's own) has counted the request.
+  const fromCache: preParsingHookHandler = (request, reply, payload, done) => {
+    const key = answerKey(request);
+    const kept = key === undefined ? undefined : service.cachedAnswer(key);
+    if (kept === undefined) done(null, payload);
+    else void sendJson(reply, kept);
+  };
+
   const searchRoute = (url: string, list: FinderList, summary: string) =>
     app.get(
       url,
       {
+        preParsing: fromCache,
         schema: {
           tags: ['finder'],
           summary,
@@ -55,7 +71,12 @@ export const finderRoutes: FastifyPluginAsyncZod<{ service: FinderService }> = a
         },
       },
       async (request, reply) => {
-        const found = await service.searchServicePointsJson(list, request.query, callerOf(request));
+        const found = await service.searchServicePointsJson(
+          list,
+          request.query,
+          callerOf(request),
+          answerKey(request),
+        );
         return sendJson(reply, found);
       },
     );
@@ -69,6 +90,7 @@ export const finderRoutes: FastifyPluginAsyncZod<{ service: FinderService }> = a
   app.get(
     '/group-policy/service-point',
     {
+      preParsing: fromCache,
       schema: {
         tags: ['finder'],
         summary: "Search the group policy members' network",
@@ -84,7 +106,12 @@ export const finderRoutes: FastifyPluginAsyncZod<{ service: FinderService }> = a
         specialty_slug: undefined,
         price_range: undefined,
       };
-      const found = await service.searchServicePointsJson('group', query, callerOf(request));
+      const found = await service.searchServicePointsJson(
+        'group',
+        query,
+        callerOf(request),
+        answerKey(request),
+      );
       return sendJson(reply, found);
     },
   );

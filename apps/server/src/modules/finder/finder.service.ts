@@ -16,6 +16,7 @@ import type {
   ServicePointQuery,
 } from '@clinicpass/shared/schemas/finder';
 import { localName } from '../reference/reference.service';
+import { type Answer, type AnswerCache, createAnswerCache } from './finder.answers';
 import {
   type Card,
   cardJson,
@@ -119,6 +120,8 @@ interface Found {
   bookmarked: ReadonlySet<number>;
   pagination: Pagination;
   expanded_from?: ServicePointList['expanded_from'];
+  /** Until when (ms) the access answer this search relied on may be reused. */
+  until: number;
 }
 
 function resultsOf(found: Found, language: Language): ServicePoint[] {
@@ -144,29 +147,34 @@ export function createFinderService(
   finder: FinderRepository,
   readModel: FinderReadModel,
   now: () => number = Date.now,
+  answers: AnswerCache = createAnswerCache(undefined, now),
 ) {
   const access = new Map<string, { allowed: boolean; until: number }>();
 
-  async function policyHasNetwork(policyNumber: string): Promise<boolean> {
+  async function policyHasNetwork(policyNumber: string) {
     const time = now();
     const known = access.get(policyNumber);
-    if (known !== undefined && known.until > time) return known.allowed;
+    if (known !== undefined && known.until > time) return known;
     const allowed = await finder.policyHasNetwork(policyNumber, PANELS.primary);
     if (access.size >= POLICY_ACCESS_ENTRIES) access.clear();
-    access.set(policyNumber, { allowed, until: time + POLICY_ACCESS_TTL_MS });
-    return allowed;
+    const answer = { allowed, until: time + POLICY_ACCESS_TTL_MS };
+    access.set(policyNumber, answer);
+    return answer;
   }
 
-  async function checkAccess(list: FinderList, policyNumber: string | undefined): Promise<void> {
+  /** Refuses a caller the list is closed to; else until when (ms) that answer may be reused. */
+  async function checkAccess(list: FinderList, policyNumber: string | undefined): Promise<number> {
     // The second panel is open to anyone; the group list and the primary panel need a policy
     // of the primary network. Unknown and network-less policies get one and the same answer.
-    if (list === PANELS.second) return;
-    if (list === 'group' && policyNumber === undefined) return;
+    if (list === PANELS.second || (list === 'group' && policyNumber === undefined)) {
+      return now() + POLICY_ACCESS_TTL_MS;
+    }
     if (policyNumber === undefined) {
       throw validation('policy_number', 'is required on this panel');
     }
-    const allowed = await policyHasNetwork(policyNumber);
+    const { allowed, until } = await policyHasNetwork(policyNumber);
     if (!allowed) throw new AppError('no_access', { message: NO_ACCESS_MESSAGE });
+    return until;
   }
 
   /** The asked districts with their regions, from the process's copy of the read model. */
@@ -185,6 +193,7 @@ export function createFinderService(
     pageSize: number,
     noPagination: boolean,
     caller: FinderCaller,
+    until: number,
   ): Promise<Found> {
     // Count and page in one pass over the process's snapshot; the page's end is known only
     // after counting, so ask for the widest page and cut it to the pagination below.
@@ -196,12 +205,12 @@ export function createFinderService(
       ? paginationFor(1, NO_PAGINATION_CAP, total)
       : paginationFor(page, pageSize, total);
     if (cards.length === 0 || caller.userId === null)
-      return { snapshot, cards, bookmarked: NONE, pagination };
+      return { snapshot, cards, bookmarked: NONE, pagination, until };
     const bookmarked = await finder.bookmarkedAmong(
       caller.userId,
       cards.map((card) => card.id),
     );
-    return { snapshot, cards, bookmarked, pagination };
+    return { snapshot, cards, bookmarked, pagination, until };
   }
 
   async function search(
@@ -210,7 +219,7 @@ export function createFinderService(
     caller: FinderCaller,
   ): Promise<Found> {
     const policyNumber = query.policy_number?.toUpperCase();
-    await checkAccess(list, policyNumber);
+    const until = await checkAccess(list, policyNumber);
     const districtCodes = query.district_codes ?? [];
     const places = await knownDistricts(districtCodes);
     const group = list === 'group';
@@ -224,7 +233,14 @@ export function createFinderService(
     const pageSize = query.page_size;
     const noPagination = !group && query.no_pagination;
 
-    const first = await run({ ...base, districtCodes }, page, pageSize, noPagination, caller);
+    const first = await run(
+      { ...base, districtCodes },
+      page,
+      pageSize,
+      noPagination,
+      caller,
+      until,
+    );
     if (first.pagination.total > 0 || districtCodes.length === 0 || group) return first;
     if (!query.expand_until_found) return first;
 
@@ -248,6 +264,7 @@ export function createFinderService(
         pageSize,
         noPagination,
         caller,
+        until,
       );
       if (found.pagination.total > 0) {
         return {
@@ -284,15 +301,25 @@ export function createFinderService(
     },
 
     /**
+     * A guest's answer kept under `key` (see finder.answers.ts), if it may still be served.
+     */
+    cachedAnswer(key: string): Answer | undefined {
+      const snapshot = readModel.current();
+      return snapshot instanceof Promise ? undefined : answers.get(key, snapshot.version);
+    },
+
+    /**
      * The same search written as the response body (JSON in ServicePointListSchema's key
      * order), with its pagination for the Content-Range header: the REST routes send it as is,
-     * skipping the response schema's parse-and-stringify (decision 110).
+     * skipping the response schema's parse-and-stringify (decision 110). A guest's answer is
+     * kept under `cacheKey` when one is given.
      */
     async searchServicePointsJson(
       list: FinderList,
       query: ServicePointQuery,
       caller: FinderCaller,
-    ): Promise<{ json: Buffer; pagination: Pagination }> {
+      cacheKey?: string,
+    ): Promise<Answer> {
       const found = await search(list, query, caller);
       const parts: Buffer[] = [RESULTS_OPEN];
       found.cards.forEach((card, index) => {
@@ -311,7 +338,11 @@ export function createFinderService(
       }
       // `{"results":[…],` then the rest of the object without its opening brace.
       parts.push(Buffer.from(`],${JSON.stringify(rest).slice(1)}`));
-      return { json: Buffer.concat(parts), pagination: found.pagination };
+      const answer = { json: Buffer.concat(parts), pagination: found.pagination };
+      if (cacheKey !== undefined && caller.userId === null) {
+        answers.set(cacheKey, answer, found.snapshot.version, found.until);
+      }
+      return answer;
     },
 
     async setBookmark(
