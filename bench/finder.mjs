@@ -4,6 +4,11 @@
 // text (autocannon, 10 connections, 20 s) and, for comparison, the bare JSON route /healthz of
 // the same server. Prints p50/p95/p99 latency and requests/s; reports, never fails on a figure.
 //
+// The search runs twice: as the workload comes (its 400 questions repeat, so after the warm-up
+// the server's answer cache, decision 131, answers most of them), and with every address made
+// new by an extra ignored parameter (`&_=n`), so no answer is ever kept and every request is
+// validated, searched and written: the figure for questions nobody asked before.
+//
 //   npm run bench:finder                      (both sizes)
 //   npm run bench:finder -- --sizes 5000 --duration 10
 //
@@ -110,8 +115,11 @@ function nextAddress() {
   return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
 }
 
-/** One autocannon run over `paths` (cycled); exact percentiles from every response time. */
-async function load(port, paths, seconds) {
+/**
+ * One autocannon run over `paths` (cycled); exact percentiles from every response time. With
+ * `unique`, each request's address gets a parameter of its own, so no two are the same.
+ */
+async function load(port, paths, seconds, { unique = false } = {}) {
   let next = 0;
   const times = [];
   const instance = autocannon({
@@ -122,7 +130,9 @@ async function load(port, paths, seconds) {
       {
         method: 'GET',
         setupRequest: (request) => {
-          const path = paths[next % paths.length];
+          const path = unique
+            ? `${paths[next % paths.length]}&_=${next}`
+            : paths[next % paths.length];
           next += 1;
           return {
             ...request,
@@ -236,12 +246,21 @@ async function benchSize(size) {
 
     log(`   warming up (${WARMUP} s each)…`);
     await load(port, paths, WARMUP);
+    await load(port, paths, WARMUP, { unique: true });
     await load(port, ['/healthz'], WARMUP);
     log(`   measuring (${DURATION} s each, ${CONNECTIONS} connections)…`);
     const loadBefore = loadavg()[0];
     const search = await load(port, paths, DURATION);
+    const fresh = await load(port, paths, DURATION, { unique: true });
     const bare = await load(port, ['/healthz'], DURATION);
-    return { size, search, bare, load: [loadBefore, loadavg()[0]], rss: residentMb(server.pid) };
+    return {
+      size,
+      search,
+      fresh,
+      bare,
+      load: [loadBefore, loadavg()[0]],
+      rss: residentMb(server.pid),
+    };
   } finally {
     if (server && server.exitCode === null) {
       const exited = new Promise((resolve) => server.once('exit', resolve));
@@ -271,9 +290,10 @@ log(
 );
 log('| service points | route | p50 | p95 | p99 | req/s | non-2xx | errors |');
 log('|---:|---|---:|---:|---:|---:|---:|---:|');
-for (const { size, search, bare } of rows) {
+for (const { size, search, fresh, bare } of rows) {
   for (const [name, r] of [
-    ['search', search],
+    ['search (workload as is)', search],
+    ['search (every address new)', fresh],
     ['bare /healthz', bare],
   ]) {
     log(
@@ -285,6 +305,7 @@ log('');
 for (const {
   size,
   search,
+  fresh,
   bare,
   load: [before, after],
   rss,
@@ -292,7 +313,13 @@ for (const {
   log(
     `${size.toLocaleString('en')}: 1-minute load average ${before.toFixed(1)} before, ${after.toFixed(1)} after; server resident memory ${rss.toFixed(0)} MB.`,
   );
-  log(
-    `${size.toLocaleString('en')}: search serves ${((search.rps / bare.rps) * 100).toFixed(1)}% of the bare route's req/s; p99 ${(search.p99 / Math.max(bare.p99, 0.001)).toFixed(1)}× the bare route's. Targets: p99 ≤ ${size <= 5000 ? 10 : 50} ms → ${search.p99 <= (size <= 5000 ? 10 : 50) ? 'met' : 'not met'}.`,
-  );
+  const target = size <= 5000 ? 10 : 50;
+  for (const [name, r] of [
+    ['search (workload as is)', search],
+    ['search (every address new)', fresh],
+  ]) {
+    log(
+      `${size.toLocaleString('en')}: ${name} serves ${((r.rps / bare.rps) * 100).toFixed(1)}% of the bare route's req/s; p99 ${(r.p99 / Math.max(bare.p99, 0.001)).toFixed(1)}× the bare route's. Target p99 ≤ ${target} ms → ${r.p99 <= target ? 'met' : 'not met'}.`,
+    );
+  }
 }

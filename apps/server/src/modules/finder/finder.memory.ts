@@ -401,68 +401,90 @@ function maskOf(values: readonly number[] | undefined, size: number): Uint8Array
 }
 
 /**
- * What is known of one word: per text, 0 not yet tested, 1 holds the word, 2 does not. Tests are
- * made lazily, only for texts of rows that pass the other filters, and kept: a snapshot keeps the
- * last WORD_CACHE_SIZE words searched (people search the same names and places), so a repeated
- * word costs array look-ups, not substring tests.
+ * Where one word occurs, per panel: a mask over the panel's rows (1: a row's doctor or venue
+ * text holds the word) and, for a word few rows hold, those rows in order. Worked out in one
+ * pass over the panel the first time the word is searched (each distinct text tested once) and
+ * kept: a snapshot keeps the last WORD_CACHE_SIZE words searched (people search the same names
+ * and places), so a repeated word costs a byte per row visited, and a rare one drives the search.
  */
-interface WordTest {
-  word: string;
-  doctor: Uint8Array;
-  venue: Uint8Array;
+interface WordRows {
+  mask: Uint8Array;
+  /** The matching rows, ascending, when at most a RARE_SHARE of the panel's rows match. */
+  rows: Int32Array | null;
 }
 
-/** Words whose tests a snapshot keeps (≈ 62 KB each at 100,000 service points). */
+interface WordTest {
+  word: string;
+  panels: Map<string, WordRows>;
+}
+
+/** Words whose row masks a snapshot keeps (≈ 125 KB per panel each at 100,000 service points). */
 export const WORD_CACHE_SIZE = 128;
+/** A word held by at most 1 row in this many keeps its row list (≤ a quarter of its mask). */
+const RARE_SHARE = 16;
 
 /**
- * Fresh tests for a word over a text set. A text lacking one of the word's non-ASCII characters
- * (Chinese, mostly) cannot hold the word: with the rarest such character's postings, every other
- * text is settled as "no" at once.
+ * Which texts of a set hold a word: 1 yes, 2 no. A text lacking one of the word's non-ASCII
+ * characters (Chinese, mostly) cannot hold it: only the texts in the rarest such character's
+ * postings are tested.
  */
-function freshTests(set: TextSet, word: string): Uint8Array {
-  const memo = new Uint8Array(set.texts.length);
+function textTests(set: TextSet, word: string): Uint8Array {
+  const tests = new Uint8Array(set.texts.length);
   let rarest: Int32Array | null = null;
   for (const char of word) {
     if (char.charCodeAt(0) <= 0x7f) continue;
     const postings = set.postings.get(char) ?? new Int32Array(0);
     if (rarest === null || postings.length < rarest.length) rarest = postings;
   }
-  if (rarest !== null) {
-    memo.fill(2);
-    for (const index of rarest) memo[index] = 0;
+  if (rarest === null) {
+    set.texts.forEach((text, index) => {
+      tests[index] = text.includes(word) ? 1 : 2;
+    });
+  } else {
+    tests.fill(2);
+    for (const index of rarest) {
+      if ((set.texts[index] as string).includes(word)) tests[index] = 1;
+    }
   }
-  return memo;
+  return tests;
 }
 
-function wordTest(snapshot: FinderSnapshot, word: string): WordTest {
-  const cached = snapshot.words.get(word);
-  if (cached !== undefined) {
+function wordRows(snapshot: FinderSnapshot, panel: string, rows: PanelRows, word: string) {
+  let test = snapshot.words.get(word);
+  if (test === undefined) {
+    test = { word, panels: new Map() };
+    snapshot.words.set(word, test);
+    if (snapshot.words.size > WORD_CACHE_SIZE) {
+      const oldest = snapshot.words.keys().next().value;
+      if (oldest !== undefined) snapshot.words.delete(oldest);
+    }
+  } else {
     // Most recently used last.
     snapshot.words.delete(word);
-    snapshot.words.set(word, cached);
-    return cached;
+    snapshot.words.set(word, test);
   }
-  const test = {
-    word,
-    doctor: freshTests(snapshot.doctor, word),
-    venue: freshTests(snapshot.venue, word),
-  };
-  snapshot.words.set(word, test);
-  if (snapshot.words.size > WORD_CACHE_SIZE) {
-    const oldest = snapshot.words.keys().next().value;
-    if (oldest !== undefined) snapshot.words.delete(oldest);
+  let found = test.panels.get(panel);
+  if (found === undefined) {
+    const doctor = textTests(snapshot.doctor, word);
+    const venue = textTests(snapshot.venue, word);
+    const mask = new Uint8Array(rows.size);
+    let count = 0;
+    for (let i = 0; i < rows.size; i += 1) {
+      if (doctor[rows.doctorText[i] as number] === 1 || venue[rows.venueText[i] as number] === 1) {
+        mask[i] = 1;
+        count += 1;
+      }
+    }
+    let list: Int32Array | null = null;
+    if (count * RARE_SHARE <= rows.size) {
+      list = new Int32Array(count);
+      let at = 0;
+      for (let i = 0; i < rows.size; i += 1) if (mask[i] === 1) list[(at += 1) - 1] = i;
+    }
+    found = { mask, rows: list };
+    test.panels.set(panel, found);
   }
-  return test;
-}
-
-function contains(texts: string[], memo: Uint8Array, index: number, word: string): boolean {
-  let state = memo[index];
-  if (state === 0) {
-    state = (texts[index] as string).includes(word) ? 1 : 2;
-    memo[index] = state;
-  }
-  return state === 1;
+  return found;
 }
 
 /**
@@ -479,8 +501,6 @@ export function searchSnapshot(
   if (rows === undefined) return { total: 0, cards: [] };
   const end = offset + limit;
 
-  // Districts and services narrow the rows to visit (the smaller list of the two); the other
-  // filters are tested row by row.
   let districtMask: Uint8Array | null = null;
   let fromDistricts: Int32Array | null = null;
   if (criteria.districtCodes && criteria.districtCodes.length > 0) {
@@ -501,15 +521,6 @@ export function searchSnapshot(
     serviceIds = new Set(criteria.serviceIds);
     fromServices = unionOf(rows.byService, serviceIds);
   }
-  let visit: Int32Array | null = fromDistricts ?? fromServices;
-  if (fromDistricts !== null && fromServices !== null) {
-    if (fromServices.length < fromDistricts.length) {
-      visit = fromServices;
-      serviceIds = null;
-    } else districtMask = null;
-  } else if (fromDistricts !== null) districtMask = null;
-  else if (fromServices !== null) serviceIds = null;
-
   const specialtyMask = maskOf(
     criteria.specialtySlugs?.map((slug) => snapshot.specialties.get(slug) ?? -1),
     snapshot.specialties.size + 1,
@@ -520,15 +531,31 @@ export function searchSnapshot(
   const min = criteria.priceRange?.min ?? Number.NaN;
   const max = criteria.priceRange?.max ?? Number.NaN;
   const priced = criteria.priceRange !== undefined;
-  const words = (criteria.words ?? []).map((word) => wordTest(snapshot, word));
+  const words = (criteria.words ?? []).map((word) =>
+    wordRows(snapshot, criteria.panel, rows, word),
+  );
 
-  if (visit === null && specialtyMask === null && !priced && words.length === 0) {
+  // The shortest list of candidate rows drives the pass; the filter it came from need not be
+  // tested again. Every other filter is a look-up per row.
+  const candidates: { list: Int32Array; from: 'district' | 'service' | WordRows }[] = [];
+  if (fromDistricts !== null) candidates.push({ list: fromDistricts, from: 'district' });
+  if (fromServices !== null) candidates.push({ list: fromServices, from: 'service' });
+  for (const word of words)
+    if (word.rows !== null) candidates.push({ list: word.rows, from: word });
+  let driver = candidates[0];
+  for (const candidate of candidates) {
+    if (driver !== undefined && candidate.list.length < driver.list.length) driver = candidate;
+  }
+  if (driver?.from === 'district') districtMask = null;
+  if (driver?.from === 'service') serviceIds = null;
+  const masks = words.filter((word) => word !== driver?.from).map((word) => word.mask);
+  const visit = driver?.list ?? null;
+
+  if (visit === null && specialtyMask === null && !priced && masks.length === 0) {
     // No filter but the panel: the page is a slice.
     return { total: rows.size, cards: rows.cards.slice(offset, end) };
   }
 
-  const doctorTexts = snapshot.doctor.texts;
-  const venueTexts = snapshot.venue.texts;
   const cards: Card[] = [];
   const count = visit === null ? rows.size : visit.length;
   let total = 0;
@@ -542,13 +569,7 @@ export function searchSnapshot(
       // NaN (no price) fails both comparisons, as NULL fails BETWEEN.
       if (!(price >= min && price <= max)) continue;
     }
-    for (const test of words) {
-      if (
-        !contains(doctorTexts, test.doctor, rows.doctorText[i] as number, test.word) &&
-        !contains(venueTexts, test.venue, rows.venueText[i] as number, test.word)
-      )
-        continue rows;
-    }
+    for (const mask of masks) if (mask[i] !== 1) continue rows;
     if (total >= offset && total < end) cards.push(rows.cards[i] as Card);
     total += 1;
   }
