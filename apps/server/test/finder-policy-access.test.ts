@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FinderReadModel, FinderSnapshot } from '../src/modules/finder/finder.memory';
 import type { FinderRepository } from '../src/modules/finder/finder.repository';
-import { createAnswerCache } from '../src/modules/finder/finder.answers';
+import { type AnswerCache, createAnswerCache } from '../src/modules/finder/finder.answers';
 import { createFinderService, POLICY_ACCESS_TTL_MS } from '../src/modules/finder/finder.service';
 import { ServicePointQuerySchema } from '@clinicpass/shared/schemas/finder';
 
@@ -73,12 +73,12 @@ describe('finder policy access', () => {
 describe('finder answer cache', () => {
   it("keeps a guest's answer for its snapshot, no longer than the access answer it relied on", async () => {
     const { service, wait } = serviceWith({ OP1: true });
-    const answer = await service.searchServicePointsJson(
-      'outpatient',
-      query('OP1'),
-      caller,
-      'en /op1',
-    );
+    const ask = () =>
+      service.searchServicePointsJson('outpatient', query('OP1'), caller, 'en /op1');
+    await ask();
+    // Kept the second time its address is asked, not the first.
+    expect(service.cachedAnswer('en /op1')).toBeUndefined();
+    const answer = await ask();
     expect(service.cachedAnswer('en /op1')?.json.equals(answer.json)).toBe(true);
     expect(service.cachedAnswer('zh-HK /op1')).toBeUndefined();
 
@@ -91,7 +91,9 @@ describe('finder answer cache', () => {
 
   it('serves nothing computed from an older snapshot', async () => {
     const { service } = serviceWith({ OP1: true });
-    await service.searchServicePointsJson('outpatient', query('OP1'), caller, 'en /op1');
+    for (let i = 0; i < 2; i += 1) {
+      await service.searchServicePointsJson('outpatient', query('OP1'), caller, 'en /op1');
+    }
     expect(service.cachedAnswer('en /op1')).toBeDefined();
     current = { ...empty, version: empty.version + 1 };
     try {
@@ -104,15 +106,19 @@ describe('finder answer cache', () => {
   it("never keeps a signed-in customer's answer (their cards carry bookmarks)", async () => {
     const { service } = serviceWith({ OP1: true });
     const signedIn = { language: 'en' as const, userId: '7d1f0c52-8a53-4a8c-9d2e-1b7c6f0e9a11' };
-    await service.searchServicePointsJson('outpatient', query('OP1'), signedIn, 'en /op1');
+    for (let i = 0; i < 3; i += 1) {
+      await service.searchServicePointsJson('outpatient', query('OP1'), signedIn, 'en /op1');
+    }
     expect(service.cachedAnswer('en /op1')).toBeUndefined();
   });
 
   it('keeps no refusal', async () => {
     const { service } = serviceWith({});
-    await expect(
-      service.searchServicePointsJson('outpatient', query('XX9'), caller, 'en /xx9'),
-    ).rejects.toMatchObject({ code: 'no_access' });
+    for (let i = 0; i < 3; i += 1) {
+      await expect(
+        service.searchServicePointsJson('outpatient', query('XX9'), caller, 'en /xx9'),
+      ).rejects.toMatchObject({ code: 'no_access' });
+    }
     expect(service.cachedAnswer('en /xx9')).toBeUndefined();
   });
 });
@@ -123,12 +129,32 @@ describe('answer cache memory', () => {
     pagination: { start: 0, end: 0, total: 1 },
   });
 
+  /** Sets an answer twice: the second time its address is asked, it is kept. */
+  const keep = (cache: AnswerCache, key: string, bytes: number, until: number) => {
+    cache.set(key, answer(bytes), 1, until);
+    cache.set(key, answer(bytes), 1, until);
+  };
+
+  it('keeps an answer the second time its address is asked, and at once after it went stale', () => {
+    let time = 0;
+    const cache = createAnswerCache(64_000, () => time);
+    cache.set('a', answer(10), 1, 10);
+    expect(cache.get('a', 1)).toBeUndefined();
+    expect(cache.size).toBe(0);
+    cache.set('a', answer(10), 1, 10);
+    expect(cache.get('a', 1)).toBeDefined();
+    time = 10;
+    expect(cache.get('a', 1)).toBeUndefined();
+    cache.set('a', answer(10), 1, 20);
+    expect(cache.get('a', 1)).toBeDefined();
+  });
+
   it('drops the least recently used answers past its byte budget', () => {
     const cache = createAnswerCache(64_000, () => 0);
-    for (let i = 0; i < 64; i += 1) cache.set(`k${i}`, answer(1000), 1, 10);
+    for (let i = 0; i < 64; i += 1) keep(cache, `k${i}`, 1000, 10);
     expect(cache.bytes).toBe(64_000);
     expect(cache.get('k0', 1)).toBeDefined(); // k0 is now the most recently used
-    cache.set('k64', answer(1000), 1, 10);
+    keep(cache, 'k64', 1000, 10);
     expect(cache.get('k1', 1)).toBeUndefined();
     expect(['k0', 'k2', 'k64'].map((key) => cache.get(key, 1) !== undefined)).toEqual([
       true,
@@ -136,16 +162,16 @@ describe('answer cache memory', () => {
       true,
     ]);
     expect(cache.size).toBe(64);
-    cache.set('k0', answer(500), 1, 10);
+    cache.set('k0', answer(500), 1, 10); // already kept: replaced at once
     expect(cache.bytes).toBe(63_500);
     expect(cache.size).toBe(64);
   });
 
   it('keeps no answer larger than a 64th of its budget, and none already out of date', () => {
     const cache = createAnswerCache(64_000, () => 100);
-    cache.set('large', answer(1001), 1, 200);
-    cache.set('stale', answer(10), 1, 100);
-    cache.set('fits', answer(1000), 1, 200);
+    keep(cache, 'large', 1001, 200);
+    keep(cache, 'stale', 10, 100);
+    keep(cache, 'fits', 1000, 200);
     expect(cache.get('large', 1)).toBeUndefined();
     expect(cache.get('stale', 1)).toBeUndefined();
     expect(cache.get('fits', 1)).toBeDefined();
