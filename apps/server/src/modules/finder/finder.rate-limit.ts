@@ -75,7 +75,12 @@ export function batchedRateLimitStore(
   options: { flushMs?: number; onError?: (error: unknown) => void } = {},
 ): { Store: FastifyRateLimitStoreCtor; close(): Promise<void> } {
   const flushMs = options.flushMs ?? BATCH_FLUSH_MS;
+  // In the order their windows began (a new window moves a key to the end), so expired keys
+  // are found at the front; and the keys with hits not yet written. A write visits only those:
+  // with every request from a new address (a crawler spread over many), the map holds a whole
+  // window's addresses, and visiting them all every 100 ms stalled every search.
   const counts = new Map<string, LocalCount>();
+  const dirty = new Set<string>();
   let timeWindowMs = 60_000;
   let timer: NodeJS.Timeout | undefined;
   let flushing: Promise<void> = Promise.resolve();
@@ -84,15 +89,18 @@ export function batchedRateLimitStore(
   const flush = async (): Promise<void> => {
     timer = undefined;
     const now = Date.now();
-    const hits: { key: string; count: number }[] = [];
     for (const [key, local] of counts) {
-      if (local.pending > 0) {
-        hits.push({ key, count: local.pending });
-        local.pending = 0;
-      } else if (local.resetAt <= now) {
-        counts.delete(key);
-      }
+      if (local.resetAt > now) break;
+      if (local.pending === 0) counts.delete(key);
     }
+    const hits: { key: string; count: number }[] = [];
+    for (const key of dirty) {
+      const local = counts.get(key);
+      if (local === undefined || local.pending === 0) continue;
+      hits.push({ key, count: local.pending });
+      local.pending = 0;
+    }
+    dirty.clear();
     if (hits.length === 0) return;
     calls += 1;
     if (calls % SWEEP_EVERY === 0) void sweepCounters(db).catch(() => undefined);
@@ -110,7 +118,10 @@ export function batchedRateLimitStore(
       // Not written: counted again with the next write, so no hit is lost.
       for (const hit of hits) {
         const local = counts.get(hit.key);
-        if (local !== undefined) local.pending += hit.count;
+        if (local !== undefined) {
+          local.pending += hit.count;
+          dirty.add(hit.key);
+        }
       }
       options.onError?.(error);
       schedule();
@@ -137,10 +148,12 @@ export function batchedRateLimitStore(
       let local = counts.get(stored);
       if (local === undefined || local.resetAt <= now) {
         local = { count: 0, pending: local?.pending ?? 0, resetAt: now + timeWindow };
+        counts.delete(stored);
         counts.set(stored, local);
       }
       local.count += 1;
       local.pending += 1;
+      dirty.add(stored);
       schedule();
       callback(null, { current: local.count, ttl: local.resetAt - now });
     }

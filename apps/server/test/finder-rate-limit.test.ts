@@ -1,0 +1,78 @@
+// The finder's batched rate-limit store (decision 013) against PostgreSQL: counts at once,
+// writes only the addresses with new hits, starts an address's count again after its window,
+// and forgets addresses whose windows have passed.
+import { sql } from 'drizzle-orm';
+import type { FastifyRateLimitStore } from '@fastify/rate-limit';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { batchedRateLimitStore } from '../src/modules/finder/finder.rate-limit';
+import { createTestDatabase, type TestDatabase } from './db';
+
+let database: TestDatabase;
+
+beforeAll(async () => {
+  database = await createTestDatabase({ seeded: false });
+});
+afterAll(async () => {
+  await database.drop();
+});
+
+type Result = { current: number; ttl: number };
+
+function hitWith(store: FastifyRateLimitStore) {
+  return (key: string, windowMs: number) =>
+    new Promise<Result>((resolve, reject) => {
+      store.incr(
+        key,
+        (error, result) => {
+          if (error !== null || result === undefined) reject(error ?? new Error('no result'));
+          else resolve(result);
+        },
+        windowMs,
+        1000,
+      );
+    });
+}
+
+async function stored(prefix: string) {
+  const result = await database.db.execute<{ key: string; count: number }>(
+    sql`SELECT key, count FROM finder_rate_limit WHERE key LIKE ${`${prefix}:%`} ORDER BY key`,
+  );
+  return new Map(result.rows.map((row) => [row.key, row.count]));
+}
+
+describe('batched finder rate-limit store', () => {
+  it('counts at once, writes every address with new hits, and starts again after the window', async () => {
+    const store = batchedRateLimitStore(database.db, 'batch-a', { flushMs: 20 });
+    const hit = hitWith(new store.Store({}));
+    try {
+      expect((await hit('10.0.0.1', 300)).current).toBe(1);
+      expect((await hit('10.0.0.1', 300)).current).toBe(2);
+      const third = await hit('10.0.0.1', 300);
+      expect(third.current).toBe(3);
+      expect(third.ttl).toBeGreaterThan(0);
+      expect(third.ttl).toBeLessThanOrEqual(300);
+      for (let i = 0; i < 500; i += 1) await hit(`10.1.${Math.floor(i / 250)}.${i % 250}`, 300);
+      await expect.poll(async () => (await stored('batch-a')).size, { timeout: 5000 }).toBe(501);
+      expect((await stored('batch-a')).get('batch-a:10.0.0.1')).toBe(3);
+
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      // A new window for this address: counted from 1 here and in the table.
+      expect((await hit('10.0.0.1', 300)).current).toBe(1);
+      await expect
+        .poll(async () => (await stored('batch-a')).get('batch-a:10.0.0.1'), { timeout: 5000 })
+        .toBe(1);
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('writes the hits still pending when closed', async () => {
+    const store = batchedRateLimitStore(database.db, 'batch-b', { flushMs: 60_000 });
+    const hit = hitWith(new store.Store({}));
+    await hit('10.0.0.2', 60_000);
+    await hit('10.0.0.2', 60_000);
+    expect((await stored('batch-b')).size).toBe(0);
+    await store.close();
+    expect((await stored('batch-b')).get('batch-b:10.0.0.2')).toBe(2);
+  });
+});
