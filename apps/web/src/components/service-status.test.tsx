@@ -6,9 +6,11 @@ import { renderApp } from '../test/render-app';
 
 let mode: 'maintenance' | 'normal' = 'maintenance';
 const sessionCalls: string[] = [];
+let lastCall = 0;
 
 function stubApi() {
   vi.stubGlobal('fetch', (url: string) => {
+    lastCall = Date.now();
     if (url.endsWith('/session/')) sessionCalls.push(url);
     const maintenance = mode === 'maintenance';
     const body = maintenance
@@ -30,6 +32,16 @@ function stubApi() {
 afterEach(() => {
   vi.unstubAllGlobals();
 });
+
+/** Waits until the page has asked nothing for 300 ms (its answers are all handled). */
+async function settled() {
+  await vi.waitFor(
+    () => {
+      if (Date.now() - lastCall < 300) throw new Error('the page is still asking');
+    },
+    { timeout: 10_000, interval: 50 },
+  );
+}
 
 // The tests share the page's status (module state), in this order, as a person would see it.
 describe('service modes', { timeout: 30_000 }, () => {
@@ -69,6 +81,9 @@ describe('service modes', { timeout: 30_000 }, () => {
     stubApi();
     renderApp('/en');
     await screen.findByRole('link', { name: 'Show my member card' }, { timeout: 15_000 });
+    // A late answer to the page's own requests would clear the state set below (any answer but
+    // read-only does): let them all arrive first.
+    await settled();
     const cookie = vi.spyOn(document, 'cookie', 'set');
     act(() => {
       serviceStatus.onResponse(new Response(null, { status: 503 }), {
