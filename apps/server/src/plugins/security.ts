@@ -56,7 +56,7 @@ export function contentSecurityPolicy(
 }
 
 /** The headers Helmet sets for these options, written once: name (lower case) → value. */
-export function securityHeaders(options: Readonly<HelmetOptions>): Record<string, string> {
+function securityHeaders(options: Readonly<HelmetOptions>): Record<string, string> {
   const headers = new Map<string, string>();
   const response = {
     setHeader(name: string, value: string | number | readonly string[]) {

@@ -120,8 +120,6 @@ interface Found {
   bookmarked: ReadonlySet<number>;
   pagination: Pagination;
   expanded_from?: ServicePointList['expanded_from'];
-  /** Until when (ms) the access answer this search relied on may be reused. */
-  until: number;
 }
 
 function resultsOf(found: Found, language: Language): ServicePoint[] {
@@ -193,7 +191,6 @@ export function createFinderService(
     pageSize: number,
     noPagination: boolean,
     caller: FinderCaller,
-    until: number,
   ): Promise<Found> {
     // Count and page in one pass over the process's snapshot; the page's end is known only
     // after counting, so ask for the widest page and cut it to the pagination below.
@@ -205,21 +202,32 @@ export function createFinderService(
       ? paginationFor(1, NO_PAGINATION_CAP, total)
       : paginationFor(page, pageSize, total);
     if (cards.length === 0 || caller.userId === null)
-      return { snapshot, cards, bookmarked: NONE, pagination, until };
+      return { snapshot, cards, bookmarked: NONE, pagination };
     const bookmarked = await finder.bookmarkedAmong(
       caller.userId,
       cards.map((card) => card.id),
     );
-    return { snapshot, cards, bookmarked, pagination, until };
+    return { snapshot, cards, bookmarked, pagination };
   }
 
+  /**
+   * A search the caller may make, with until when (ms) the access answer it relied on may be
+   * reused.
+   */
   async function search(
     list: FinderList,
     query: ServicePointQuery,
     caller: FinderCaller,
+  ): Promise<Found & { until: number }> {
+    const until = await checkAccess(list, query.policy_number?.toUpperCase());
+    return { ...(await searchAllowed(list, query, caller)), until };
+  }
+
+  async function searchAllowed(
+    list: FinderList,
+    query: ServicePointQuery,
+    caller: FinderCaller,
   ): Promise<Found> {
-    const policyNumber = query.policy_number?.toUpperCase();
-    const until = await checkAccess(list, policyNumber);
     const districtCodes = query.district_codes ?? [];
     const places = await knownDistricts(districtCodes);
     const group = list === 'group';
@@ -233,14 +241,7 @@ export function createFinderService(
     const pageSize = query.page_size;
     const noPagination = !group && query.no_pagination;
 
-    const first = await run(
-      { ...base, districtCodes },
-      page,
-      pageSize,
-      noPagination,
-      caller,
-      until,
-    );
+    const first = await run({ ...base, districtCodes }, page, pageSize, noPagination, caller);
     if (first.pagination.total > 0 || districtCodes.length === 0 || group) return first;
     if (!query.expand_until_found) return first;
 
@@ -264,7 +265,6 @@ export function createFinderService(
         pageSize,
         noPagination,
         caller,
-        until,
       );
       if (found.pagination.total > 0) {
         return {
