@@ -1,6 +1,7 @@
 // Sign-in journeys against the real server: codes are read from the outbox (/dev/outbox) as a
 // developer would. Each journey comes from its own client address, so the per-address limit of
 // the identity service does not count one journey against another.
+import { withOwnerSms } from './support/owner-sms';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
@@ -171,17 +172,18 @@ describe.each(viewports)('sign-in on a %s', (viewport) => {
       await submit.waitFor();
       expect(await submit.isDisabled()).toBe(true);
       await expectAccessible(page);
-      const after = await lastOutboxId(page);
-      await signInForm(page, t, 'OWNER@example.com', PASSWORD);
-
       const codeField = page.getByRole('textbox', { name: t.code });
-      await codeField.waitFor();
+      const sms = await withOwnerSms(async () => {
+        const after = await lastOutboxId(page);
+        await signInForm(page, t, 'OWNER@example.com', PASSWORD);
+        await codeField.waitFor();
+        return message(page, '+85291234567', after);
+      });
       await page.getByText('+852 ****4567').waitFor();
       expect(await codeField.getAttribute('autocomplete')).toBe('one-time-code');
       expect(await codeField.getAttribute('inputmode')).toBe('numeric');
       expect(await codeField.getAttribute('maxlength')).toBe('6');
       await expectAccessible(page);
-      const sms = await message(page, '+85291234567', after);
       expect(sms.channel).toBe('sms');
       await codeField.fill(codeIn(sms));
       await page.getByRole('button', { name: t.confirm, exact: true }).click();

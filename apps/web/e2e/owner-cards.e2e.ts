@@ -2,6 +2,7 @@
 // policy's members with their QR codes, and login / forgot-password send a signed-in visitor on
 // to `next` (default `/e-card/owner`). Phone and desktop, both languages. The owner signs in
 // through the real identity service (password, then the SMS code from the outbox), once.
+import { withOwnerSms } from './support/owner-sms';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   expectAccessible,
@@ -74,20 +75,23 @@ beforeAll(async () => {
     'x-token-delivery': 'body',
   };
   const outbox = async () => (await (await fetch(`${baseUrl}/dev/outbox`)).json()) as OutboxEntry[];
-  const before = (await outbox())[0]?.id ?? 0;
-  const first = await fetch(`${baseUrl}/identity/sign-in`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ email: 'owner@example.com', password: 'ClinicPass2026' }),
+  const { challenge, code } = await withOwnerSms(async () => {
+    const before = (await outbox())[0]?.id ?? 0;
+    const first = await fetch(`${baseUrl}/identity/sign-in`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ email: 'owner@example.com', password: 'ClinicPass2026' }),
+    });
+    expect(first.status).toBe(200);
+    const answer = (await first.json()) as { challenge: { session: string } };
+    let found: string | undefined;
+    for (let attempt = 0; attempt < 40 && found === undefined; attempt += 1) {
+      const sms = (await outbox()).find((m) => m.to === '+85291234567' && m.id > before);
+      found = sms === undefined ? undefined : /\b(\d{6})\b/.exec(sms.body)?.[1];
+      if (found === undefined) await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    return { challenge: answer.challenge, code: found };
   });
-  expect(first.status).toBe(200);
-  const { challenge } = (await first.json()) as { challenge: { session: string } };
-  let code: string | undefined;
-  for (let attempt = 0; attempt < 40 && code === undefined; attempt += 1) {
-    const sms = (await outbox()).find((m) => m.to === '+85291234567' && m.id > before);
-    code = sms === undefined ? undefined : /\b(\d{6})\b/.exec(sms.body)?.[1];
-    if (code === undefined) await new Promise((resolve) => setTimeout(resolve, 250));
-  }
   if (code === undefined) throw new Error('no SMS code in the outbox');
   const done = await fetch(`${baseUrl}/identity/sign-in/challenge`, {
     method: 'POST',
