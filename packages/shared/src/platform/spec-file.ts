@@ -27,3 +27,8 @@ export function readPlatformSpec(path: string = PLATFORM_SPEC_PATH): string {
 export function readMemberAppSpec(): string {
   return readPlatformSpec(specPath('member-app.md'));
 }
+
+/** Whether both spec documents are beside this clone (`<repo>/../shared/spec/`). */
+export function specFilesPresent(): boolean {
+  return existsSync(PLATFORM_SPEC_PATH) && existsSync(specPath('member-app.md'));
+}
