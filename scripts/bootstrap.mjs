@@ -17,12 +17,13 @@ export function run(command, args, options = {}) {
 export function ensureDependencies() {
   const marker = path.join(root, 'node_modules', '.package-lock.json');
   if (existsSync(pinnedNode) && existsSync(marker)) return;
-  console.log('Installing dependencies (npm install)…');
-  // npm install, not npm ci: npm 11 leaves some optional platform packages out of the lock
-  // file, which npm ci then rejects as out of sync.
-  const status = run('npm', ['install', '--no-audit', '--no-fund']);
+  console.log('Installing dependencies from the lock file (npm ci)…');
+  // npm ci installs exactly what package-lock.json says and never rewrites it, so a fresh
+  // clone's tree stays clean. The lock holds every platform's optional bindings (npm 11 adds
+  // them only on `npm install`): after changing dependencies, commit the lock `npm install` wrote.
+  const status = run('npm', ['ci', '--no-audit', '--no-fund']);
   if (status !== 0) {
-    console.error('npm install failed; see the messages above.');
+    console.error('npm ci failed; see the messages above.');
     process.exit(status);
   }
 }

@@ -5,6 +5,7 @@ import { buildApp, loggerOptions } from './app';
 import { ConfigError, loadConfig } from './config';
 import { runMigrations } from './db/migrate';
 import { seedIfEmpty } from './db/seed/seed';
+import { EmbeddedStartError } from './db/embedded';
 import { startDatabase } from './db/start-database';
 
 async function main() {
@@ -69,6 +70,11 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
+  // A start that cannot work here says why in one sentence, without a stack trace.
+  if (error instanceof EmbeddedStartError) {
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
   process.stderr.write(
     `${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`,
   );

