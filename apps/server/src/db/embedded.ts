@@ -8,7 +8,18 @@
 import { spawn, spawnSync, type ChildProcess, type ChildProcessByStdio } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { chmod, chown, cp, mkdir, realpath, rm, stat, unlink, writeFile } from 'node:fs/promises';
+import {
+  chmod,
+  chown,
+  cp,
+  mkdir,
+  readFile,
+  realpath,
+  rm,
+  stat,
+  unlink,
+  writeFile,
+} from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -313,6 +324,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
       `The embedded PostgreSQL could not create its data folder ${layout.databaseDir} (${firstLine(error)}): check that folder's permissions and free space, or set DATABASE_URL.`,
     );
   }
+  await stopLeftoverPostmaster(layout.databaseDir, log);
   const port = await freePort();
   let child: ChildProcess;
   try {
@@ -325,29 +337,128 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   running.add(child);
   installExitHook();
 
+  // A postmaster that dies while the API runs is started again on the same port; PostgreSQL
+  // replays its WAL (decision 145).
+  const state = { stopping: false };
+  const isStopping = () => state.stopping;
+  const watch = (current: ChildProcess) => {
+    current.once('exit', (code, signal) => {
+      running.delete(current);
+      if (isStopping()) return;
+      log(`PostgreSQL stopped unexpectedly (${signal ?? String(code)}); starting it again`);
+      void restart();
+    });
+  };
+  const restart = async () => {
+    for (let attempt = 1; !isStopping(); attempt += 1) {
+      try {
+        // Backends of the killed postmaster may hold its shared memory for a moment.
+        const next = await startPostmaster(layout, port, ephemeral, log);
+        child = next;
+        running.add(next);
+        if (isStopping()) {
+          next.kill('SIGINT');
+          return;
+        }
+        log('PostgreSQL started again');
+        watch(next);
+        return;
+      } catch (error) {
+        log(`PostgreSQL restart attempt ${String(attempt)} failed: ${firstLine(error)}`);
+        await sleep(Math.min(250 * attempt, 2000));
+      }
+    }
+  };
+  watch(child);
+
   const urlFor = (database: string) =>
     `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${encodeURIComponent(database)}`;
   return {
     adminUrl: urlFor('postgres'),
     urlFor,
     dataDirectory: layout.databaseDir,
-    pid: child.pid ?? 0,
+    get pid() {
+      return child.pid ?? 0;
+    },
     stop: async () => {
-      if (running.has(child)) {
-        running.delete(child);
-        if (child.exitCode === null && child.signalCode === null) {
-          await new Promise<void>((resolve) => {
-            child.once('exit', () => {
-              resolve();
-            });
-            // Fast shutdown: roll back open transactions, write a checkpoint.
-            child.kill('SIGINT');
+      state.stopping = true;
+      const current = child;
+      running.delete(current);
+      if (current.exitCode === null && current.signalCode === null) {
+        await new Promise<void>((resolve) => {
+          current.once('exit', () => {
+            resolve();
           });
-        }
+          // Fast shutdown: roll back open transactions, write a checkpoint.
+          current.kill('SIGINT');
+        });
       }
       if (ephemeral) await rm(layout.databaseDir, { recursive: true, force: true });
     },
   };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+async function waitGone(pid: number, ms: number): Promise<boolean> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (!isAlive(pid)) return true;
+    await sleep(100);
+  }
+  return !isAlive(pid);
+}
+
+/**
+ * An API process killed with SIGKILL leaves its postmaster running on the folder (a child is
+ * not killed with its parent), and PostgreSQL then refuses a second postmaster there. When
+ * `postmaster.pid` names a live postgres process of this folder, shut it down: fast shutdown
+ * (SIGINT), then immediate (SIGQUIT), then SIGKILL. A stale file of a dead process is
+ * PostgreSQL's own business: it removes it on start.
+ */
+async function stopLeftoverPostmaster(databaseDir: string, log: (message: string) => void) {
+  let text: string;
+  try {
+    text = await readFile(path.join(databaseDir, 'postmaster.pid'), 'utf8');
+  } catch {
+    return;
+  }
+  const [pidLine = '', dirLine = ''] = text.split('\n');
+  const pid = Number(pidLine.trim());
+  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) return;
+  if (path.resolve(dirLine.trim()) !== databaseDir || !isAlive(pid)) return;
+  try {
+    // Not another program that took the number since (Linux; elsewhere the file is trusted).
+    const command = await readFile(`/proc/${String(pid)}/cmdline`, 'utf8');
+    if (!command.includes('postgres') || !command.includes(databaseDir)) return;
+  } catch {
+    // no /proc
+  }
+  log(`stopping the PostgreSQL (pid ${String(pid)}) a previous process left running`);
+  for (const [signal, ms] of [
+    ['SIGINT', 30_000],
+    ['SIGQUIT', 5_000],
+    ['SIGKILL', 5_000],
+  ] as const) {
+    try {
+      process.kill(pid, signal);
+    } catch {
+      return;
+    }
+    if (await waitGone(pid, ms)) return;
+  }
+  throw new EmbeddedStartError(
+    `The PostgreSQL left running on ${databaseDir} (pid ${String(pid)}) did not stop: stop it yourself, or set DATABASE_URL.`,
+  );
 }
 
 function firstLine(error: unknown): string {
