@@ -3,7 +3,7 @@ import { forwardRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldError } from 'react-hook-form';
 
-import { ERRORS_NAMESPACE } from '@clinicpass/shared/errors/messages';
+import { ERRORS_NAMESPACE, type ErrorMessageKey } from '@clinicpass/shared/errors/messages';
 
 import { CATALOGUE_FIELD_MESSAGES, type ValidationKey } from './form-schemas';
 
@@ -14,7 +14,8 @@ export function useFieldError() {
   const { t } = useTranslation('auth');
   return (error: FieldError | undefined) => {
     if (error?.message === undefined) return undefined;
-    if (fromCatalogue.has(error.message)) return t(error.message, { ns: ERRORS_NAMESPACE });
+    if (fromCatalogue.has(error.message))
+      return t(error.message as ErrorMessageKey, { ns: ERRORS_NAMESPACE });
     return t(`validation.${error.message as ValidationKey}`);
   };
 }
