@@ -11,8 +11,7 @@ import type { Db } from '../platform-common/db';
 import { countOwnInForceSelfCover } from '../policy/policy.repository';
 import { rulesOfOption } from '../product/option-rules';
 import { findProductByCode } from '../product/product.repository';
-import { listOptions } from '../product/product.service';
-import { birthDateWindow } from '../product/product.service';
+import { birthDateWindow, listOptions } from '../product/product.service';
 import * as repo from './application-case.repository';
 import { checkCase, type CaseFacts } from './case-checks';
 
