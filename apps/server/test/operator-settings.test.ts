@@ -131,6 +131,11 @@ describe('GET /body-check', () => {
     expect(zh.centres[1]?.hours).toBe('星期一至六，上午9時至下午5時');
   });
 
+  it('is described in the OpenAPI document', async () => {
+    const doc = (await t.app.inject('/api/docs/json')).json<{ paths: Record<string, object> }>();
+    expect(Object.keys(doc.paths['/api/customer/body-check'] ?? {})).toEqual(['get']);
+  });
+
   it('shows what the operator changed, without a restart', async () => {
     const db = t.database.db;
     await db
