@@ -2,6 +2,7 @@
 import { addDays, fixedClock, hkToday } from '@clinicpass/shared/time/clock';
 import type { Response as LightResponse } from 'light-my-request';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SERVICES } from '../src/db/seed/catalogue';
 import { buildPolicyTestApp, type PolicyTestApp } from './policy-support';
 
 const NOW = new Date('2026-11-22T04:00:00+08:00');
@@ -114,6 +115,25 @@ describe('catalogue lists', () => {
     expect(res.statusCode).toBe(200);
     expect(body.pagination.total).toBe(total);
     expect(res.headers['content-range']).toBe(`items 0-${total - 1}/${total}`);
+  });
+
+  it('gives a service code one meaning in the service types and the finder catalogue', async () => {
+    // Decision 132: BST is bonesetting (the fee label "Bonesetting fee", spec member-app §3);
+    // body check has its own code.
+    const { body } =
+      await get<Page<{ code: string; name_en: string; name_zh: string }>>('/service-type');
+    for (const type of body.results) {
+      const service = SERVICES.find((candidate) => candidate.code === type.code);
+      if (service === undefined) continue;
+      expect(service.nameEn.toLowerCase()).toContain(type.name_en.toLowerCase());
+    }
+    expect(body.results.find((type) => type.code === 'BST')?.name_en ?? 'Bonesetting').toBe(
+      'Bonesetting',
+    );
+    const bodyCheck = body.results.find((type) => type.name_en === 'Body check');
+    expect(bodyCheck).toMatchObject({ code: 'BC', name_zh: '身體檢查' });
+    expect(SERVICES.filter((service) => service.code === bodyCheck?.code)).toEqual([]);
+    expect(SERVICES.find((service) => service.code === 'BST')?.slug).toBe('bonesetter');
   });
 
   it('names the products of an option by code', async () => {

@@ -98,10 +98,10 @@ describe('coded lists', () => {
       is_active: true,
     });
     expect(body.results).toContainEqual({
-      key: 'member_card_refresh_seconds',
-      value: null,
-      default: '60',
-      type: 'number',
+      key: 'body_check_booking_phone',
+      value: '2388 6633',
+      default: null,
+      type: 'string',
       is_active: true,
     });
   });

@@ -294,3 +294,21 @@ export const announcement = pgTable('announcement', {
   isActive: boolean('is_active').notNull().default(true),
   ...timestamps,
 });
+
+// ---------------------------------------------------------------- body-check centres
+
+/** The insurer's body-check centres, shown on the body-check page (decision 133). */
+export const bodyCheckCentre = pgTable('body_check_centre', {
+  id: serial('id').primaryKey(),
+  code: text('code').notNull().unique(),
+  nameEn: text('name_en').notNull(),
+  nameZh: text('name_zh').notNull(),
+  addressEn: text('address_en').notNull(),
+  addressZh: text('address_zh').notNull(),
+  /** Opening hours as the insurer words them. */
+  hoursEn: text('hours_en').notNull(),
+  hoursZh: text('hours_zh').notNull(),
+  sequence: integer('sequence').notNull(),
+  isActive: boolean('is_active').notNull().default(true),
+  ...timestamps,
+});

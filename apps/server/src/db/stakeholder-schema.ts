@@ -14,6 +14,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { CaseDetails } from '../modules/application-case/case-checks';
 import { appUser, policy, product } from './schema';
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
@@ -123,6 +124,8 @@ export const applicationCase = pgTable(
       .references(() => product.id),
     /** One of the spec's application-case statuses; `draft` until submitted. */
     status: text('status').notNull().default('draft'),
+    /** What the applicant entered (policyholder, insured lives, declarations); decision 134. */
+    details: jsonb('details').$type<CaseDetails>(),
     submitDate: at('submit_date'),
     ...timestamps,
   },

@@ -17,10 +17,14 @@ function meta(name: string, content: string): string {
   return `<meta name="${name}" content="${escapeAttribute(content)}">`;
 }
 
-/** index.html with the configured services' meta tags added to its head. */
+/**
+ * index.html with the configured services' meta tags added to its head. The customer service
+ * phone is the operator's setting when given (decision 133), else the configured one.
+ */
 export function withClientConfig(
   html: string,
   config: Pick<Config, 'errorReporting' | 'helpWidget' | 'identity'>,
+  customerServicePhone: string = config.identity.customerServicePhone,
 ): string {
   const tags: string[] = [];
   if (config.errorReporting !== null) {
@@ -32,7 +36,7 @@ export function withClientConfig(
     tags.push(meta(CLIENT_CONFIG_META.helpWidgetScriptUrl, config.helpWidget.scriptUrl));
     tags.push(meta(CLIENT_CONFIG_META.helpWidgetKey, config.helpWidget.key));
     // The widget's quiet fallback is a contact link.
-    tags.push(meta(CLIENT_CONFIG_META.customerServicePhone, config.identity.customerServicePhone));
+    tags.push(meta(CLIENT_CONFIG_META.customerServicePhone, customerServicePhone));
   }
   if (tags.length === 0) return html;
   return html.replace('</head>', `${tags.join('')}</head>`);

@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import { AppError } from '@clinicpass/shared/errors/app-error';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { customerServicePhone } from '../modules/reference/lists.service';
 import { withClientConfig } from './client-config';
 import { isApiPath, sendError } from './errors';
 
@@ -13,8 +14,18 @@ export const spaPlugin = fp(
   async (app: FastifyInstance, options: { webDistDir: string }) => {
     const indexFile = path.join(options.webDistDir, 'index.html');
     const hasSpa = existsSync(indexFile);
-    // Read once: the page carries the runtime configuration (error reporting, help widget).
-    const indexHtml = hasSpa ? withClientConfig(readFileSync(indexFile, 'utf8'), app.config) : '';
+    // Read once; the runtime configuration (error reporting, help widget) is added per answer,
+    // so the operator's customer service phone (decision 133) shows without a restart.
+    const rawIndexHtml = hasSpa ? readFileSync(indexFile, 'utf8') : '';
+    const needsPhone = app.config.helpWidget !== null;
+    const indexHtml = async () =>
+      withClientConfig(
+        rawIndexHtml,
+        app.config,
+        needsPhone
+          ? await customerServicePhone(app.db, app.config.identity.customerServicePhone)
+          : app.config.identity.customerServicePhone,
+      );
     if (hasSpa) {
       await app.register(fastifyStatic, {
         root: options.webDistDir,
@@ -31,7 +42,7 @@ export const spaPlugin = fp(
         },
       });
     }
-    app.setNotFoundHandler((request, reply) => {
+    app.setNotFoundHandler(async (request, reply) => {
       const wantsHtml = (request.headers.accept ?? '').includes('text/html');
       if (
         hasSpa &&
@@ -42,7 +53,7 @@ export const spaPlugin = fp(
         return reply
           .header('cache-control', 'no-cache')
           .type('text/html; charset=utf-8')
-          .send(indexHtml);
+          .send(await indexHtml());
       }
       const pathname = request.url.split('?')[0] ?? request.url;
       return sendError(

@@ -47,6 +47,11 @@ describe('error messages', () => {
     );
   });
 
+  it('say "Passwords did not match" (member-app §8, passwords differ) in both languages', () => {
+    expect(errorMessage('passwords_mismatch', 'en')).toBe('Passwords did not match');
+    expect(errorMessage('passwords_mismatch', 'zh-HK')).toBe('兩次輸入的密碼不相符');
+  });
+
   it('speak Traditional Chinese in zh-HK', () => {
     expect(errorMessage('CodeMismatchException', 'zh-HK')).toBe('驗證碼不正確');
   });

@@ -6,9 +6,11 @@ import type { ClientErrorCode, ErrorCode, IdentityErrorCode } from './codes';
 /**
  * Keys of the error catalogue: every server and client code, the default message, and
  * `no_delivery_method`, which has no code of its own (the identity service answers it as
- * `InvalidParameterException`) but has its own wording in the spec.
+ * `InvalidParameterException`) but has its own wording in the spec, and `passwords_mismatch`
+ * ("passwords differ", member-app §8), which forms raise before anything is sent.
  */
-export type ErrorMessageKey = ErrorCode | ClientErrorCode | 'default' | 'no_delivery_method';
+export type ErrorMessageKey =
+  ErrorCode | ClientErrorCode | 'default' | 'no_delivery_method' | 'passwords_mismatch';
 
 /** The i18next namespace the web loads `errorResources` into. */
 export const ERRORS_NAMESPACE = 'errors';
@@ -18,6 +20,7 @@ const en = {
   default: 'Something goes wrong, please try again later',
   no_delivery_method:
     'Please select another delivery method or reach out to Customer Service at {{phone}}',
+  passwords_mismatch: 'Passwords did not match',
 
   NotAuthorizedException: 'Incorrect email or password',
   UserNotFoundException: 'User not found',
@@ -108,6 +111,7 @@ const en = {
 const zhHK = {
   default: '發生錯誤，請稍後再試',
   no_delivery_method: '請選擇其他傳送方式，或致電客戶服務熱線 {{phone}}',
+  passwords_mismatch: '兩次輸入的密碼不相符',
 
   NotAuthorizedException: '電郵或密碼不正確',
   UserNotFoundException: '找不到用戶',

@@ -440,12 +440,14 @@ export async function seedPlatformDemo(db: Database, options: PlatformDemoOption
         effectiveDate: '2025-07-01',
       },
     ]);
+    // One code, one meaning (decision 132): the finder catalogue's codes; BST is bonesetting
+    // there and in the fee labels, so body check (BC1, BC2 in the catalogue) is BC.
     await tx.insert(serviceType).values([
       { code: 'GP', nameEn: 'General practitioner', nameZh: '普通科' },
       { code: 'SP', nameEn: 'Specialist', nameZh: '專科' },
       { code: 'CMC', nameEn: 'Chinese medicine', nameZh: '中醫' },
-      { code: 'PHY', nameEn: 'Physiotherapy', nameZh: '物理治療' },
-      { code: 'BST', nameEn: 'Body check', nameZh: '身體檢查' },
+      { code: 'PHS', nameEn: 'Physiotherapy', nameZh: '物理治療' },
+      { code: 'BC', nameEn: 'Body check', nameZh: '身體檢查' },
     ]);
     await tx.insert(rewardSetCoupon).values([
       {

@@ -6,7 +6,7 @@ import { hkidLookupHash } from '../../lib/hkid-hash';
 import { maskHkid } from '@clinicpass/shared/identity/hkid';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../client';
-import { appUser, product } from '../schema';
+import { appUser, bodyCheckCentre, product } from '../schema';
 import {
   applicationCase,
   bank,
@@ -19,8 +19,12 @@ import {
   stakeholder,
   stakeholderRole,
 } from '../stakeholder-schema';
-import { SERVICE_MODE_SETTING_KEYS } from '../../modules/reference/lists.service';
+import {
+  CONTACT_SETTING_KEYS,
+  SERVICE_MODE_SETTING_KEYS,
+} from '../../modules/reference/lists.service';
 import { DEMO } from './demo';
+import type { CaseDetails } from '../../modules/application-case/case-checks';
 
 /** Licensed banks of Hong Kong: [clearing code, English name, Chinese name, active here]. */
 export const BANKS: readonly (readonly [string, string, string, boolean])[] = [
@@ -167,26 +171,47 @@ export const ENVIRONMENT_SETTINGS = [
     type: 'boolean',
     isActive: true,
   },
+  // Null: CUSTOMER_SERVICE_PHONE applies until an operator sets a number (decision 133).
   {
-    key: 'customer_service_phone',
-    value: '+852 2000 0000',
-    default: '+852 2000 0000',
+    key: CONTACT_SETTING_KEYS.customerServicePhone,
+    value: null,
+    default: null,
     type: 'string',
     isActive: true,
   },
   {
-    key: 'member_card_refresh_seconds',
-    value: null,
-    default: '60',
-    type: 'number',
+    key: CONTACT_SETTING_KEYS.bodyCheckBookingPhone,
+    value: '2388 6633',
+    default: null,
+    type: 'string',
     isActive: true,
   },
+] as const;
+
+/**
+ * The body-check centres (decision 133; the addresses of decision 035 are placeholders for the
+ * insurer's real centres, which an operator sets in `body_check_centre`).
+ */
+export const BODY_CHECK_CENTRES = [
   {
-    key: 'finder_promotion_banner',
-    value: '{"discount_percent":50}',
-    default: null,
-    type: 'json',
-    isActive: false,
+    code: 'mong-kok',
+    nameEn: 'Mong Kok Centre',
+    nameZh: '旺角中心',
+    addressEn: '12/F, 688 Nathan Road, Mong Kok, Kowloon',
+    addressZh: '九龍旺角彌敦道688號12樓',
+    hoursEn: 'Monday to Saturday, 9:00 to 17:00',
+    hoursZh: '星期一至六，上午9時至下午5時',
+    sequence: 10,
+  },
+  {
+    code: 'causeway-bay',
+    nameEn: 'Causeway Bay Centre',
+    nameZh: '銅鑼灣中心',
+    addressEn: '18/F, 500 Hennessy Road, Causeway Bay, Hong Kong',
+    addressZh: '香港銅鑼灣軒尼詩道500號18樓',
+    hoursEn: 'Monday to Saturday, 9:00 to 17:00',
+    hoursZh: '星期一至六，上午9時至下午5時',
+    sequence: 20,
   },
 ] as const;
 
@@ -200,6 +225,85 @@ export const DEMO_STAKEHOLDER = {
   nameZh: '陳大文',
   hkid: 'C668668(9)',
 };
+
+/**
+ * The people of the demo application cases (decision 134): valid HKIDs that no member uses, an
+ * applicant who covers themself and a child.
+ */
+export const DEMO_CASES = {
+  owner: {
+    email: DEMO.owner.email,
+    phone: '+85291234567',
+    holder: {
+      first: 'Siu Ming',
+      last: 'Wong',
+      gender: 'male',
+      birth: '1985-03-14',
+      hkid: 'D246810(8)',
+    },
+    child: {
+      first: 'Ka Yan',
+      last: 'Wong',
+      gender: 'female',
+      birth: '2015-09-02',
+      hkid: 'E135791(7)',
+    },
+  },
+  plain: {
+    email: DEMO.plain.email,
+    phone: '+85261234567',
+    holder: {
+      first: 'Mei Ling',
+      last: 'Lee',
+      gender: 'female',
+      birth: '1990-07-21',
+      hkid: 'F112233(5)',
+    },
+    child: {
+      first: 'Chun Hei',
+      last: 'Lee',
+      gender: 'male',
+      birth: '2018-01-30',
+      hkid: 'G445566(4)',
+    },
+  },
+} as const;
+
+interface DemoPerson {
+  first: string;
+  last: string;
+  gender: string;
+  birth: string;
+  hkid: string;
+}
+
+function demoPerson(secretKey: string, person: DemoPerson) {
+  return {
+    first_name: person.first,
+    last_name: person.last,
+    gender: person.gender,
+    date_of_birth: person.birth,
+    identity_document_type: 'hong-kong-identity-card',
+    identity_document_number_hash: hkidLookupHash(secretKey, person.hkid),
+    identity_document_number_masked: maskHkid(person.hkid),
+  };
+}
+
+/** A complete outpatient application: applicant, the applicant and a child covered, agreed. */
+export function demoCaseDetails(
+  secretKey: string,
+  demo: (typeof DEMO_CASES)[keyof typeof DEMO_CASES],
+): CaseDetails {
+  const holder = demoPerson(secretKey, demo.holder);
+  return {
+    policyholder: { ...holder, phone_number: demo.phone, email: demo.email },
+    insured_lives: [
+      { ...holder, relationship_to_policyholder: 'self' },
+      { ...demoPerson(secretKey, demo.child), relationship_to_policyholder: 'child' },
+    ],
+    declarations: { terms_and_conditions: true, personal_information: true },
+  };
+}
 
 export interface StakeholderSeedOptions {
   secretKey: string;
@@ -248,6 +352,7 @@ export async function seedStakeholderData(
     await tx.insert(incorporationType).values(coded(INCORPORATION_TYPES));
     await tx.insert(stakeholderRole).values(coded(STAKEHOLDER_ROLE_ROWS));
     await tx.insert(environmentSetting).values(ENVIRONMENT_SETTINGS.map((row) => ({ ...row })));
+    await tx.insert(bodyCheckCentre).values(BODY_CHECK_CENTRES.map((row) => ({ ...row })));
     for (const table of ['bank', 'occupation']) {
       await tx.execute(
         sql.raw(
@@ -270,10 +375,20 @@ export async function seedStakeholderData(
       .from(product)
       .where(eq(product.code, 'OUTPATIENT-GO'));
     if (!outpatient) throw new Error('product OUTPATIENT-GO missing');
-    // A draft each, so either demo account can resume and submit an application.
+    // A draft each, complete, so either demo account can resume and submit an application.
     await tx.insert(applicationCase).values([
-      { userId: userId(DEMO.owner.email), productId: outpatient.id, status: 'draft' },
-      { userId: userId(DEMO.plain.email), productId: outpatient.id, status: 'draft' },
+      {
+        userId: userId(DEMO.owner.email),
+        productId: outpatient.id,
+        status: 'draft',
+        details: demoCaseDetails(options.secretKey, DEMO_CASES.owner),
+      },
+      {
+        userId: userId(DEMO.plain.email),
+        productId: outpatient.id,
+        status: 'draft',
+        details: demoCaseDetails(options.secretKey, DEMO_CASES.plain),
+      },
     ]);
 
     await tx.insert(stakeholder).values({

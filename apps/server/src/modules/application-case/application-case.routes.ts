@@ -68,7 +68,7 @@ export const applicationCaseRoutes: FastifyPluginAsyncZod = async (app) => {
       const userId = userOf(request);
       const now = app.clock.now();
       return idempotent(app.db, request, userId, now, (tx) =>
-        service.submitCase(tx, userId, request.params.id, now),
+        service.submitCase(tx, userId, request.params.id, now, hkToday(app.clock)),
       );
     },
   );

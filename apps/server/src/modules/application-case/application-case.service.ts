@@ -3,7 +3,7 @@
 // cases; another customer's id is answered like a missing one (404).
 import { AppError } from '@clinicpass/shared/errors/app-error';
 import type { ApplicationCaseStatus } from '@clinicpass/shared/platform/enums';
-import type { PolicyProductOption } from '@clinicpass/shared/platform/entities/product';
+import type { AgeUnit, PolicyProductOption } from '@clinicpass/shared/platform/entities/product';
 import type { OutpatientCase } from '@clinicpass/shared/platform/entities/results';
 import { SUBMITTABLE_APPLICATION_CASE_STATUSES } from '@clinicpass/shared/platform/transitions';
 import { evaluatePolicyOptionRules } from '@clinicpass/shared/validation/rules';
@@ -11,8 +11,9 @@ import type { Db } from '../platform-common/db';
 import { countOwnInForceSelfCover } from '../policy/policy.repository';
 import { rulesOfOption } from '../product/option-rules';
 import { findProductByCode } from '../product/product.repository';
-import { listOptions } from '../product/product.service';
+import { birthDateWindow, listOptions } from '../product/product.service';
 import * as repo from './application-case.repository';
+import { checkCase, type CaseFacts } from './case-checks';
 
 export async function requireCase(db: Db, userId: string, id: number): Promise<repo.CaseRow> {
   const found = await repo.find(db, userId, id);
@@ -57,14 +58,58 @@ export async function listCaseProductOptions(
   return result;
 }
 
-/** Submits a draft case; any other status is a 409 and nothing changes. */
+/** The facts the case checks need: the product on sale and its issue ages, members covered. */
+async function caseFacts(db: Db, found: repo.CaseRow, today: string): Promise<CaseFacts> {
+  const profile = await repo.productProfileOf(db, found.productId);
+  const hashes = (found.details?.insured_lives ?? [])
+    .map((life) => life.identity_document_number_hash)
+    .filter((hash): hash is string => typeof hash === 'string' && hash !== '');
+  const window =
+    profile === null
+      ? null
+      : birthDateWindow(
+          today,
+          { value: profile.minIssueAgeValue, unit: profile.minIssueAgeUnit as AgeUnit },
+          { value: profile.maxIssueAgeValue, unit: profile.maxIssueAgeUnit as AgeUnit },
+        );
+  return {
+    product:
+      profile === null || window === null
+        ? null
+        : {
+            active: profile.isActive,
+            validDateOfBirthFrom: window.from,
+            validDateOfBirthTo: window.to,
+          },
+    today,
+    coveredIdentityHashes: await repo.coveredIdentityHashes(db, found.productId, hashes),
+  };
+}
+
+/**
+ * Submits a draft case once it passes the outpatient application checks (decision 134): a case
+ * that fails any answers 400 `validation_error` with every failing code in `details` and stays
+ * as it was. Any status but draft is a 409 and nothing changes.
+ */
 export async function submitCase(
   db: Db,
   userId: string,
   id: number,
   now: Date,
+  today: string,
 ): Promise<OutpatientCase> {
   const [from] = SUBMITTABLE_APPLICATION_CASE_STATUSES;
+  const current = await requireCase(db, userId, id);
+  if (current.status === from) {
+    const issues = checkCase(current.details, await caseFacts(db, current, today));
+    if (issues.length > 0) {
+      const codes = [...new Set(issues.map((issue) => issue.code))];
+      throw new AppError('validation_error', {
+        message: `Application case ${id} cannot be submitted: ${codes.join(', ')}`,
+        details: { codes, issues },
+      });
+    }
+  }
   const moved = await repo.move(db, userId, id, from, 'submitted', now);
   if (moved) return { id: moved.id, status: moved.status as ApplicationCaseStatus };
   const found = await requireCase(db, userId, id);

@@ -11,6 +11,7 @@ import {
   identitySignInFailure,
 } from '../../db/identity-schema';
 import { appUser } from '../../db/schema';
+import { customerServicePhone } from '../reference/lists.service';
 
 export type UserRow = typeof appUser.$inferSelect;
 export type CodeRow = typeof identityCode.$inferSelect;
@@ -18,6 +19,11 @@ export type CodePurpose = 'mfa' | 'reset' | 'first_time' | 'phone';
 
 export class IdentityRepository {
   constructor(private readonly db: Database) {}
+
+  /** The customer service phone an operator set (decision 133), else the fallback. */
+  customerServicePhone(fallback: string): Promise<string> {
+    return customerServicePhone(this.db, fallback);
+  }
 
   async userByEmail(email: string): Promise<UserRow | null> {
     const [row] = await this.db.select().from(appUser).where(eq(appUser.email, email)).limit(1);

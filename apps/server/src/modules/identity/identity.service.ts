@@ -500,8 +500,8 @@ export class IdentityService {
     };
   }
 
-  private noDeliveryMethod(): AppError {
-    const phone = this.config.identity.customerServicePhone;
+  private async noDeliveryMethod(): Promise<AppError> {
+    const phone = await this.repo.customerServicePhone(this.config.identity.customerServicePhone);
     return new AppError('InvalidParameterException', {
       message: errorMessage('no_delivery_method', 'en', { values: { phone } }),
       details: { reason: 'no_delivery_method', phone },
@@ -521,12 +521,12 @@ export class IdentityService {
     if (!user) {
       if (!this.prevent) throw new AppError('UserNotFoundException');
       // Simulated delivery: the same answer a known email gets, and a code its guesses meet.
-      if (input.delivery === 'SMS') throw this.noDeliveryMethod();
+      if (input.delivery === 'SMS') throw await this.noDeliveryMethod();
       await this.simulateCode({ email: input.email }, 'reset');
       return this.emailDetails(input.email);
     }
     if (input.delivery === 'SMS') {
-      if (!user.phoneVerified || !user.phoneNumber) throw this.noDeliveryMethod();
+      if (!user.phoneVerified || !user.phoneNumber) throw await this.noDeliveryMethod();
       await this.sendCode(user, 'reset', {
         channel: 'sms',
         to: user.phoneNumber,

@@ -1,6 +1,7 @@
 // SQL of the platform's reference lists: occupations, incorporation types, stakeholder roles,
 // environment settings, nationalities and banks.
 import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { bodyCheckCentre } from '../../db/schema';
 import {
   bank,
   environmentSetting,
@@ -76,4 +77,13 @@ export async function listBanks(
     .limit(window.limit);
   const [total] = await db.select({ n: count() }).from(bank).where(where);
   return { rows, total: total?.n ?? 0 };
+}
+
+/** The active body-check centres in their order. */
+export async function listBodyCheckCentres(db: Db) {
+  return db
+    .select()
+    .from(bodyCheckCentre)
+    .where(eq(bodyCheckCentre.isActive, true))
+    .orderBy(asc(bodyCheckCentre.sequence), asc(bodyCheckCentre.id));
 }

@@ -1,9 +1,10 @@
 // GET /underwriting/occupations, /incorporation-type, /stakeholder-role, /environment-setting,
-// /nationality and /bank (spec platform-layer §7 "Reference data and others"): public reads,
+// /nationality, /bank and /body-check (decision 133) (spec platform-layer §7 "Reference data and others"): public reads,
 // lists answered `{ results, pagination }` with `Content-Range`.
 import { NO_PAGINATION_CAP, PaginatedSchema } from '@clinicpass/shared/api-client/pagination';
 import {
   BankSchema,
+  BodyCheckInfoSchema,
   EnvironmentSettingSchema,
   IncorporationTypeSchema,
   NationalitySchema,
@@ -68,6 +69,18 @@ export const referenceListRoutes: FastifyPluginAsyncZod = async (app) => {
         request.query,
         await service.listStakeholderRoles(app.db, requestLanguage(request)),
       ),
+  );
+
+  app.get(
+    '/body-check',
+    {
+      schema: {
+        tags,
+        summary: 'The body-check centres with their hours, and the booking line',
+        response: { 200: BodyCheckInfoSchema },
+      },
+    },
+    async (request) => service.bodyCheckInfo(app.db, requestLanguage(request)),
   );
 
   app.get(

@@ -3,6 +3,7 @@
 import type { Language } from '@clinicpass/shared/i18n/languages';
 import type {
   Bank,
+  BodyCheckInfo,
   CodedDescription,
   EnvironmentSetting,
   Nationality,
@@ -95,6 +96,28 @@ export const SERVICE_MODE_SETTING_KEYS = {
 export type ServiceMode = 'normal' | 'read_only' | 'maintenance';
 
 /**
+ * Contact numbers an operator sets without a deploy (decision 133): the customer service line
+ * (the "no valid delivery method" message and the help widget; `CUSTOMER_SERVICE_PHONE` is only
+ * the fallback while the setting has no value) and the body-check booking line.
+ */
+export const CONTACT_SETTING_KEYS = {
+  customerServicePhone: 'customer_service_phone',
+  bodyCheckBookingPhone: 'body_check_booking_phone',
+} as const;
+
+/** An active setting's text (its value, else its default); null when inactive, unset or blank. */
+export async function settingText(db: Db, key: string): Promise<string | null> {
+  const [row] = await repo.activeSettings(db, [key]);
+  const text = row?.value?.trim() ?? '';
+  return text === '' ? null : text;
+}
+
+/** The customer service phone: the setting, else the configured fallback. */
+export async function customerServicePhone(db: Db, fallback: string): Promise<string> {
+  return (await settingText(db, CONTACT_SETTING_KEYS.customerServicePhone)) ?? fallback;
+}
+
+/**
  * The mode the environment settings ask for: a mode's setting is on when it is active and its
  * value (its default when the value is empty) is `true`. Maintenance wins over read-only.
  */
@@ -106,4 +129,24 @@ export async function settingsServiceMode(db: Db): Promise<ServiceMode> {
   if (on.has(SERVICE_MODE_SETTING_KEYS.maintenance)) return 'maintenance';
   if (on.has(SERVICE_MODE_SETTING_KEYS.readOnly)) return 'read_only';
   return 'normal';
+}
+
+/** The body-check centres and the booking line, as the operator configured them (decision 133). */
+export async function bodyCheckInfo(db: Db, language: Language): Promise<BodyCheckInfo> {
+  const rows = await repo.listBodyCheckCentres(db);
+  return {
+    booking_phone: await settingText(db, CONTACT_SETTING_KEYS.bodyCheckBookingPhone),
+    centres: rows.map((row) => ({
+      code: row.code,
+      name: localName(language, row.nameEn, row.nameZh),
+      name_en: row.nameEn,
+      name_zh: row.nameZh,
+      address: localName(language, row.addressEn, row.addressZh),
+      address_en: row.addressEn,
+      address_zh: row.addressZh,
+      hours: localName(language, row.hoursEn, row.hoursZh),
+      hours_en: row.hoursEn,
+      hours_zh: row.hoursZh,
+    })),
+  };
 }

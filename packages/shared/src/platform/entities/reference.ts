@@ -130,3 +130,25 @@ export const SecretRedemptionSchema = z.object({
   payload: z.record(z.string(), z.unknown()),
 });
 export type SecretRedemption = z.infer<typeof SecretRedemptionSchema>;
+
+/** A body-check centre with its opening hours, in the language asked and in both (decision 133). */
+export const BodyCheckCentreSchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  name_en: z.string(),
+  name_zh: z.string(),
+  address: z.string(),
+  address_en: z.string(),
+  address_zh: z.string(),
+  hours: z.string(),
+  hours_en: z.string(),
+  hours_zh: z.string(),
+});
+export type BodyCheckCentre = z.infer<typeof BodyCheckCentreSchema>;
+
+/** `GET /body-check`: the centres in their order and the booking line (null when not set). */
+export const BodyCheckInfoSchema = z.object({
+  booking_phone: z.string().nullable(),
+  centres: z.array(BodyCheckCentreSchema),
+});
+export type BodyCheckInfo = z.infer<typeof BodyCheckInfoSchema>;

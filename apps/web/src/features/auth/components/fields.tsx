@@ -3,13 +3,21 @@ import { forwardRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldError } from 'react-hook-form';
 
-import type { ValidationKey } from './form-schemas';
+import { ERRORS_NAMESPACE, type ErrorMessageKey } from '@clinicpass/shared/errors/messages';
 
-/** A field's error text from its validation key. */
+import { CATALOGUE_FIELD_MESSAGES, type ValidationKey } from './form-schemas';
+
+const fromCatalogue = new Set<string>(CATALOGUE_FIELD_MESSAGES);
+
+/** A field's error text from its validation key (or the error catalogue's key). */
 export function useFieldError() {
   const { t } = useTranslation('auth');
-  return (error: FieldError | undefined) =>
-    error?.message === undefined ? undefined : t(`validation.${error.message as ValidationKey}`);
+  return (error: FieldError | undefined) => {
+    if (error?.message === undefined) return undefined;
+    if (fromCatalogue.has(error.message))
+      return t(error.message as ErrorMessageKey, { ns: ERRORS_NAMESPACE });
+    return t(`validation.${error.message as ValidationKey}`);
+  };
 }
 
 type FieldProps = Omit<TextFieldProps, 'error'> & { fieldError?: FieldError };

@@ -47,7 +47,7 @@ describe('auth form rules (spec §5)', () => {
     ]);
     const differs = change('ClinicPass2026', 'ClinicPass2027', 'ClinicPass2028');
     expect(differs.error?.issues).toEqual([
-      expect.objectContaining({ message: 'passwordMismatch', path: ['confirm_password'] }),
+      expect.objectContaining({ message: 'passwords_mismatch', path: ['confirm_password'] }),
     ]);
     expect(issue(change('', 'ClinicPass2027'))).toBe('required');
   });

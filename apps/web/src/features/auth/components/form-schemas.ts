@@ -8,9 +8,16 @@ import { CODE_PATTERN, meetsPasswordPolicy } from '@clinicpass/shared/schemas/id
 import { z } from 'zod';
 
 export type ValidationKey =
-  'required' | 'email' | 'code' | 'password' | 'passwordMismatch' | 'sameAsCurrent' | 'hkMobile';
+  'required' | 'email' | 'code' | 'password' | 'sameAsCurrent' | 'hkMobile';
 
-const key = (k: ValidationKey) => ({ message: k });
+/**
+ * Field messages that are the shared error catalogue's (namespace `errors`, member-app §8)
+ * rather than the form's own: "passwords differ" → "Passwords did not match".
+ */
+export const CATALOGUE_FIELD_MESSAGES = ['passwords_mismatch'] as const;
+export type FieldMessageKey = ValidationKey | (typeof CATALOGUE_FIELD_MESSAGES)[number];
+
+const key = (k: FieldMessageKey) => ({ message: k });
 
 export const emailField = z
   .string()
@@ -37,7 +44,8 @@ export const newPasswordPair = {
 export function confirmMatches(value: { new_password: string; confirm_password: string }) {
   return value.new_password === value.confirm_password;
 }
-export const mismatch = { ...key('passwordMismatch'), path: ['confirm_password'] };
+/** The confirmation differs: every form with a confirmation field uses this one refinement. */
+export const mismatch = { ...key('passwords_mismatch'), path: ['confirm_password'] };
 
 /** Change password: current, new (not the current one) and its confirmation. */
 export const ChangePasswordSchema = z

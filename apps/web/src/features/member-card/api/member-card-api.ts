@@ -14,9 +14,15 @@ import {
   type Ticket,
 } from '@clinicpass/shared/schemas/outpatient';
 
+import {
+  BodyCheckInfoSchema,
+  type BodyCheckInfo,
+} from '@clinicpass/shared/platform/entities/reference';
+
 import { apiClient } from './api-client';
 
 export const memberCardKeys = {
+  bodyCheck: ['member-card', 'body-check'] as const,
   member: (token: string) => ['member-card', 'member', token] as const,
   tickets: (token: string, policyNumber: string) =>
     ['member-card', 'tickets', token, policyNumber] as const,
@@ -108,5 +114,11 @@ export async function openSharedCard(token: string): Promise<SharedCardResponse>
     body: { token },
     schema: SharedCardResponseSchema,
   });
+  return response.data;
+}
+
+/** The body-check centres and the booking line, as the insurer configured them (decision 133). */
+export async function fetchBodyCheckInfo(): Promise<BodyCheckInfo> {
+  const response = await apiClient.request({ path: '/body-check', schema: BodyCheckInfoSchema });
   return response.data;
 }

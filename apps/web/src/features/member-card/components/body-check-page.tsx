@@ -2,28 +2,25 @@ import { ERROR_BANNER_MS } from '@clinicpass/shared/constants';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 
 import { DocumentTitle } from '../../../components/document-title';
 import { paths } from '../../../config/paths';
 import { useLanguage } from '../../../lib/i18n';
 import { notify } from '../../announcements/lib/notifications';
-import { createSharedLink } from '../api/member-card-api';
+import { createSharedLink, fetchBodyCheckInfo, memberCardKeys } from '../api/member-card-api';
 import { lookupErrorMessage } from '../lib/error-message';
 
 import { BodyCheckRule } from './body-check-rule';
 import { useMemberContext } from './member-layout';
 import { QrTicketCard } from './qr-ticket-card';
-
-/** The two body-check centres (spec §2.1 item 3) and the booking line, shown as text. */
-const CENTRES = ['mongKok', 'causewayBay'] as const;
-export const BOOKING_PHONE = '2388 6633';
 
 /**
  * Body check page (spec §2.1 item 3, §4): intro, content, location and booking sections; the
@@ -34,6 +31,9 @@ export function BodyCheckPage() {
   const language = useLanguage();
   const { member, tickets, token } = useMemberContext();
   const ticket = tickets.find((candidate) => candidate.type === 'body-check');
+  // The centres (with their hours) and the booking line are the insurer's data (decision 133).
+  const info = useQuery({ queryKey: memberCardKeys.bodyCheck, queryFn: fetchBodyCheckInfo });
+  const local = (en: string, zh: string) => (language === 'zh-HK' ? zh : en);
   const effective = member.body_check.status === 'effective';
 
   const share = useMutation({
@@ -143,12 +143,14 @@ export function BodyCheckPage() {
         <Typography variant="h2" id="body-check-location">
           {t('bodyCheck.locationHeading')}
         </Typography>
-        {CENTRES.map((centre) => (
-          <Box key={centre}>
-            <Typography variant="h3">{t(`bodyCheck.centres.${centre}.name`)}</Typography>
-            <Typography>{t(`bodyCheck.centres.${centre}.address`)}</Typography>
+        {info.isPending && <CircularProgress size={24} aria-label={t('bodyCheck.loading')} />}
+        {info.isError && <Typography role="alert">{t('bodyCheck.unavailable')}</Typography>}
+        {info.data?.centres.map((centre) => (
+          <Box key={centre.code}>
+            <Typography variant="h3">{local(centre.name_en, centre.name_zh)}</Typography>
+            <Typography>{local(centre.address_en, centre.address_zh)}</Typography>
             <Typography variant="body2" color="text.secondary">
-              {t(`bodyCheck.centres.${centre}.hours`)}
+              {local(centre.hours_en, centre.hours_zh)}
             </Typography>
           </Box>
         ))}
@@ -158,10 +160,14 @@ export function BodyCheckPage() {
         <Typography variant="h2" id="body-check-booking">
           {t('bodyCheck.bookingHeading')}
         </Typography>
-        <Typography>{t('bodyCheck.booking')}</Typography>
-        <Typography sx={{ fontWeight: 700, fontSize: '1.25rem' }} data-testid="booking-phone">
-          {BOOKING_PHONE}
-        </Typography>
+        {info.data?.booking_phone != null && (
+          <>
+            <Typography>{t('bodyCheck.booking')}</Typography>
+            <Typography sx={{ fontWeight: 700, fontSize: '1.25rem' }} data-testid="booking-phone">
+              {info.data.booking_phone}
+            </Typography>
+          </>
+        )}
       </Stack>
     </Stack>
   );
