@@ -344,27 +344,37 @@ describe('forgot password', () => {
     expect(reused.json()).toMatchObject({ code: 'ExpiredCodeException' });
   });
 
-  it('sends the code by SMS to a verified phone, and says when there is no SMS method', async () => {
+  it('sends the code by SMS to a verified phone, showing none of its digits (decision 142)', async () => {
     const sms = await client(t.app).post('/identity/forgot-password', {
       email: 'owner@example.com',
       delivery: 'SMS',
     });
     expect(sms.json()).toEqual({
       code_delivery_details: {
-        destination: '+852 ****4567',
+        destination: '+852 ********',
         delivery_medium: 'SMS',
         attribute_name: 'phone_number',
       },
     });
-    const none = await client(t.app).post('/identity/forgot-password', {
-      email: 'plain@example.com',
-      delivery: 'SMS',
+  });
+
+  it('says there is no SMS method only with user-existence errors not prevented', async () => {
+    const revealing = await buildTestApp({
+      env: { IDENTITY_PREVENT_USER_EXISTENCE_ERRORS: 'false' },
     });
-    expect(none.statusCode).toBe(400);
-    expect(none.json()).toMatchObject({
-      code: 'InvalidParameterException',
-      details: { reason: 'no_delivery_method', phone: '+852 2000 0000' },
-    });
+    try {
+      const none = await client(revealing.app).post('/identity/forgot-password', {
+        email: 'plain@example.com',
+        delivery: 'SMS',
+      });
+      expect(none.statusCode).toBe(400);
+      expect(none.json()).toMatchObject({
+        code: 'InvalidParameterException',
+        details: { reason: 'no_delivery_method', phone: '+852 2000 0000' },
+      });
+    } finally {
+      await revealing.close();
+    }
   });
 
   it('refuses a redirect URL on a foreign origin', async () => {
