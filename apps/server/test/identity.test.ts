@@ -608,6 +608,47 @@ describe('phone verification and password change', () => {
     );
     expect(old.json()).toEqual({ ok: true });
   });
+
+  it('signs every other session out on a password change and keeps the current one (decision 143)', async () => {
+    const email = 'sessions@example.com';
+    await createUser(t.app, email, { password: 'Password0a' });
+    const c = client(t.app);
+    type T = { tokens: { access_token: string; refresh_token: string } };
+    const sessions: T['tokens'][] = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await c.post(
+        '/identity/sign-in',
+        { email, password: 'Password0a' },
+        { 'x-token-delivery': 'body' },
+      );
+      sessions.push(res.json<T>().tokens);
+    }
+    const [current, ...others] = sessions as [T['tokens'], ...T['tokens'][]];
+    const change = await c.post(
+      '/identity/change-password',
+      { current_password: 'Password0a', new_password: 'Password1a' },
+      { authorization: `Bearer ${current.access_token}` },
+    );
+    expect(change.json()).toEqual({ ok: true });
+
+    for (const other of others) {
+      const me = await c.get('/identity/me', { authorization: `Bearer ${other.access_token}` });
+      expect(me.json()).toMatchObject({ code: 'NotAuthorizedException' });
+      const cookie = await c.get('/identity/me', { cookie: `cp_access=${other.access_token}` });
+      expect(cookie.json()).toMatchObject({ signed_in: false });
+      const refresh = await c.post('/identity/refresh', { refresh_token: other.refresh_token });
+      expect(refresh.json()).toMatchObject({ code: 'NotAuthorizedException' });
+    }
+    const me = await c.get('/identity/me', { authorization: `Bearer ${current.access_token}` });
+    expect(me.json()).toMatchObject({ signed_in: true, user: { email } });
+    const refreshed = await c.post(
+      '/identity/refresh',
+      { refresh_token: current.refresh_token },
+      { 'x-token-delivery': 'body' },
+    );
+    expect(refreshed.statusCode).toBe(200);
+    expect(refreshed.json<T>().tokens.access_token).toEqual(expect.any(String));
+  });
 });
 
 describe('session service', () => {

@@ -721,7 +721,16 @@ export class IdentityService {
     }
   }
 
-  async changePassword(userId: string, current: string, next: string): Promise<void> {
+  /**
+   * Changes the password and signs every other session out (their access and refresh tokens
+   * stop working); the caller's own session, `keepSessionId`, stays signed in (decision 143).
+   */
+  async changePassword(
+    userId: string,
+    current: string,
+    next: string,
+    keepSessionId: string | null = null,
+  ): Promise<void> {
     const user = await this.repo.userById(userId);
     if (!user || !(await verifyPassword(user.passwordHash, current))) {
       throw new AppError('NotAuthorizedException');
@@ -729,5 +738,6 @@ export class IdentityService {
     this.checkPolicy(next);
     await this.checkHistory(user, next);
     await this.storePassword(user, next);
+    await this.repo.revokeOtherSessions(user.id, keepSessionId, this.now());
   }
 }
