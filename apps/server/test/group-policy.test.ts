@@ -416,7 +416,9 @@ describe('redeem letters', () => {
       member_code: GROUP_DEMO.secondRedeemCode,
       date_of_birth: GROUP_DEMO.secondRedeemDateOfBirth,
     };
-    const matched = (res: LightResponse) => expect([200, 409]).toContain(res.statusCode);
+    const matched = (res: LightResponse) => {
+      expect([200, 409]).toContain(res.statusCode);
+    };
     const wrong = { ...right, date_of_birth: '1900-01-01' };
     const attempt = async (
       url: string,
