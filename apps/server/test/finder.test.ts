@@ -656,6 +656,24 @@ describe('second panel and group policies', () => {
     expect(body.results.map((point) => point.id)).toEqual(expected.slice(0, 100));
   });
 
+  it('gives no member prices on the group-policy list without a policy number (decision 140)', async () => {
+    const query = { page_size: 100 };
+    // Asked three times: the answer cache (decision 131) keeps it on the second ask and serves
+    // it on the third, which must be just as unpriced.
+    for (let ask = 0; ask < 3; ask += 1) {
+      const { body } = await search(GROUP, query);
+      expect(body.results.length).toBeGreaterThan(0);
+      for (const point of body.results) expect(point.doctor.payment_info).toEqual([]);
+    }
+    const withPolicy = await search(GROUP, { ...query, policy_number: POLICY });
+    const prices = withPolicy.body.results.flatMap((point) => point.doctor.payment_info);
+    expect(prices.length).toBeGreaterThan(0);
+    const primary = await search(PRIMARY, { ...query, policy_number: POLICY });
+    expect(withPolicy.body.results.map((point) => point.doctor.payment_info)).toEqual(
+      primary.body.results.map((point) => point.doctor.payment_info),
+    );
+  });
+
   it('gives no_access on the group-policy list for a policy without a network', async () => {
     const res = await get(GROUP, { policy_number: DEMO.noNetwork.policyNumber });
     expect(res.statusCode).toBe(403);

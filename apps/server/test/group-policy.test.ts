@@ -4,11 +4,13 @@ import { maskHkid } from '@clinicpass/shared/identity/hkid';
 import { addDays, fixedClock, hkToday } from '@clinicpass/shared/time/clock';
 import { eq, sql } from 'drizzle-orm';
 import type { Response as LightResponse } from 'light-my-request';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { lookupFailureCounter } from '../src/db/outpatient-schema';
 import { groupMemberPolicy, groupPolicy } from '../src/db/platform-schema';
 import { member, policy } from '../src/db/schema';
 import { GROUP_DEMO } from '../src/db/seed/platform-demo';
 import { hkidLookupHash } from '../src/lib/hkid-hash';
+import { captchaHeader } from './captcha-support';
 import { TEST_SECRET_KEY } from './constants';
 import { buildPolicyTestApp, OTHER, OWNER, PLAIN, type PolicyTestApp } from './policy-support';
 
@@ -289,6 +291,11 @@ describe('GET /policy-product-document', () => {
 });
 
 describe('redeem letters', () => {
+  // Each test starts with no redeem failures counted (decision 141).
+  beforeEach(async () => {
+    await t.database.db.delete(lookupFailureCounter);
+  });
+
   interface Redeemed {
     policy: {
       policy_number: string;
@@ -401,5 +408,65 @@ describe('redeem letters', () => {
     );
     expect(byCode.statusCode).toBe(409);
     expect(await ownerOf('GM2000012')).toBe(await t.userId(OTHER));
+  });
+
+  it('limits failed attempts per user and per address: a captcha after 3, 429 after 10', async () => {
+    // Right details: 200, or 409 once an earlier test has redeemed the letter.
+    const right = {
+      member_code: GROUP_DEMO.secondRedeemCode,
+      date_of_birth: GROUP_DEMO.secondRedeemDateOfBirth,
+    };
+    const matched = (res: LightResponse) => {
+      expect([200, 409]).toContain(res.statusCode);
+    };
+    const wrong = { ...right, date_of_birth: '1900-01-01' };
+    const attempt = async (
+      url: string,
+      body: object,
+      user: string,
+      address: string,
+      withCaptcha = false,
+    ) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/api/customer${url}`,
+        remoteAddress: address,
+        headers: { ...as(user), ...(withCaptcha ? await captchaHeader(t.app) : {}) },
+        payload: body,
+      });
+    const VALIDATE = '/policy/redeem-validation';
+    for (let i = 0; i < 3; i += 1) {
+      expect((await attempt(VALIDATE, wrong, PLAIN, '10.15.0.1')).statusCode).toBe(404);
+    }
+    // The fourth needs a captcha, right details or not; one refused for want of it costs nothing.
+    for (const body of [wrong, right]) {
+      const refused = await attempt(VALIDATE, body, PLAIN, '10.15.0.1');
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({ code: 'captcha_required' });
+    }
+    matched(await attempt(VALIDATE, right, PLAIN, '10.15.0.1', true));
+    for (let i = 3; i < 10; i += 1) {
+      expect((await attempt(VALIDATE, wrong, PLAIN, '10.15.0.1', true)).statusCode).toBe(404);
+    }
+    // Ten failures: the user is refused from any address, and the address for any user, even
+    // with the right details and a captcha; redeeming too.
+    for (const [url, user, address] of [
+      [VALIDATE, PLAIN, '10.15.0.1'],
+      [VALIDATE, PLAIN, '10.15.0.2'],
+      [VALIDATE, OTHER, '10.15.0.1'],
+      ['/policy/redeem', PLAIN, '10.15.0.3'],
+    ] as const) {
+      const limited = await attempt(url, right, user, address, true);
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json()).toMatchObject({ code: 'limit_exceeded' });
+    }
+    // Another user at another address is not held back.
+    matched(await attempt(VALIDATE, right, OTHER, '10.15.0.4'));
+    // Redeeming counts its failures the same way.
+    for (let i = 0; i < 3; i += 1) {
+      expect((await attempt('/policy/redeem', wrong, OWNER, '10.15.0.5')).statusCode).toBe(404);
+    }
+    const redeem = await attempt('/policy/redeem', wrong, OWNER, '10.15.0.5');
+    expect(redeem.json()).toMatchObject({ code: 'captcha_required' });
   });
 });

@@ -4,7 +4,7 @@
 import { fixedClock } from '@clinicpass/shared/time/clock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from './build-app';
-import { client, createUser, latestCode, PASSWORD, wrongCode } from './identity-helpers';
+import { client, createUser, latestCode, outbox, PASSWORD, wrongCode } from './identity-helpers';
 
 const clock = fixedClock('2026-06-01T02:00:00Z');
 let t: TestApp;
@@ -62,6 +62,59 @@ describe('forgot-password confirm, known and unknown email', () => {
     // No message went to the unknown address.
     const outbox = await t.app.inject('/dev/outbox');
     expect(outbox.json<{ to: string }[]>().some((m) => m.to === unknown)).toBe(false);
+  });
+
+  it('answers a code by SMS alike for a phone, no phone and no account; only the mailbox is told (decision 142)', async () => {
+    const withPhone = 'sam.phone@example.com';
+    const phoneless = 'sam.nophone@example.com';
+    const unknown = 'sam.unknown@example.com';
+    await createUser(t.app, withPhone, { password: PASSWORD, phone: '91230042' });
+    await createUser(t.app, phoneless, { password: PASSWORD });
+    const before = Math.max(0, ...(await outbox(t.app)).map((m) => m.id));
+    const sent = await Promise.all(
+      [withPhone, phoneless, unknown].map((email) =>
+        client(t.app).post('/identity/forgot-password', { email, delivery: 'SMS' }),
+      ),
+    );
+    for (const res of sent) {
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({
+        code_delivery_details: {
+          destination: '+852 ********',
+          delivery_medium: 'SMS',
+          attribute_name: 'phone_number',
+        },
+      });
+    }
+    // The phone got its code; the phone-less account's mailbox got spec §8's text; the unknown
+    // address got nothing.
+    const messages = (await outbox(t.app)).filter((m) => m.id > before);
+    expect(messages.filter((m) => m.to === '+85291230042').map((m) => m.channel)).toEqual(['sms']);
+    const told = messages.filter((m) => m.to === phoneless);
+    expect(told).toHaveLength(1);
+    expect(told[0]?.body).toContain(
+      'Please select another delivery method or reach out to Customer Service at +852 2000 0000',
+    );
+    expect(messages.some((m) => m.to === unknown)).toBe(false);
+    // Guessing the code answers alike for the phone-less account and the unknown email.
+    const wrong = wrongCode(await latestCode(t.app, '+85291230042'));
+    const phonelessAnswers = await confirmTimes(
+      '/identity/forgot-password/confirm',
+      phoneless,
+      wrong,
+      6,
+    );
+    const unknownAnswers = await confirmTimes(
+      '/identity/forgot-password/confirm',
+      unknown,
+      wrong,
+      6,
+    );
+    expect(phonelessAnswers.map((a) => (a.body as { code: string }).code)).toEqual([
+      ...Array<string>(5).fill('CodeMismatchException'),
+      'TooManyFailedAttemptsException',
+    ]);
+    expect(unknownAnswers).toEqual(phonelessAnswers);
   });
 
   it('answers both as expired an hour after the send, and a new send starts afresh', async () => {

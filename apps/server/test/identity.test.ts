@@ -344,27 +344,37 @@ describe('forgot password', () => {
     expect(reused.json()).toMatchObject({ code: 'ExpiredCodeException' });
   });
 
-  it('sends the code by SMS to a verified phone, and says when there is no SMS method', async () => {
+  it('sends the code by SMS to a verified phone, showing none of its digits (decision 142)', async () => {
     const sms = await client(t.app).post('/identity/forgot-password', {
       email: 'owner@example.com',
       delivery: 'SMS',
     });
     expect(sms.json()).toEqual({
       code_delivery_details: {
-        destination: '+852 ****4567',
+        destination: '+852 ********',
         delivery_medium: 'SMS',
         attribute_name: 'phone_number',
       },
     });
-    const none = await client(t.app).post('/identity/forgot-password', {
-      email: 'plain@example.com',
-      delivery: 'SMS',
+  });
+
+  it('says there is no SMS method only with user-existence errors not prevented', async () => {
+    const revealing = await buildTestApp({
+      env: { IDENTITY_PREVENT_USER_EXISTENCE_ERRORS: 'false' },
     });
-    expect(none.statusCode).toBe(400);
-    expect(none.json()).toMatchObject({
-      code: 'InvalidParameterException',
-      details: { reason: 'no_delivery_method', phone: '+852 2000 0000' },
-    });
+    try {
+      const none = await client(revealing.app).post('/identity/forgot-password', {
+        email: 'plain@example.com',
+        delivery: 'SMS',
+      });
+      expect(none.statusCode).toBe(400);
+      expect(none.json()).toMatchObject({
+        code: 'InvalidParameterException',
+        details: { reason: 'no_delivery_method', phone: '+852 2000 0000' },
+      });
+    } finally {
+      await revealing.close();
+    }
   });
 
   it('refuses a redirect URL on a foreign origin', async () => {
@@ -597,6 +607,47 @@ describe('phone verification and password change', () => {
       auth,
     );
     expect(old.json()).toEqual({ ok: true });
+  });
+
+  it('signs every other session out on a password change and keeps the current one (decision 143)', async () => {
+    const email = 'sessions@example.com';
+    await createUser(t.app, email, { password: 'Password0a' });
+    const c = client(t.app);
+    type T = { tokens: { access_token: string; refresh_token: string } };
+    const sessions: T['tokens'][] = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await c.post(
+        '/identity/sign-in',
+        { email, password: 'Password0a' },
+        { 'x-token-delivery': 'body' },
+      );
+      sessions.push(res.json<T>().tokens);
+    }
+    const [current, ...others] = sessions as [T['tokens'], ...T['tokens'][]];
+    const change = await c.post(
+      '/identity/change-password',
+      { current_password: 'Password0a', new_password: 'Password1a' },
+      { authorization: `Bearer ${current.access_token}` },
+    );
+    expect(change.json()).toEqual({ ok: true });
+
+    for (const other of others) {
+      const me = await c.get('/identity/me', { authorization: `Bearer ${other.access_token}` });
+      expect(me.json()).toMatchObject({ code: 'NotAuthorizedException' });
+      const cookie = await c.get('/identity/me', { cookie: `cp_access=${other.access_token}` });
+      expect(cookie.json()).toMatchObject({ signed_in: false });
+      const refresh = await c.post('/identity/refresh', { refresh_token: other.refresh_token });
+      expect(refresh.json()).toMatchObject({ code: 'NotAuthorizedException' });
+    }
+    const me = await c.get('/identity/me', { authorization: `Bearer ${current.access_token}` });
+    expect(me.json()).toMatchObject({ signed_in: true, user: { email } });
+    const refreshed = await c.post(
+      '/identity/refresh',
+      { refresh_token: current.refresh_token },
+      { 'x-token-delivery': 'body' },
+    );
+    expect(refreshed.statusCode).toBe(200);
+    expect(refreshed.json<T>().tokens.access_token).toEqual(expect.any(String));
   });
 });
 

@@ -46,6 +46,7 @@ const TEXT = {
     changePassword: 'Change password',
     currentPassword: 'Current password',
     passwordChanged: 'Your password has been changed.',
+    smsNote: 'If your account has no verified phone, none is sent: we email you instead.',
     sameAsCurrent: 'Your new password cannot be the same as your current password',
   },
   zh: {
@@ -77,6 +78,7 @@ const TEXT = {
     changePassword: '更改密碼',
     currentPassword: '現有密碼',
     passwordChanged: '你的密碼已更改。',
+    smsNote: '如你的帳戶沒有已驗證的手機號碼，我們不會發送短訊，而會以電郵通知你。',
     sameAsCurrent: '新密碼不可與現有密碼相同',
   },
 } as const;
@@ -301,6 +303,10 @@ describe.each([
     await page.getByRole('button', { name: t.sendCode }).click();
     const resetCode = page.getByRole('textbox', { name: t.code });
     await resetCode.waitFor();
+    // The same answer for every email: no digit of the phone, and a note saying when no SMS
+    // comes (decision 142).
+    await page.getByText('+852 ********').waitFor();
+    await page.getByText(t.smsNote).waitFor();
     const resetSms = await message(page, `+852${local}`, beforeReset);
     expect(resetSms.channel).toBe('sms');
     await resetCode.fill(codeIn(resetSms));

@@ -7,6 +7,8 @@ import fp from 'fastify-plugin';
 export interface Identity {
   userId: string;
   email: string;
+  /** The sign-in session the access token belongs to, when it came from one. */
+  sessionId?: string;
 }
 
 declare module 'fastify' {

@@ -58,7 +58,11 @@ export const authPlugin = fp(
         request.identitySource = bearer === null ? 'cookie' : 'bearer';
         const claims = await service.authenticate(token);
         if (claims !== null) {
-          request.identity = { userId: claims.userId, email: claims.email };
+          request.identity = {
+            userId: claims.userId,
+            email: claims.email,
+            sessionId: claims.sessionId,
+          };
           return;
         }
         request.identityRejected = true;
@@ -70,7 +74,11 @@ export const authPlugin = fp(
       if (refreshToken === null) return;
       const renewed = await service.renewAccess(refreshToken);
       if (renewed === null) return;
-      request.identity = { userId: renewed.claims.userId, email: renewed.claims.email };
+      request.identity = {
+        userId: renewed.claims.userId,
+        email: renewed.claims.email,
+        sessionId: renewed.claims.sessionId,
+      };
       request.identitySource = 'cookie';
       request.identityRejected = false;
       setAccessCookie(request, reply, renewed.accessToken, app.clock.now());

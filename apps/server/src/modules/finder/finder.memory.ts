@@ -576,6 +576,29 @@ export function searchSnapshot(
   return { total, cards };
 }
 
+const unpricedCards = new WeakMap<Card, Card>();
+const unpricedDoctors = new WeakMap<Doctor, Doctor>();
+
+/**
+ * The card without the doctor's member prices (decision 140: a list asked without a policy
+ * number of the primary network), made once per card and kept while the card lives.
+ */
+export function withoutPrices(card: Card): Card {
+  if (card.doctor.payment_info.length === 0) return card;
+  let unpriced = unpricedCards.get(card);
+  if (unpriced === undefined) {
+    let doctor = unpricedDoctors.get(card.doctor);
+    if (doctor === undefined) {
+      doctor = { ...card.doctor, payment_info: [] };
+      unpricedDoctors.set(card.doctor, doctor);
+    }
+    const { json: _written, ...parts } = card;
+    unpriced = { ...parts, doctor };
+    unpricedCards.set(card, unpriced);
+  }
+  return unpriced;
+}
+
 /** The response object of a card for a caller's language. */
 export function cardToServicePoint(
   card: Card,

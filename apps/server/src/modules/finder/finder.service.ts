@@ -25,6 +25,7 @@ import {
   type FinderSnapshot,
   type SnapshotDistrict,
   searchSnapshot,
+  withoutPrices,
 } from './finder.memory';
 import type { FinderRepository, SearchCriteria, ServicePointRow } from './finder.repository';
 
@@ -160,19 +161,26 @@ export function createFinderService(
     return answer;
   }
 
-  /** Refuses a caller the list is closed to; else until when (ms) that answer may be reused. */
-  async function checkAccess(list: FinderList, policyNumber: string | undefined): Promise<number> {
+  /**
+   * Refuses a caller the list is closed to; else until when (ms) that answer may be reused and
+   * whether its results may carry member prices (decision 140: only behind a policy number of
+   * the primary network; the second panel shows none at all).
+   */
+  async function checkAccess(
+    list: FinderList,
+    policyNumber: string | undefined,
+  ): Promise<{ until: number; priced: boolean }> {
     // The second panel is open to anyone; the group list and the primary panel need a policy
     // of the primary network. Unknown and network-less policies get one and the same answer.
     if (list === PANELS.second || (list === 'group' && policyNumber === undefined)) {
-      return now() + POLICY_ACCESS_TTL_MS;
+      return { until: now() + POLICY_ACCESS_TTL_MS, priced: false };
     }
     if (policyNumber === undefined) {
       throw validation('policy_number', 'is required on this panel');
     }
     const { allowed, until } = await policyHasNetwork(policyNumber);
     if (!allowed) throw new AppError('no_access', { message: NO_ACCESS_MESSAGE });
-    return until;
+    return { until, priced: true };
   }
 
   /** The asked districts with their regions, from the process's copy of the read model. */
@@ -219,8 +227,9 @@ export function createFinderService(
     query: ServicePointQuery,
     caller: FinderCaller,
   ): Promise<Found & { until: number }> {
-    const until = await checkAccess(list, query.policy_number?.toUpperCase());
-    return { ...(await searchAllowed(list, query, caller)), until };
+    const { until, priced } = await checkAccess(list, query.policy_number?.toUpperCase());
+    const found = await searchAllowed(list, query, caller);
+    return { ...found, cards: priced ? found.cards : found.cards.map(withoutPrices), until };
   }
 
   async function searchAllowed(

@@ -258,6 +258,24 @@ export class IdentityRepository {
       .where(and(eq(identitySession.userId, userId), isNull(identitySession.revokedAt)));
   }
 
+  /** Every session of the user but one (the caller's own), with their access and refresh tokens. */
+  async revokeOtherSessions(
+    userId: string,
+    keepSessionId: string | null,
+    now: Date,
+  ): Promise<void> {
+    await this.db
+      .update(identitySession)
+      .set({ revokedAt: now })
+      .where(
+        and(
+          eq(identitySession.userId, userId),
+          isNull(identitySession.revokedAt),
+          keepSessionId === null ? undefined : ne(identitySession.id, keepSessionId),
+        ),
+      );
+  }
+
   async insertRefreshToken(values: {
     sessionId: string;
     tokenHash: string;

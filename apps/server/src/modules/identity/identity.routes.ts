@@ -344,11 +344,12 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { userId } = requireUser(request);
+      const { userId, sessionId } = requireUser(request);
       await service.changePassword(
         userId,
         request.body.current_password,
         request.body.new_password,
+        sessionId ?? null,
       );
       return { ok: true as const };
     },

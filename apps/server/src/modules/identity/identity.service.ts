@@ -28,6 +28,8 @@ import {
 } from './tokens';
 
 const MINUTE = 60_000;
+/** Where forgot-password says an SMS code went: a Hong Kong number, no digit shown (decision 142). */
+export const SMS_DESTINATION = '+852 ********';
 
 /** Lifetimes and limits (issue 5). */
 export const IDENTITY_LIMITS = {
@@ -508,6 +510,20 @@ export class IdentityService {
     });
   }
 
+  /**
+   * The answer to forgot-password by SMS, the same for every email (decision 142): the digits
+   * of a real phone would tell that the account exists and has one, so none are shown.
+   */
+  private smsDetails(): CodeDeliveryResponse {
+    return {
+      code_delivery_details: {
+        destination: SMS_DESTINATION,
+        delivery_medium: 'SMS',
+        attribute_name: 'phone_number',
+      },
+    };
+  }
+
   async forgotPassword(input: {
     email: string;
     delivery: DeliveryMedium;
@@ -521,24 +537,34 @@ export class IdentityService {
     if (!user) {
       if (!this.prevent) throw new AppError('UserNotFoundException');
       // Simulated delivery: the same answer a known email gets, and a code its guesses meet.
-      if (input.delivery === 'SMS') throw await this.noDeliveryMethod();
       await this.simulateCode({ email: input.email }, 'reset');
-      return this.emailDetails(input.email);
+      return input.delivery === 'SMS' ? this.smsDetails() : this.emailDetails(input.email);
     }
     if (input.delivery === 'SMS') {
-      if (!user.phoneVerified || !user.phoneNumber) throw await this.noDeliveryMethod();
+      if (!user.phoneVerified || !user.phoneNumber) {
+        // Answered as if sent; the mailbox's owner alone is told there is no SMS method
+        // (spec §8's text), and guesses meet a code no 6-digit code matches (decision 142).
+        if (!this.prevent) throw await this.noDeliveryMethod();
+        await this.simulateCode({ userId: user.id }, 'reset');
+        const texts = IDENTITY_TEXTS[input.language].noSmsMethod;
+        await this.delivery.send({
+          channel: 'email',
+          to: user.email,
+          subject: texts.subject,
+          body: texts.body({
+            code: '',
+            minutes: 0,
+            phone: await this.repo.customerServicePhone(this.config.identity.customerServicePhone),
+          }),
+        });
+        return this.smsDetails();
+      }
       await this.sendCode(user, 'reset', {
         channel: 'sms',
         to: user.phoneNumber,
         language: input.language,
       });
-      return {
-        code_delivery_details: {
-          destination: maskPhone(user.phoneNumber),
-          delivery_medium: 'SMS',
-          attribute_name: 'phone_number',
-        },
-      };
+      return this.smsDetails();
     }
     await this.sendCode(user, 'reset', {
       channel: 'email',
@@ -695,7 +721,16 @@ export class IdentityService {
     }
   }
 
-  async changePassword(userId: string, current: string, next: string): Promise<void> {
+  /**
+   * Changes the password and signs every other session out (their access and refresh tokens
+   * stop working); the caller's own session, `keepSessionId`, stays signed in (decision 143).
+   */
+  async changePassword(
+    userId: string,
+    current: string,
+    next: string,
+    keepSessionId: string | null = null,
+  ): Promise<void> {
     const user = await this.repo.userById(userId);
     if (!user || !(await verifyPassword(user.passwordHash, current))) {
       throw new AppError('NotAuthorizedException');
@@ -703,5 +738,6 @@ export class IdentityService {
     this.checkPolicy(next);
     await this.checkHistory(user, next);
     await this.storePassword(user, next);
+    await this.repo.revokeOtherSessions(user.id, keepSessionId, this.now());
   }
 }

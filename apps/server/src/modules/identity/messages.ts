@@ -1,9 +1,13 @@
 // The texts of the codes and notices the identity service sends, in the request's language.
+import { errorMessage } from '@clinicpass/shared/errors/messages';
 import type { Language } from '@clinicpass/shared/i18n/languages';
 
 type Texts = Record<
-  'mfa' | 'reset' | 'firstTime' | 'alreadyConfirmed' | 'phone',
-  { subject: string; body: (v: { code: string; link?: string; minutes: number }) => string }
+  'mfa' | 'reset' | 'firstTime' | 'alreadyConfirmed' | 'phone' | 'noSmsMethod',
+  {
+    subject: string;
+    body: (v: { code: string; link?: string; minutes: number; phone?: string }) => string;
+  }
 >;
 
 const en: Texts = {
@@ -28,6 +32,13 @@ const en: Texts = {
     subject: 'Your ClinicPass account is already set up',
     body: () =>
       'Someone asked to set a first password for this email, but the account already has one. Sign in, or use "Forgot password" if you do not remember it.',
+  },
+  noSmsMethod: {
+    subject: 'Reset your ClinicPass password',
+    body: ({ phone }) =>
+      'Someone asked to reset the password of this account with a code by SMS, but the account has no verified phone, so no SMS was sent. ' +
+      errorMessage('no_delivery_method', 'en', { values: { phone: phone ?? '' } }) +
+      '\n\nIf you did not ask to reset your password, ignore this message.',
   },
   phone: {
     subject: 'ClinicPass phone verification',
@@ -58,6 +69,13 @@ const zhHK: Texts = {
     subject: '你的 ClinicPass 帳戶已經設定',
     body: () =>
       '有人要求為此電郵設定首次密碼，但帳戶已設有密碼。請直接登入；如忘記密碼，請使用「忘記密碼」。',
+  },
+  noSmsMethod: {
+    subject: '重設你的 ClinicPass 密碼',
+    body: ({ phone }) =>
+      '有人要求以短訊驗證碼重設此帳戶的密碼，但帳戶沒有已驗證的手機號碼，因此沒有發送短訊。' +
+      errorMessage('no_delivery_method', 'zh-HK', { values: { phone: phone ?? '' } }) +
+      '\n\n如你沒有要求重設密碼，請忽略此訊息。',
   },
   phone: {
     subject: 'ClinicPass 電話驗證',

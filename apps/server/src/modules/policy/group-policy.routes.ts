@@ -19,6 +19,7 @@ import { pageReply, pageWindow } from '../platform-common/pagination';
 import { IdParamsSchema } from '../platform-common/params';
 import * as service from './group-policy.service';
 import { callerOf, IdempotencyHeadersSchema, nowOf } from './policy-http';
+import { limitRedeemAttempt } from './redeem-limits';
 
 const tags = ['policies'];
 
@@ -89,14 +90,17 @@ export const groupPolicyRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       schema: {
         tags,
-        summary: 'Checks a welcome letter’s redeem code: the policy and dependants it brings',
+        summary:
+          'Checks a welcome letter’s redeem code: the policy and dependants it brings; X-Captcha after 3 failures (per user or address), 429 after 10',
         body: RedeemPolicyBodySchema,
         response: { 200: RedeemedPolicySchema },
       },
     },
     async (request) => {
-      callerOf(request);
-      return service.validateRedeem(app.db, app.config.secretKey, nowOf(app).today, request.body);
+      const caller = callerOf(request);
+      return limitRedeemAttempt(app, request, caller.userId, () =>
+        service.validateRedeem(app.db, app.config.secretKey, nowOf(app).today, request.body),
+      );
     },
   );
 
@@ -106,7 +110,7 @@ export const groupPolicyRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary:
-          'Redeems a welcome letter once: its policy and dependants join the caller’s account; honours Idempotency-Key',
+          'Redeems a welcome letter once: its policy and dependants join the caller’s account; honours Idempotency-Key; X-Captcha after 3 failures (per user or address), 429 after 10',
         headers: IdempotencyHeadersSchema,
         body: RedeemPolicyBodySchema,
         response: { 200: RedeemedPolicySchema },
@@ -115,8 +119,10 @@ export const groupPolicyRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const caller = callerOf(request);
       const at = nowOf(app);
-      return idempotent(app.db, request, caller.userId, at.instant, (tx) =>
-        service.redeem(tx, app.config.secretKey, caller, at, request.body),
+      return limitRedeemAttempt(app, request, caller.userId, () =>
+        idempotent(app.db, request, caller.userId, at.instant, (tx) =>
+          service.redeem(tx, app.config.secretKey, caller, at, request.body),
+        ),
       );
     },
   );

@@ -7,6 +7,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
+import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -236,6 +237,13 @@ export function ForgotPasswordPage() {
         >
           {t('forgot.resend')}
         </Button>
+        {stage.delivery === 'SMS' && (
+          // The same answer for every email (decision 142): whether an SMS comes is told here
+          // as a condition, and by email to an account without a verified phone.
+          <Typography variant="body2" color="text.secondary">
+            {t('forgot.smsNote')}
+          </Typography>
+        )}
       </AuthLayout>
     );
   }
