@@ -80,18 +80,18 @@ async function worker(index, base, seconds, connections, lists) {
   };
   const pick = (list) => list[Math.floor(random() * list.length)];
 
-  // Accounts with a phone, for sign-in; each used at most SIGN_INS_PER_ACCOUNT times.
+  // Accounts with a phone, for sign-in: one per lane at a time (so the newest code sent to its
+  // phone is its own), each used at most SIGN_INS_PER_ACCOUNT times.
   let accountCount = 0;
-  let current = null;
-  const nextAccount = async () => {
-    if (current !== null && current.uses < SIGN_INS_PER_ACCOUNT) return current;
+  const nextAccount = async (lane) => {
+    if (lane.account !== null && lane.account.uses < SIGN_INS_PER_ACCOUNT) return lane.account;
     accountCount += 1;
     const tag = `${index}-${accountCount}-${randomUUID().slice(0, 6)}`;
     const phone = `+8529${(index % 8) + 1}${String(accountCount).padStart(6, '0')}`;
     const email = `soak-${tag}@example.com`;
     await createAccount(base, email, phone);
-    current = { email, phone, uses: 0 };
-    return current;
+    lane.account = { email, phone, uses: 0 };
+    return lane.account;
   };
 
   // The platform user: no phone (no code to send), signed in again when its token expires.
@@ -124,8 +124,8 @@ async function worker(index, base, seconds, connections, lists) {
     note('member look-up', res);
   };
 
-  const signInFlow = async () => {
-    const account = await nextAccount();
+  const signInFlow = async (lane) => {
+    const account = await nextAccount(lane);
     account.uses += 1;
     const { steps } = await signIn(base, account, address());
     note('sign-in (password)', steps[0]);
@@ -190,11 +190,12 @@ async function worker(index, base, seconds, connections, lists) {
   ];
   const end = Date.now() + seconds * 1000;
   const lane = async () => {
+    const state = { account: null };
     while (Date.now() < end) {
       let r = random();
       const [, task, kind] = mix.find(([weight]) => (r -= weight) < 0) ?? mix[0];
       try {
-        await task();
+        await task(state);
       } catch {
         failed(kind);
         await sleep(50);
