@@ -6,7 +6,8 @@
 // ASSERTS, and exits 1 on any failure:
 //   - every write answered 2xx is present exactly once (the id it was answered with);
 //   - a retry with the same Idempotency-Key returns the stored answer;
-//   - nothing else changed: every other table, and the other users' rows, hash as before.
+//   - nothing else changed: every other table, and the other users' rows, hash as before;
+//   - while down, the API answered 503 service_unavailable, never 500.
 // It prints its figures (kills, recovery times, retries, 5xx while down).
 //
 //   npm run test:crash                        (run by .ci/run after npm test)
@@ -79,6 +80,7 @@ const figures = {
   attempts: 0,
   networkErrors: 0,
   fiveXx: 0,
+  fiveXxByStatus: {},
   retriedTo2xx: 0,
   unexpected: 0,
   recoveries: [],
@@ -109,6 +111,7 @@ async function write(op, token) {
     }
     if (res.status >= 500) {
       figures.fiveXx += 1;
+      figures.fiveXxByStatus[res.status] = (figures.fiveXxByStatus[res.status] ?? 0) + 1;
       retried = true;
       await sleep(100 + Math.random() * 150);
       continue;
@@ -323,6 +326,12 @@ async function main() {
     `${ops.length - answered.length} writes never answered 2xx`,
   );
 
+  // An outage answers 503 service_unavailable (retry shortly), never 500.
+  check(
+    (figures.fiveXxByStatus[500] ?? 0) === 0,
+    `${figures.fiveXxByStatus[500]} answers were 500 during the outages (see the server log), not 503`,
+  );
+
   // A retry with the same key returns the stored answer, for every write.
   let replaysEqual = 0;
   for (const op of answered) {
@@ -414,7 +423,10 @@ async function main() {
   log(`| until a write succeeded again, PostgreSQL kills | ${recoveries('postgres')} |`);
   log(`| attempts (with retries) | ${figures.attempts} |`);
   log(`| refused or cut connections, retried | ${figures.networkErrors} |`);
-  log(`| 5xx answers while down, retried | ${figures.fiveXx} |`);
+  const byStatus = Object.entries(figures.fiveXxByStatus)
+    .map(([status, n]) => `${status}×${n}`)
+    .join(' ');
+  log(`| 5xx answers while down, retried | ${figures.fiveXx} (${byStatus}) |`);
   log(`| writes answered 2xx only after a retry | ${figures.retriedTo2xx} |`);
   log(`| writes answered 2xx / stored exactly once | ${answered.length} / ${exactlyOnce} |`);
   log(
