@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { chmod, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -46,6 +48,101 @@ describe('embedded PostgreSQL', () => {
       await second.stop();
     }
   });
+});
+
+/** Waits until `check` holds (polling), or fails after `ms`. */
+async function until(check: () => Promise<boolean>, ms: number) {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (await check().catch(() => false)) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error('timed out');
+}
+
+function postmasterPid(dataDir: string): number {
+  return Number(readFileSync(path.join(dataDir, 'postgres/postmaster.pid'), 'utf8').split('\n')[0]);
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe('embedded PostgreSQL after a crash (decision 145)', () => {
+  it('starts on a folder whose previous owner was killed with SIGKILL, its postmaster left running', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'clinicpass-embedded-'));
+    dirs.push(dataDir);
+    // An API process: starts the database, keeps a row, then is killed without a word.
+    const owner = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '-e',
+        `const { startEmbeddedPostgres } = await import(${JSON.stringify(path.resolve(import.meta.dirname, '../src/db/embedded.ts'))});
+         const { ensureDatabase } = await import(${JSON.stringify(path.resolve(import.meta.dirname, '../src/db/migrate.ts'))});
+         const pg = (await import('pg')).default;
+         const server = await startEmbeddedPostgres({ dataDir: ${JSON.stringify(dataDir)} });
+         await ensureDatabase(server.adminUrl, 'keep');
+         const client = new pg.Client({ connectionString: server.urlFor('keep') });
+         await client.connect();
+         await client.query("CREATE TABLE note (text text); INSERT INTO note VALUES ('left')");
+         await client.end();
+         process.stdout.write('ready\\n');
+         setInterval(() => {}, 1000);`,
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    await new Promise<void>((resolve, reject) => {
+      owner.stdout.on('data', (chunk: Buffer) => {
+        if (chunk.toString().includes('ready')) resolve();
+      });
+      owner.once('exit', () => {
+        reject(new Error('the first process exited'));
+      });
+    });
+    const leftover = postmasterPid(dataDir);
+    const exited = new Promise((resolve) => owner.once('exit', resolve));
+    owner.kill('SIGKILL');
+    await exited;
+    expect(alive(leftover)).toBe(true);
+
+    const next = await startEmbeddedPostgres({ dataDir });
+    try {
+      expect(alive(leftover)).toBe(false);
+      const notes = await query(next.urlFor('keep'), 'SELECT text FROM note');
+      expect(notes.rows).toEqual([{ text: 'left' }]);
+    } finally {
+      await next.stop();
+    }
+  }, 120_000);
+
+  it('starts its postmaster again when it is killed, and the data is there', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'clinicpass-embedded-'));
+    dirs.push(dataDir);
+    const server = await startEmbeddedPostgres({ dataDir });
+    try {
+      await ensureDatabase(server.adminUrl, 'keep');
+      await query(
+        server.urlFor('keep'),
+        "CREATE TABLE note (text text); INSERT INTO note VALUES ('kept')",
+      );
+      const killed = postmasterPid(dataDir);
+      process.kill(killed, 'SIGKILL');
+      await until(async () => {
+        const notes = await query(server.urlFor('keep'), 'SELECT text FROM note');
+        return notes.rows.length === 1;
+      }, 60_000);
+      expect(postmasterPid(dataDir)).not.toBe(killed);
+    } finally {
+      await server.stop();
+    }
+  }, 120_000);
 });
 
 describe.runIf(process.getuid?.() === 0)('embedded PostgreSQL started by root', () => {

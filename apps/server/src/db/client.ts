@@ -18,6 +18,12 @@ export function connectDatabase(url: string, options: { max?: number } = {}): Da
   const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10 });
   // An idle client losing its connection must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
+  // Nor a checked-out client whose server goes away between two queries of a transaction (the
+  // pool listens only to idle ones): unheard, that 'error' event ended the process. Its next
+  // query fails, and the pool drops the broken client when it is released.
+  pool.on('connect', (client) => {
+    client.on('error', () => undefined);
+  });
   const db = drizzle({ client: pool, schema });
   return { db, pool, close: () => pool.end() };
 }

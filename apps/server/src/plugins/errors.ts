@@ -52,6 +52,35 @@ const FASTIFY_CODES: Record<string, () => AppError> = {
     new AppError('bad_request', { message: 'The Content-Length header does not match the body' }),
 };
 
+/** Socket and PostgreSQL codes of a database that does not answer (down or restarting). */
+const DATABASE_GONE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  '57P01', // admin_shutdown
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now (starting up, recovering)
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+]);
+const DATABASE_GONE_MESSAGE =
+  /^(Connection terminated|Client has encountered a connection error|Client was closed)/;
+
+/** A lost or refused database connection, possibly wrapped (drizzle keeps it as `cause`). */
+function isDatabaseGone(error: unknown): boolean {
+  let current = error;
+  for (let depth = 0; depth < 5 && current instanceof Error; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && DATABASE_GONE_CODES.has(code)) return true;
+    if (DATABASE_GONE_MESSAGE.test(current.message)) return true;
+    current = current.cause;
+  }
+  return false;
+}
+
 /** Maps anything thrown in a route to an AppError. */
 export function toAppError(error: unknown): AppError {
   if (error instanceof AppError) return error;
@@ -98,6 +127,13 @@ export function toAppError(error: unknown): AppError {
     fastifyError.statusCode < 500
   ) {
     return new AppError('bad_request', { message: fastifyError.message ?? 'Bad request' });
+  }
+  // The database down or restarting (decision 145): try again shortly, not a fault of ours.
+  if (isDatabaseGone(error)) {
+    return new AppError('service_unavailable', {
+      message: 'The database does not answer; try again shortly',
+      cause: error,
+    });
   }
   return new AppError('internal_error', { cause: error });
 }

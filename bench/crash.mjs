@@ -1,0 +1,462 @@
+// Crash safety (issue 15): 1,000 idempotent writes (payment methods; service requests created and
+// cancelled) over HTTP against the built server on a fresh embedded database, while the API
+// process is killed with SIGKILL and restarted (first half), then while the embedded PostgreSQL
+// postmaster is killed with SIGKILL (second half; the server starts it again). Every write is
+// retried with its Idempotency-Key until it is answered 2xx, as a client would. After recovery it
+// ASSERTS, and exits 1 on any failure:
+//   - every write answered 2xx is present exactly once (the id it was answered with);
+//   - a retry with the same Idempotency-Key returns the stored answer;
+//   - nothing else changed: every other table, and the other users' rows, hash as before;
+//   - while down, the API answered 503 service_unavailable, never 500.
+// It prints its figures (kills, recovery times, retries, 5xx while down).
+//
+//   npm run test:crash                        (run by .ci/run after npm test)
+//   npm run test:crash -- --writes 200 --kills 2 --no-build
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { isDeepStrictEqual, parseArgs } from 'node:util';
+import pg from 'pg';
+import {
+  buildServer,
+  call,
+  createAccount,
+  databaseUrl,
+  freePort,
+  killServer,
+  log,
+  OWNER,
+  postmasterOf,
+  serverEnv,
+  signIn,
+  sleep,
+  startServer,
+  stopServer,
+  waitReady,
+} from './support.mjs';
+
+const { values } = parseArgs({
+  options: {
+    writes: { type: 'string', default: '1000' },
+    kills: { type: 'string', default: '3' },
+    lanes: { type: 'string', default: '6' },
+    'no-build': { type: 'boolean', default: false },
+    keep: { type: 'boolean', default: false },
+  },
+});
+const WRITES = Number(values.writes);
+const KILLS = Number(values.kills);
+const LANES = Number(values.lanes);
+const SR_BASE = '/api/customer/policy/service-request';
+const POLICY = 'OP1000001';
+/** A write gives up (and the test fails) when it is not answered 2xx within this time. */
+const WRITE_DEADLINE_MS = 120_000;
+
+/**
+ * Tables a write, a sign-in or a restart may change. Every other table must hash as before;
+ * in these, the rows of other users and policies must too (checked below).
+ */
+const CHANGING = new Set([
+  'payment_method',
+  'idempotency_record',
+  'service_request',
+  'underwriting_case',
+]);
+
+const failures = [];
+function check(condition, message) {
+  if (!condition) failures.push(message);
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'clinicpass-crash-'));
+const logFile = join(dataDir, 'server.log');
+const port = await freePort();
+const base = `http://127.0.0.1:${port}`;
+const env = serverEnv(dataDir, port);
+let server;
+
+const figures = {
+  attempts: 0,
+  networkErrors: 0,
+  fiveXx: 0,
+  fiveXxByStatus: {},
+  retriedTo2xx: 0,
+  unexpected: 0,
+  recoveries: [],
+};
+
+/**
+ * One write until it is answered 2xx: a refused connection, a cut answer or a 5xx is retried
+ * with the same key and body. Any other answer is a failure.
+ */
+async function write(op, token) {
+  const deadline = Date.now() + WRITE_DEADLINE_MS;
+  let retried = false;
+  while (Date.now() < deadline) {
+    figures.attempts += 1;
+    let res;
+    try {
+      res = await call(base, op.path, {
+        method: 'POST',
+        body: op.body,
+        headers: { authorization: `Bearer ${token}`, 'idempotency-key': op.key },
+        timeout: 15_000,
+      });
+    } catch {
+      figures.networkErrors += 1;
+      retried = true;
+      await sleep(100 + Math.random() * 150);
+      continue;
+    }
+    if (res.status >= 500) {
+      figures.fiveXx += 1;
+      figures.fiveXxByStatus[res.status] = (figures.fiveXxByStatus[res.status] ?? 0) + 1;
+      retried = true;
+      await sleep(100 + Math.random() * 150);
+      continue;
+    }
+    if (res.status !== 200) {
+      figures.unexpected += 1;
+      failures.push(`${op.key} ${op.path} answered ${res.status}: ${res.text.slice(0, 300)}`);
+      return null;
+    }
+    if (retried) figures.retriedTo2xx += 1;
+    op.answer = res.json;
+    op.answeredAt = Date.now();
+    return res.json;
+  }
+  failures.push(`${op.key} ${op.path} was not answered 2xx within ${WRITE_DEADLINE_MS / 1000} s`);
+  return null;
+}
+
+async function restartServer() {
+  server = startServer(env, logFile);
+}
+
+/** Kills at evenly spaced points of the phase's progress; notes how long until it recovered. */
+async function killer(kind, progress, total) {
+  for (let k = 1; k <= KILLS; k += 1) {
+    const at = Math.floor((total * k) / (KILLS + 1));
+    while (progress.done < at && !progress.finished) await sleep(20);
+    if (progress.finished) return;
+    await sleep(Math.random() * 200);
+    const killedAt = Date.now();
+    if (kind === 'api') {
+      await killServer(server);
+      await restartServer();
+    } else {
+      process.kill(postmasterOf(dataDir).pid, 'SIGKILL');
+    }
+    // Recovered: ready again (the readiness probe queries PostgreSQL) and a write answered since.
+    if (kind === 'postgres') {
+      // Until the server notices (its pooled connections fail), at most 2 s.
+      const noticed = Date.now() + 2000;
+      while (Date.now() < noticed) {
+        const res = await fetch(`${base}/readyz`).catch(() => null);
+        if (res === null || res.status !== 200) break;
+        await sleep(20);
+      }
+    }
+    await waitReady(base, server);
+    while (progress.lastAnsweredAt < killedAt && !progress.finished) await sleep(10);
+    figures.recoveries.push({ kind, ms: Date.now() - killedAt });
+  }
+}
+
+/** One phase: `count` writes from several lanes at once while `kind` is killed KILLS times. */
+async function phase(kind, count, tokens, ops) {
+  const srUnits = Math.max(1, Math.round(count / 10 / 2));
+  const paymentCount = count - srUnits * 2;
+  const progress = { done: 0, finished: false, lastAnsweredAt: 0 };
+  const answered = (op) => {
+    if (op.answer !== undefined) {
+      progress.done += 1;
+      progress.lastAnsweredAt = op.answeredAt;
+    }
+  };
+  const payments = Array.from({ length: paymentCount }, (_, i) => {
+    const token = `crash-${kind}-${String(i).padStart(4, '0')}-${randomUUID().slice(0, 8)}`;
+    return {
+      kind: 'payment-method',
+      key: `pm-${kind}-${i}-${randomUUID()}`,
+      path: '/api/customer/payment-method',
+      body: {
+        gateway: i % 2 === 0 ? 'fps' : 'bank-transfer',
+        token,
+        holder_name: 'CRASH TEST',
+      },
+    };
+  });
+  ops.push(...payments);
+  let next = 0;
+  const paymentLane = async () => {
+    while (next < payments.length) {
+      const op = payments[next];
+      next += 1;
+      await write(op, tokens.payments);
+      answered(op);
+    }
+  };
+  // Service requests: one in progress per policy, so one lane creates and cancels in turn.
+  const serviceRequestLane = async () => {
+    for (let i = 0; i < srUnits; i += 1) {
+      const create = {
+        kind: 'service-request',
+        key: `sr-${kind}-${i}-${randomUUID()}`,
+        path: SR_BASE,
+        body: { policy_number: POLICY, type: 'PRODUCT_UPGRADE', to_product: 'VHIS-FLEXI' },
+      };
+      ops.push(create);
+      const created = await write(create, tokens.owner);
+      answered(create);
+      if (created === null) return;
+      const cancel = {
+        kind: 'service-request-cancel',
+        key: `sr-cancel-${kind}-${i}-${randomUUID()}`,
+        path: `${SR_BASE}/${created.id}/cancel`,
+        body: {},
+        requestId: created.id,
+      };
+      ops.push(cancel);
+      await write(cancel, tokens.owner);
+      answered(cancel);
+    }
+  };
+  const lanes = [
+    ...Array.from({ length: LANES }, paymentLane),
+    serviceRequestLane(),
+    killer(kind, progress, count),
+  ];
+  const started = Date.now();
+  await Promise.all(lanes.slice(0, -1));
+  progress.finished = true;
+  await lanes.at(-1);
+  return { seconds: (Date.now() - started) / 1000, payments: paymentCount, srUnits };
+}
+
+async function tableHashes(db, crashUserId, marks) {
+  const tables = (
+    await db.query("SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename")
+  ).rows.map((row) => row.tablename);
+  const hashes = {};
+  for (const table of tables) {
+    const { rows } = await db.query(
+      `SELECT md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS h FROM "${table}" t`,
+    );
+    hashes[table] = rows[0].h;
+  }
+  // The changing tables' rows that no write of this test may touch.
+  const scoped = async (sql, params) => (await db.query(sql, params)).rows[0].h;
+  hashes['payment_method (other users)'] = await scoped(
+    `SELECT md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS h FROM payment_method t WHERE user_id <> $1`,
+    [crashUserId],
+  );
+  const hashBelow = async (table, id) =>
+    scoped(
+      `SELECT md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS h FROM "${table}" t WHERE id <= $1`,
+      [id],
+    );
+  hashes['service_request (earlier rows)'] = await hashBelow(
+    'service_request',
+    marks.serviceRequest,
+  );
+  hashes['underwriting_case (earlier rows)'] = await hashBelow('underwriting_case', marks.case);
+  return hashes;
+}
+
+async function main() {
+  if (!values['no-build']) {
+    log('Building the server (apps/server/dist)…');
+    buildServer();
+  }
+  log(`Starting the server on a fresh embedded database (${dataDir})…`);
+  const startedAt = Date.now();
+  await restartServer();
+  await waitReady(base, server);
+  log(`   ready in ${((Date.now() - startedAt) / 1000).toFixed(1)} s`);
+
+  const crashEmail = `crash-${randomUUID().slice(0, 8)}@example.com`;
+  await createAccount(base, crashEmail);
+  const payments = await signIn(base, { email: crashEmail }, '10.200.0.1');
+  const owner = await signIn(base, OWNER, '10.200.0.2');
+  if (payments.token === null || owner.token === null) throw new Error('sign-in failed');
+  const tokens = { payments: payments.token, owner: owner.token };
+
+  // No request in progress on the policy, so the first create is allowed.
+  const listed = await call(base, `${SR_BASE}?policy_number=${POLICY}&page_size=100`, {
+    headers: { authorization: `Bearer ${tokens.owner}` },
+  });
+  for (const request of listed.json.results) {
+    if (['draft', 'open', 'offered'].includes(request.status)) {
+      await call(base, `${SR_BASE}/${request.id}/cancel`, {
+        method: 'POST',
+        body: {},
+        headers: { authorization: `Bearer ${tokens.owner}` },
+      });
+    }
+  }
+
+  const db = new pg.Client({ connectionString: databaseUrl(dataDir) });
+  await db.connect();
+  const crashUserId = (await db.query('SELECT id FROM app_user WHERE email = $1', [crashEmail]))
+    .rows[0].id;
+  const marks = {
+    serviceRequest: (await db.query('SELECT coalesce(max(id), 0) AS id FROM service_request'))
+      .rows[0].id,
+    case: (await db.query('SELECT coalesce(max(id), 0) AS id FROM underwriting_case')).rows[0].id,
+  };
+  const before = await tableHashes(db, crashUserId, marks);
+  await db.end();
+
+  const ops = [];
+  const half = Math.floor(WRITES / 2);
+  log(`\n${half} writes while the API process is killed (SIGKILL) and restarted ${KILLS}×…`);
+  const api = await phase('api', half, tokens, ops);
+  log(`   done in ${api.seconds.toFixed(1)} s`);
+  log(`${WRITES - half} writes while the PostgreSQL postmaster is killed (SIGKILL) ${KILLS}×…`);
+  const database = await phase('postgres', WRITES - half, tokens, ops);
+  log(`   done in ${database.seconds.toFixed(1)} s`);
+  await waitReady(base, server);
+
+  // ---- after recovery
+  const answered = ops.filter((op) => op.answer !== undefined);
+  check(
+    answered.length === ops.length,
+    `${ops.length - answered.length} writes never answered 2xx`,
+  );
+
+  // An outage answers 503 service_unavailable (retry shortly), never 500.
+  check(
+    (figures.fiveXxByStatus[500] ?? 0) === 0,
+    `${figures.fiveXxByStatus[500]} answers were 500 during the outages (see the server log), not 503`,
+  );
+
+  // A retry with the same key returns the stored answer, for every write.
+  let replaysEqual = 0;
+  for (const op of answered) {
+    const token = op.kind === 'payment-method' ? tokens.payments : tokens.owner;
+    const res = await call(base, op.path, {
+      method: 'POST',
+      body: op.body,
+      headers: { authorization: `Bearer ${token}`, 'idempotency-key': op.key },
+    });
+    if (res.status === 200 && isDeepStrictEqual(res.json, op.answer)) replaysEqual += 1;
+    else
+      failures.push(
+        `retry of ${op.key} answered ${res.status} ${res.text.slice(0, 200)} instead of ${JSON.stringify(op.answer).slice(0, 200)}`,
+      );
+  }
+
+  const check2 = new pg.Client({ connectionString: databaseUrl(dataDir) });
+  await check2.connect();
+  // Every payment method answered 2xx is there exactly once, with the id it was answered with.
+  const methods = (
+    await check2.query(
+      'SELECT id, gateway_reference FROM payment_method WHERE user_id = $1 ORDER BY id',
+      [crashUserId],
+    )
+  ).rows;
+  const byToken = new Map();
+  for (const row of methods) {
+    byToken.set(row.gateway_reference, [...(byToken.get(row.gateway_reference) ?? []), row.id]);
+  }
+  const paymentOps = answered.filter((op) => op.kind === 'payment-method');
+  let exactlyOnce = 0;
+  for (const op of paymentOps) {
+    const ids = byToken.get(op.body.token) ?? [];
+    const once = ids.length === 1 && Number(ids[0]) === Number(op.answer.id);
+    if (once) exactlyOnce += 1;
+    check(
+      once,
+      `payment method ${op.body.token}: rows ${JSON.stringify(ids)}, answered id ${op.answer.id}`,
+    );
+  }
+  check(
+    methods.length === paymentOps.length,
+    `${methods.length} payment methods stored for ${paymentOps.length} writes`,
+  );
+  // Every service request answered 2xx is there exactly once, cancelled; no other was made.
+  const requests = (
+    await check2.query('SELECT id, status FROM service_request WHERE id > $1 ORDER BY id', [
+      marks.serviceRequest,
+    ])
+  ).rows;
+  const creates = answered.filter((op) => op.kind === 'service-request');
+  const cancels = answered.filter((op) => op.kind === 'service-request-cancel');
+  check(
+    requests.length === creates.length,
+    `${requests.length} service requests stored for ${creates.length} creates`,
+  );
+  const statusOf = new Map(requests.map((row) => [Number(row.id), row.status]));
+  for (const op of creates) {
+    const present = statusOf.has(Number(op.answer.id));
+    if (present && requests.length === creates.length) exactlyOnce += 1;
+    check(present, `service request ${op.answer.id} is missing`);
+  }
+  for (const op of cancels) {
+    const status = statusOf.get(Number(op.requestId)) ?? 'missing';
+    if (/cancel/i.test(status)) exactlyOnce += 1;
+    check(/cancel/i.test(status), `service request ${op.requestId} is ${status}, not cancelled`);
+  }
+  // Nothing else changed.
+  const after = await tableHashes(check2, crashUserId, marks);
+  await check2.end();
+  const changed = Object.keys(after).filter((table) => after[table] !== before[table]);
+  const unexpected = changed.filter((table) => !CHANGING.has(table));
+  check(unexpected.length === 0, `tables changed that no write touches: ${unexpected.join(', ')}`);
+
+  const recoveries = (kind) =>
+    figures.recoveries
+      .filter((r) => r.kind === kind)
+      .map((r) => `${(r.ms / 1000).toFixed(1)} s`)
+      .join(', ');
+  log('\nCrash safety: idempotent writes through SIGKILLs of the API and of PostgreSQL');
+  log('| figure | value |');
+  log('|---|---:|');
+  log(
+    `| writes (payment methods / service-request creates / cancels) | ${ops.length} (${paymentOps.length} / ${creates.length} / ${cancels.length}) |`,
+  );
+  log(`| API processes killed (SIGKILL) and restarted | ${KILLS} |`);
+  log(`| PostgreSQL postmasters killed (SIGKILL) | ${KILLS} |`);
+  log(`| until a write succeeded again, API kills | ${recoveries('api')} |`);
+  log(`| until a write succeeded again, PostgreSQL kills | ${recoveries('postgres')} |`);
+  log(`| attempts (with retries) | ${figures.attempts} |`);
+  log(`| refused or cut connections, retried | ${figures.networkErrors} |`);
+  const byStatus = Object.entries(figures.fiveXxByStatus)
+    .map(([status, n]) => `${status}×${n}`)
+    .join(' ');
+  log(`| 5xx answers while down, retried | ${figures.fiveXx} (${byStatus}) |`);
+  log(`| writes answered 2xx only after a retry | ${figures.retriedTo2xx} |`);
+  log(`| writes answered 2xx / stored exactly once | ${answered.length} / ${exactlyOnce} |`);
+  log(
+    `| retries with the same key answering the stored answer | ${replaysEqual} / ${answered.length} |`,
+  );
+  log(`| tables changed (all expected) | ${changed.join(', ')} |`);
+}
+
+let exitCode = 0;
+try {
+  await main();
+} catch (error) {
+  failures.push(
+    `the run failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+  );
+} finally {
+  if (server) await stopServer(server);
+}
+if (failures.length > 0) {
+  exitCode = 1;
+  log(`\n✖ crash safety: ${failures.length} failure(s)`);
+  for (const failure of failures.slice(0, 30)) log(`  - ${failure}`);
+  log(`  server log: ${logFile}`);
+  try {
+    log(readFileSync(logFile, 'utf8').split('\n').slice(-30).join('\n'));
+  } catch {
+    // no log
+  }
+} else {
+  log('\n✔ crash safety: every write answered 2xx is stored once and replays its answer');
+}
+if (exitCode === 0 && !values.keep) rmSync(dataDir, { recursive: true, force: true });
+process.exit(exitCode);
