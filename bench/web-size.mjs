@@ -6,7 +6,7 @@
 //   npm run bench:web            (builds the app first when it has not been built)
 import { chromium } from 'playwright-core';
 import { SHELL_BUDGET, kib, weighPages } from '../apps/web/e2e/support/js-weight.ts';
-import { startBuiltApp } from './support/built-app.ts';
+import { startBuiltApp } from './built-app.mjs';
 
 const app = await startBuiltApp();
 const browser = await chromium.launch({
@@ -18,7 +18,14 @@ try {
   const report = await weighPages(browser, app.baseUrl);
   const rows = [
     ['page', 'JS files', 'total KiB', 'beyond shell KiB', 'budget KiB', ''],
-    ['(shell: index.html)', '-', kib(report.shell).toFixed(1), '-', String(SHELL_BUDGET), report.shell <= SHELL_BUDGET * 1024 ? 'met' : 'NOT met'],
+    [
+      '(shell: index.html)',
+      '-',
+      kib(report.shell).toFixed(1),
+      '-',
+      String(SHELL_BUDGET),
+      report.shell <= SHELL_BUDGET * 1024 ? 'met' : 'NOT met',
+    ],
     ...report.pages.map((page) => [
       `${page.name} ${page.path}`,
       String(page.count),

@@ -83,7 +83,14 @@ export async function shellFiles(baseUrl: string): Promise<Set<string>> {
 
 export interface WeightReport {
   shell: number;
-  pages: { name: string; path: string; budget: number; beyondShell: number; total: number; count: number }[];
+  pages: {
+    name: string;
+    path: string;
+    budget: number;
+    beyondShell: number;
+    total: number;
+    count: number;
+  }[];
 }
 
 /** Weighs every page in WEIGHED_PAGES: the shell once, then each page beyond the shell. */

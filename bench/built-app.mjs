@@ -5,20 +5,18 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort, startEmbeddedPostgres } from '../../apps/server/src/db/embedded';
-import { ensureDatabase } from '../../apps/server/src/db/migrate';
+import { freePort, startEmbeddedPostgres } from '../apps/server/src/db/embedded.ts';
+import { ensureDatabase } from '../apps/server/src/db/migrate.ts';
 
-const repoRoot = path.resolve(import.meta.dirname, '../..');
+const repoRoot = path.resolve(import.meta.dirname, '..');
 const serverBundle = path.join(repoRoot, 'apps/server/dist/server.js');
 const webIndex = path.join(repoRoot, 'apps/web/dist/index.html');
 
-export interface BuiltApp {
-  baseUrl: string;
-  stop(): Promise<void>;
-}
-
-/** Builds the app when it has not been built, then starts it; `stop()` ends both. */
-export async function startBuiltApp(): Promise<BuiltApp> {
+/**
+ * Builds the app when it has not been built, then starts it; `stop()` ends both.
+ * @returns {Promise<{ baseUrl: string, stop: () => Promise<void> }>}
+ */
+export async function startBuiltApp() {
   if (!existsSync(serverBundle) || !existsSync(webIndex)) {
     console.log('The app is not built: npm run build first…');
     const build = spawnSync('npm', ['run', 'build'], { cwd: repoRoot, stdio: 'inherit' });
@@ -45,11 +43,11 @@ export async function startBuiltApp(): Promise<BuiltApp> {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  server.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  server.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  server.stdout.on('data', (chunk) => (output += chunk.toString()));
+  server.stderr.on('data', (chunk) => (output += chunk.toString()));
   const stop = async () => {
     if (server.exitCode === null) {
-      await new Promise<void>((resolve) => {
+      await new Promise((resolve) => {
         server.once('exit', () => resolve());
         server.kill('SIGTERM');
       });
