@@ -17,6 +17,10 @@ export const WEIGHED_PAGES = [
 /** The shared shell's budget (KiB gzip): what index.html itself loads. */
 export const SHELL_BUDGET = 170;
 
+/** The network counts as idle after this long with no request in flight. */
+const QUIET_MS = 2000;
+const MAX_WAIT_MS = 30_000;
+
 export interface PageWeight {
   /** Every JavaScript file loaded (path → gzip bytes). */
   files: Map<string, number>;
@@ -43,6 +47,18 @@ export async function weighPage(
     const page = await context.newPage();
     const bodies: Promise<void>[] = [];
     const files = new Map<string, number>();
+    let inFlight = 0;
+    let lastActivity = Date.now();
+    const settle = () => {
+      inFlight = Math.max(0, inFlight - 1);
+      lastActivity = Date.now();
+    };
+    page.on('request', () => {
+      inFlight += 1;
+      lastActivity = Date.now();
+    });
+    page.on('requestfinished', settle);
+    page.on('requestfailed', settle);
     page.on('response', (response) => {
       if (!isScript(response.url(), response.headers()['content-type'])) return;
       if (response.status() !== 200) return;
@@ -55,10 +71,13 @@ export async function weighPage(
         ),
       );
     });
-    await page.goto(path, { waitUntil: 'networkidle' });
-    // A chunk asked for after the first idle (an import() after mount) still counts.
-    await page.waitForTimeout(500);
-    await page.waitForLoadState('networkidle');
+    await page.goto(path, { waitUntil: 'load' });
+    // Idle: nothing in flight for QUIET_MS (a chunk asked for by an import() after mount, or
+    // after the page's first answers, still counts), at most MAX_WAIT_MS.
+    const deadline = Date.now() + MAX_WAIT_MS;
+    while (Date.now() < deadline && (inFlight > 0 || Date.now() - lastActivity < QUIET_MS)) {
+      await page.waitForTimeout(100);
+    }
     await Promise.all(bodies);
     let total = 0;
     for (const size of files.values()) total += size;
