@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { counterPerformance } from './build/counter-performance';
 
 // The API server (apps/server) serves the built app in production; in development Vite serves the
 // app and forwards the server's paths to it, so both run on one origin as in production.
@@ -25,7 +26,7 @@ const contentSecurityPolicy = [
 ].join('; ');
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), counterPerformance()],
   server: { proxy },
   preview: {
     headers: { 'Content-Security-Policy': contentSecurityPolicy },

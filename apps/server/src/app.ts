@@ -41,6 +41,7 @@ import { errorsPlugin } from './plugins/errors';
 import { requestContextPlugin } from './plugins/request-context';
 import { securityPlugin } from './plugins/security';
 import { spaPlugin } from './plugins/spa';
+import { compressionPlugin } from './plugins/compression';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -102,6 +103,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(errorReportingPlugin);
   await app.register(requestContextPlugin);
   await app.register(securityPlugin);
+  await app.register(compressionPlugin);
   await app.register(docsPlugin);
   await app.register(authContextPlugin);
   await app.register(captchaPlugin);

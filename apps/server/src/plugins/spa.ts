@@ -31,6 +31,8 @@ export const spaPlugin = fp(
         root: options.webDistDir,
         wildcard: false,
         index: false,
+        // Each file's .br and .gz made at build time (apps/web/build/), chosen by Accept-Encoding.
+        preCompressed: true,
         // Hashed assets never change; index.html must be re-checked on every visit.
         setHeaders: (reply, filePath) => {
           reply.header(

@@ -1,19 +1,59 @@
+import { ERRORS_NAMESPACE, errorResources } from '@clinicpass/shared/errors/messages';
 import { FALLBACK_LANGUAGE, type Language } from '@clinicpass/shared/i18n/languages';
 import { createI18n } from '@clinicpass/shared/i18n/setup';
+import { VALIDATION_NAMESPACE, validationResources } from '@clinicpass/shared/validation/messages';
 import { useTranslation } from 'react-i18next';
-
-import { resources } from '../locales/resources';
 
 import { HTML_LANG, isLanguage } from './language';
 
 /**
- * The app's i18next instance (given to React by `AppProviders`). Resources are bundled, so it
- * is ready on import and language changes are synchronous: no component suspends for text.
+ * The app's i18next instance (given to React by `AppProviders`). Each language's texts are a
+ * chunk of their own (src/locales/bundles/, decision 149), loaded before a page in that language
+ * renders: the language loader of `/:lang` awaits `applyLanguage`, so no component renders (or
+ * suspends) without its texts. The shared error and validation catalogues are bundled.
  */
-export const i18n = createI18n(resources, FALLBACK_LANGUAGE, { defaultNS: 'common' });
+const catalogues = (language: Language) => ({
+  [ERRORS_NAMESPACE]: errorResources[language],
+  [VALIDATION_NAMESPACE]: validationResources[language],
+});
+export const i18n = createI18n(
+  { en: catalogues('en'), 'zh-HK': catalogues('zh-HK') },
+  FALLBACK_LANGUAGE,
+  { defaultNS: 'common' },
+);
+
+const bundles: Record<
+  Language,
+  () => Promise<{ default: Record<string, Record<string, unknown>> }>
+> = {
+  en: () => import('../locales/bundles/en'),
+  'zh-HK': () => import('../locales/bundles/zh-HK'),
+};
+const loaded = new Map<Language, Promise<void>>();
+
+/** Loads a language's texts into `i18n` (once; a failed load is tried again next time). */
+export function loadLanguage(language: Language): Promise<void> {
+  let loading = loaded.get(language);
+  if (loading === undefined) {
+    loading = bundles[language]().then(
+      ({ default: namespaces }) => {
+        for (const [namespace, texts] of Object.entries(namespaces)) {
+          i18n.addResourceBundle(language, namespace, texts, true, true);
+        }
+      },
+      (error: unknown) => {
+        loaded.delete(language);
+        throw error;
+      },
+    );
+    loaded.set(language, loading);
+  }
+  return loading;
+}
 
 /** Switches the text language and the document's `lang`; the route prefix decides it. */
 export async function applyLanguage(language: Language): Promise<void> {
+  await loadLanguage(language);
   if (i18n.language !== language) await i18n.changeLanguage(language);
   document.documentElement.lang = HTML_LANG[language];
 }

@@ -1,9 +1,11 @@
 import '@testing-library/jest-dom/vitest';
 
+import { LANGUAGES } from '@clinicpass/shared/i18n/languages';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 
 import type * as altcha from '../features/captcha/lib/altcha';
+import { loadLanguage } from '../lib/i18n';
 
 import { failOnUnexpectedConsoleOutput, startConsoleCapture } from './console';
 
@@ -22,6 +24,9 @@ vi.mock('../features/captcha/lib/altcha', async (importOriginal) => {
     setAltchaTexts: () => undefined,
   };
 });
+
+// Both languages' texts, as the app has them once a page in each language has been shown.
+await Promise.all(LANGUAGES.map(loadLanguage));
 
 // jsdom has no layout; React Router's scroll restoration calls scrollTo on every navigation.
 window.scrollTo = () => undefined;

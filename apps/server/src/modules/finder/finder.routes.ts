@@ -10,7 +10,9 @@ import {
 } from '@clinicpass/shared/schemas/finder';
 import type { FastifyReply, FastifyRequest, preParsingHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sendKeptCompressed } from '../../plugins/compression';
 import { requestLanguage } from '../../plugins/errors';
+import type { Answer } from './finder.answers';
 import type { FinderCaller, FinderList, FinderService } from './finder.service';
 
 /** The group-policy list takes fewer parameters than the panels. */
@@ -38,6 +40,13 @@ function sendJson(reply: FastifyReply, found: { json: Buffer; pagination: Pagina
   return reply.send(found.json);
 }
 
+/** A kept answer, compressed once and kept with it (decision 147). */
+function sendKept(request: FastifyRequest, reply: FastifyReply, kept: Answer) {
+  reply.header('content-range', formatContentRange(kept.pagination));
+  reply.type('application/json; charset=utf-8');
+  return sendKeptCompressed(request, reply, kept.json);
+}
+
 /** Where a guest's answer is kept: the caller's language and the address as asked. */
 function answerKey(request: FastifyRequest): string | undefined {
   return request.identity === null ? `${requestLanguage(request)} ${request.url}` : undefined;
@@ -55,7 +64,7 @@ export const finderRoutes: FastifyPluginAsyncZod<{ service: FinderService }> = a
     const key = answerKey(request);
     const kept = key === undefined ? undefined : service.cachedAnswer(key);
     if (kept === undefined) done(null, payload);
-    else void sendJson(reply, kept);
+    else void sendKept(request, reply, kept);
   };
 
   const searchRoute = (url: string, list: FinderList, summary: string) =>

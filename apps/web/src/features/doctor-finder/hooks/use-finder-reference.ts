@@ -1,10 +1,11 @@
 import type { Panel } from '@clinicpass/shared/constants';
 import { PANELS } from '@clinicpass/shared/constants';
+import { LANGUAGES } from '@clinicpass/shared/i18n/languages';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { useLanguage } from '../../../lib/i18n';
+import { loadLanguage, useLanguage } from '../../../lib/i18n';
 import { countryRegionsQuery, servicesQuery } from '../api/finder-queries';
 import type { KnownValues } from '../model/filter-state';
 import { districtCategories, type DistrictCategory } from '../model/regions';
@@ -16,6 +17,10 @@ import {
   type ServiceItem,
 } from '../model/service-grouping';
 import type { District } from '../model/types';
+
+// The body-check line is named in both languages at once (below): both languages' texts are
+// loaded before the finder's chunk runs (decision 149).
+await Promise.all(LANGUAGES.map(loadLanguage));
 
 export interface FinderReference {
   ready: boolean;

@@ -1,0 +1,66 @@
+// Weight budgets of issue 16: each page opened directly in Chromium with no input, every
+// JavaScript response until the network is idle, weighed as gzip. A byte check, not a timing.
+// `npm run bench:web` prints the same figures.
+import { chromium, type Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { kib, SHELL_BUDGET, weighPages, type WeightReport } from './support/js-weight';
+
+/**
+ * Budgets the app does not meet yet (issue 16 is open on them), each with the ceiling it must
+ * not grow past meanwhile (KiB gzip, the figure when this was written plus a little). A page
+ * that comes under its budget fails the last test until it is taken off this list, so the list
+ * only ever shrinks. Nothing here may be raised to make a change pass.
+ */
+const NOT_YET_MET: Record<string, number> = {
+  shell: 240,
+  'member card form': 97,
+  'QR page (direct)': 114,
+  login: 58,
+};
+
+let browser: Browser;
+let report: WeightReport;
+
+beforeAll(async () => {
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+  });
+  report = await weighPages(browser, inject('baseUrl'));
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+const figures = () => [
+  { name: 'shell', bytes: report.shell, budget: SHELL_BUDGET },
+  ...report.pages.map((page) => ({
+    name: page.name,
+    bytes: page.beyondShell,
+    budget: page.budget,
+  })),
+];
+
+describe('first-load JavaScript (gzip KiB; shell, then each page beyond the shell)', () => {
+  it('weighs something for every page', () => {
+    for (const { name, bytes } of figures()) {
+      expect(bytes, name).toBeGreaterThan(name === 'shell' ? 50 * 1024 : 0);
+    }
+  });
+
+  it('keeps every page within its budget (or, while not met yet, its ceiling)', () => {
+    const over = figures()
+      .map(({ name, bytes, budget }) => ({ name, bytes, limit: NOT_YET_MET[name] ?? budget }))
+      .filter(({ bytes, limit }) => kib(bytes) > limit)
+      .map(({ name, bytes, limit }) => `${name}: ${kib(bytes).toFixed(1)} KiB > ${limit} KiB`);
+    expect(over).toEqual([]);
+  });
+
+  it('lists as not met only budgets that are not met', () => {
+    const metButListed = figures()
+      .filter(({ name, bytes, budget }) => name in NOT_YET_MET && kib(bytes) <= budget)
+      .map(({ name }) => name);
+    expect(metButListed, 'take these off NOT_YET_MET: their budget holds').toEqual([]);
+  });
+});

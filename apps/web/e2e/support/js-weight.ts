@@ -1,0 +1,134 @@
+// First-load JavaScript of a page as a browser sees it (issue 16): the page opened in a fresh
+// context with no input, every JavaScript response collected until the network is idle, each
+// weighed as gzip (node:zlib defaults, whatever encoding the server chose). Used by the budget
+// journey (js-budget.e2e.ts) and `npm run bench:web`, so both print the same figures.
+import { gzipSync } from 'node:zlib';
+import type { Browser } from 'playwright-core';
+
+/** The pages weighed, with their budgets beyond the shell (KiB gzip). */
+export const WEIGHED_PAGES = [
+  { name: 'home', path: '/en', budget: 10 },
+  { name: 'member card form', path: '/en/outpatient/e-card/member', budget: 35 },
+  { name: 'QR page (direct)', path: '/en/outpatient/e-card/member/qr', budget: 30 },
+  { name: 'login', path: '/en/outpatient/login', budget: 40 },
+  { name: 'finder', path: '/en/outpatient/doctor-list/outpatient/OP1000001', budget: 90 },
+] as const;
+
+/** The shared shell's budget (KiB gzip): what index.html itself loads. */
+export const SHELL_BUDGET = 170;
+
+/** The network counts as idle after this long with no request in flight. */
+const QUIET_MS = 2000;
+const MAX_WAIT_MS = 30_000;
+
+export interface PageWeight {
+  /** Every JavaScript file loaded (path → gzip bytes). */
+  files: Map<string, number>;
+  total: number;
+}
+
+const isScript = (url: string, contentType: string | undefined) =>
+  /\.m?js(\?|$)/.test(new URL(url).pathname) || (contentType ?? '').includes('javascript');
+
+/** Sums every JavaScript response of `path` opened directly, until the network is idle. */
+export async function weighPage(
+  browser: Browser,
+  baseUrl: string,
+  path: string,
+): Promise<PageWeight> {
+  const context = await browser.newContext({
+    baseURL: baseUrl,
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    locale: 'en-GB',
+  });
+  try {
+    const page = await context.newPage();
+    const bodies: Promise<void>[] = [];
+    const files = new Map<string, number>();
+    let inFlight = 0;
+    let lastActivity = Date.now();
+    const settle = () => {
+      inFlight = Math.max(0, inFlight - 1);
+      lastActivity = Date.now();
+    };
+    page.on('request', () => {
+      inFlight += 1;
+      lastActivity = Date.now();
+    });
+    page.on('requestfinished', settle);
+    page.on('requestfailed', settle);
+    page.on('response', (response) => {
+      if (!isScript(response.url(), response.headers()['content-type'])) return;
+      if (response.status() !== 200) return;
+      bodies.push(
+        response.body().then(
+          (body) => {
+            files.set(new URL(response.url()).pathname, gzipSync(body).length);
+          },
+          () => undefined,
+        ),
+      );
+    });
+    await page.goto(path, { waitUntil: 'load' });
+    // Idle: nothing in flight for QUIET_MS (a chunk asked for by an import() after mount, or
+    // after the page's first answers, still counts), at most MAX_WAIT_MS.
+    const deadline = Date.now() + MAX_WAIT_MS;
+    while (Date.now() < deadline && (inFlight > 0 || Date.now() - lastActivity < QUIET_MS)) {
+      await page.waitForTimeout(100);
+    }
+    await Promise.all(bodies);
+    let total = 0;
+    for (const size of files.values()) total += size;
+    return { files, total };
+  } finally {
+    await context.close();
+  }
+}
+
+/** The shell: the JavaScript index.html itself loads (its scripts and modulepreloads). */
+export async function shellFiles(baseUrl: string): Promise<Set<string>> {
+  const html = await (await fetch(`${baseUrl}/en`, { headers: { accept: 'text/html' } })).text();
+  const files = new Set<string>();
+  for (const match of html.matchAll(/<(?:script|link)\b[^>]*>/g)) {
+    const tag = match[0];
+    if (tag.startsWith('<link') && !tag.includes('rel="modulepreload"')) continue;
+    const src = /(?:src|href)="([^"]+\.js)"/.exec(tag)?.[1];
+    if (src !== undefined) files.add(new URL(src, baseUrl).pathname);
+  }
+  return files;
+}
+
+export interface WeightReport {
+  shell: number;
+  pages: {
+    name: string;
+    path: string;
+    budget: number;
+    beyondShell: number;
+    total: number;
+    count: number;
+  }[];
+}
+
+/** Weighs every page in WEIGHED_PAGES: the shell once, then each page beyond the shell. */
+export async function weighPages(browser: Browser, baseUrl: string): Promise<WeightReport> {
+  const shell = await shellFiles(baseUrl);
+  let shellBytes = 0;
+  const pages: WeightReport['pages'] = [];
+  for (const { name, path, budget } of WEIGHED_PAGES) {
+    const weight = await weighPage(browser, baseUrl, path);
+    let beyondShell = 0;
+    let inShell = 0;
+    for (const [file, size] of weight.files) {
+      if (shell.has(file)) inShell += size;
+      else beyondShell += size;
+    }
+    shellBytes = Math.max(shellBytes, inShell);
+    pages.push({ name, path, budget, beyondShell, total: weight.total, count: weight.files.size });
+  }
+  return { shell: shellBytes, pages };
+}
+
+export const kib = (bytes: number) => bytes / 1024;

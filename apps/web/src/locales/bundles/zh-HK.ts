@@ -1,0 +1,7 @@
+// Chinese texts, one chunk: every namespace file of ../zh-HK/ (a new file is picked up as it is).
+// Loaded by lib/i18n.ts only when Chinese is shown (decision 149).
+import { namespacesOf } from './namespaces';
+
+export default namespacesOf(
+  import.meta.glob<Record<string, unknown>>('../zh-HK/*.json', { eager: true, import: 'default' }),
+);

@@ -1,0 +1,93 @@
+// Lighthouse on the counter's pages (issue 16): exactly lighthouse@12.2.3 with its default
+// mobile profile (simulated slow 4G, 4× CPU) against the built app served by the real server,
+// in Debian's Chromium. Prints score, FCP, LCP, TBT and CLS per page, each the median of the
+// runs (3 by default), and the accessibility / best-practices / SEO scores. Fails on nothing:
+// the figures depend on the machine (run it on a quiet one).
+//
+//   npm run bench:lighthouse
+//   npm run bench:lighthouse -- --runs 1 --page home
+import { parseArgs } from 'node:util';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { startBuiltApp } from './built-app.mjs';
+
+const PAGES = [
+  ['home', '/en'],
+  ['member card form', '/en/outpatient/e-card/member'],
+  ['QR page', '/en/outpatient/e-card/member/qr'],
+  ['finder landing', '/en/outpatient/doctor-list/outpatient/OP1000001'],
+  ['finder results', '/en/outpatient/doctor-list/outpatient/OP1000001?districts=A'],
+  ['login', '/en/outpatient/login'],
+  // ['portal', '/en/portal'],  (when the portal lands)
+];
+
+const { values } = parseArgs({
+  options: { runs: { type: 'string', default: '3' }, page: { type: 'string', multiple: true } },
+});
+const RUNS = Number(values.runs);
+const pages = values.page ? PAGES.filter(([name]) => values.page.includes(name)) : PAGES;
+
+const median = (list) => {
+  const sorted = [...list].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+
+const app = await startBuiltApp();
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run'],
+});
+const rows = [];
+try {
+  for (const [name, path] of pages) {
+    const runs = [];
+    for (let run = 0; run < RUNS; run += 1) {
+      const result = await lighthouse(`${app.baseUrl}${path}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+        onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+      });
+      const { categories, audits } = result.lhr;
+      runs.push({
+        score: categories.performance.score * 100,
+        fcp: audits['first-contentful-paint'].numericValue,
+        lcp: audits['largest-contentful-paint'].numericValue,
+        tbt: audits['total-blocking-time'].numericValue,
+        cls: audits['cumulative-layout-shift'].numericValue,
+        a11y: categories.accessibility.score * 100,
+        bp: categories['best-practices'].score * 100,
+        seo: categories.seo.score * 100,
+      });
+    }
+    const of = (key) => median(runs.map((run) => run[key]));
+    rows.push([
+      `${name} ${path}`,
+      of('score').toFixed(0),
+      `${(of('fcp') / 1000).toFixed(1)} s`,
+      `${(of('lcp') / 1000).toFixed(1)} s`,
+      `${of('tbt').toFixed(0)} ms`,
+      of('cls').toFixed(3),
+      `${of('a11y').toFixed(0)}/${of('bp').toFixed(0)}/${of('seo').toFixed(0)}`,
+    ]);
+    console.log(`measured ${name}`);
+  }
+} finally {
+  chrome.kill();
+  await app.stop();
+}
+
+const header = ['page', 'perf', 'FCP', 'LCP', 'TBT', 'CLS', 'a11y/BP/SEO'];
+const all = [header, ...rows];
+const widths = header.map((_, column) => Math.max(...all.map((row) => row[column].length)));
+const line = (row) =>
+  row
+    .map((cell, column) =>
+      column === 0 ? cell.padEnd(widths[column]) : cell.padStart(widths[column]),
+    )
+    .join('  ');
+console.log(`\nLighthouse 12.2.3, default mobile profile, median of ${RUNS} run(s)\n`);
+console.log(line(header));
+console.log(widths.map((width) => '-'.repeat(width)).join('  '));
+for (const row of rows) console.log(line(row));
