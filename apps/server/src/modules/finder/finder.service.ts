@@ -27,6 +27,7 @@ import {
   searchSnapshot,
 } from './finder.memory';
 import type { FinderRepository, SearchCriteria, ServicePointRow } from './finder.repository';
+import { searchTerms } from './text/search-text';
 
 /** Which list is searched: a panel, or the group-policy list (primary network, fewer filters). */
 export type FinderList = Panel | 'group';
@@ -45,19 +46,6 @@ function validation(parameter: string, message: string): AppError {
 }
 
 const NO_ACCESS_MESSAGE = 'This policy has no access to the medical network';
-
-/** Lowercased search words: the text split on white space. */
-export function searchWords(search: string | undefined): string[] {
-  if (search === undefined) return [];
-  return [
-    ...new Set(
-      search
-        .toLowerCase()
-        .split(/\s+/u)
-        .filter((word) => word !== ''),
-    ),
-  ];
-}
 
 function toNumber(value: string | number | null): number | null {
   return value === null ? null : Number(value);
@@ -234,7 +222,7 @@ export function createFinderService(
     const base: SearchCriteria = {
       panel: group ? PANELS.primary : list,
       serviceIds: query.service_ids,
-      words: searchWords(query.search),
+      terms: searchTerms(query.search),
       ...(group ? {} : { specialtySlugs: query.specialty_slug, priceRange: query.price_range }),
     };
     const page = query.page;

@@ -1,0 +1,267 @@
+// Search text as Hong Kong people type it (decision 158). Rows' text and queries go through the
+// same normalisation: full-width to half-width (NFKC), lower case, Traditional to Simplified
+// Chinese (opencc-js, Hong Kong variants in), and no spaces or punctuation inside a field. A
+// query becomes terms; a term is a list of alternatives, and a row matches when, for every
+// term, one of its alternatives occurs in the row's normalised text. The rules only widen what
+// a word matches (romanised surnames, places, service words); the result order is untouched.
+//
+// Markers in a row's text (`\u0001s陈\u0002` the doctor's Chinese surname, `\u0001v…\u0002` the
+// service slug, `\u0001p…\u0002` the specialty slug) let an alternative ask for a field exactly;
+// normalised queries never hold those control characters, so typed text cannot forge them.
+import * as OpenCC from 'opencc-js';
+import { AREAS, MTR_STATIONS, type PlaceRow } from './places';
+import { SERVICE_SYNONYMS } from './services';
+import { SURNAMES } from './surnames';
+
+const toSimplified = OpenCC.Converter({ from: 'hk', to: 'cn' });
+
+const NOT_WORD = /[^\p{L}\p{N}]+/gu;
+const HAN = /\p{Script=Han}/u;
+const ASCII_ONLY = /^[\x00-\x7f]*$/;
+
+/** One field, normalised: NFKC, lower case, Simplified Chinese, no spaces or punctuation. */
+export function normaliseField(text: string): string {
+  let out = text.normalize('NFKC').toLowerCase();
+  if (!ASCII_ONLY.test(out)) out = toSimplified(out);
+  return out.replace(NOT_WORD, '');
+}
+
+/** Doctor-title words dropped from queries and from the start of Chinese names. */
+const TITLE_WORDS = new Set(['dr', 'doctor']);
+const CHINESE_TITLES = ['医生', '医师'];
+
+const marker = (kind: 's' | 'v' | 'p', value: string) => `\u0001${kind}${value}\u0002`;
+
+/** Compound surnames (simplified), longest first: a name starting with one has it. */
+const COMPOUND_SURNAMES = [
+  ...new Set(SURNAMES.map(([zh]) => normaliseField(zh)).filter((zh) => [...zh].length > 1)),
+];
+
+/** The Chinese surname of a doctor's Chinese name (simplified), or '' for none. */
+export function chineseSurname(nameZh: string): string {
+  let name = normaliseField(nameZh);
+  for (const title of CHINESE_TITLES) {
+    if (name.startsWith(title)) name = name.slice(title.length);
+    if (name.endsWith(title)) name = name.slice(0, -title.length);
+  }
+  if (!HAN.test(name.slice(0, 1))) return '';
+  const compound = COMPOUND_SURNAMES.find((surname) => name.startsWith(surname));
+  return compound ?? [...name][0] ?? '';
+}
+
+/** The fields of a service point that a search reads (a card's names, address and service). */
+export type SearchFields = {
+  doctor_name_en: string;
+  doctor_name_zh: string;
+  venue_name_en: string;
+  venue_name_zh: string;
+  address_line_one: string;
+  address_line_two: string;
+  district_name_en: string;
+  district_name_zh: string;
+  service_slug: string;
+  service_name_en: string;
+  service_name_zh: string;
+  specialty_slug: string | null;
+  specialty_description_en: string | null;
+  specialty_description_zh: string | null;
+};
+
+/** A row's normalised search text in three parts, each shared by many rows. */
+export interface RowText {
+  doctor: string;
+  venue: string;
+  service: string;
+}
+
+const join = (fields: readonly string[]) => fields.map(normaliseField).join('\n');
+
+export function doctorText(row: Pick<SearchFields, 'doctor_name_en' | 'doctor_name_zh'>): string {
+  const surname = chineseSurname(row.doctor_name_zh);
+  return `${join([row.doctor_name_en, row.doctor_name_zh])}\n${surname === '' ? '' : marker('s', surname)}`;
+}
+
+export function venueText(row: SearchFields): string {
+  return join([
+    row.venue_name_en,
+    row.venue_name_zh,
+    row.address_line_one,
+    row.address_line_two,
+    row.district_name_en,
+    row.district_name_zh,
+  ]);
+}
+
+export function serviceText(row: SearchFields): string {
+  const markers =
+    marker('v', row.service_slug) +
+    (row.specialty_slug === null ? '' : marker('p', row.specialty_slug));
+  return `${markers}\n${join([
+    row.service_name_en,
+    row.service_name_zh,
+    row.specialty_description_en ?? '',
+    row.specialty_description_zh ?? '',
+  ])}`;
+}
+
+export function rowText(row: SearchFields): RowText {
+  return { doctor: doctorText(row), venue: venueText(row), service: serviceText(row) };
+}
+
+/** A query term: any of its alternatives may occur; a place term names its districts. */
+export interface SearchTerm {
+  alternatives: string[];
+  /** The districts of the places the term names (for widening), when it names any. */
+  districts?: string[];
+}
+
+interface Entry {
+  alternatives: Set<string>;
+  districts: Set<string>;
+}
+
+/** Words and phrases (normalised, no spaces) with what they stand for. */
+const DICTIONARY = new Map<string, Entry>();
+
+function entry(key: string): Entry {
+  let found = DICTIONARY.get(key);
+  if (found === undefined) {
+    found = { alternatives: new Set(), districts: new Set() };
+    DICTIONARY.set(key, found);
+  }
+  return found;
+}
+
+function addPlace([en, zh, district, aliases]: PlaceRow) {
+  const names = [en, zh, ...(aliases?.split('/') ?? [])].map(normaliseField);
+  for (const name of names) {
+    const found = entry(name);
+    // The place's own names: an abbreviation is not what addresses say.
+    for (const other of [normaliseField(en), normaliseField(zh)]) found.alternatives.add(other);
+    found.districts.add(district);
+  }
+}
+for (const place of [...MTR_STATIONS, ...AREAS]) addPlace(place);
+
+for (const [words, slugs] of SERVICE_SYNONYMS) {
+  const markers = slugs.split('/').map((slug) => {
+    const [kind, value] = slug.split(':') as [string, string];
+    return marker(kind === 'service' ? 'v' : 'p', value);
+  });
+  for (const word of words.split('/')) {
+    const found = entry(normaliseField(word));
+    for (const value of markers) found.alternatives.add(value);
+  }
+}
+
+for (const [zh, hk, jyutping, pinyin] of SURNAMES) {
+  const surname = marker('s', normaliseField(zh));
+  for (const spelling of [...hk.split('/'), jyutping, ...pinyin.split('/')]) {
+    entry(normaliseField(spelling)).alternatives.add(surname);
+  }
+}
+
+/** The longest dictionary key in tokens (at most this many are joined into a phrase). */
+const MAX_PHRASE_TOKENS = 4;
+/** Chinese dictionary keys of at least two characters, longest first, for splitting runs. */
+const CHINESE_KEYS = [...DICTIONARY.keys()]
+  .filter((key) => HAN.test(key) && [...key].length >= 2)
+  .sort((a, b) => [...b].length - [...a].length);
+
+/** A query's tokens: runs of Latin letters and digits, and runs of Chinese characters. */
+function tokens(search: string): string[] {
+  let text = search.normalize('NFKC').toLowerCase();
+  if (!ASCII_ONLY.test(text)) text = toSimplified(text);
+  const out: string[] = [];
+  for (const piece of text.split(NOT_WORD)) {
+    // Split where Chinese meets Latin ("tst铜锣湾").
+    for (const run of piece.match(/\p{Script=Han}+|[^\p{Script=Han}]+/gu) ?? []) out.push(run);
+  }
+  return out.filter((token) => token !== '');
+}
+
+/** A Chinese run without doctor titles, split around the dictionary's words in it. */
+function chineseParts(run: string): string[] {
+  let rest = run;
+  for (const title of CHINESE_TITLES) rest = rest.split(title).join('');
+  const parts: string[] = [];
+  let plain = '';
+  let at = 0;
+  const chars = [...rest];
+  while (at < chars.length) {
+    const tail = chars.slice(at).join('');
+    const key = CHINESE_KEYS.find((candidate) => tail.startsWith(candidate));
+    if (key === undefined) {
+      plain += chars[at];
+      at += 1;
+      continue;
+    }
+    if (plain !== '') parts.push(plain);
+    plain = '';
+    parts.push(key);
+    at += [...key].length;
+  }
+  if (plain !== '') parts.push(plain);
+  return parts;
+}
+
+function termOf(text: string, found: Entry | undefined): SearchTerm {
+  const alternatives = new Set([text, ...(found?.alternatives ?? [])]);
+  const term: SearchTerm = { alternatives: [...alternatives] };
+  if (found !== undefined && found.districts.size > 0) term.districts = [...found.districts];
+  return term;
+}
+
+/** Romanisation with a tone number ("can4", "wong4"): the letters alone are looked up too. */
+function lookUp(key: string): Entry | undefined {
+  return DICTIONARY.get(key) ?? DICTIONARY.get(key.replace(/^([a-z]+)[1-6]$/, '$1'));
+}
+
+/**
+ * The terms of a search text. Latin words are joined into the longest phrase the dictionary
+ * knows (`prince edward`, `au yeung`, `bone setting`); doctor titles are dropped; each word or
+ * phrase matches itself (spaces and punctuation ignored) or what it stands for.
+ */
+export function searchTerms(search: string | undefined): SearchTerm[] {
+  if (search === undefined) return [];
+  const list = tokens(search);
+  const terms: SearchTerm[] = [];
+  let at = 0;
+  while (at < list.length) {
+    const token = list[at] as string;
+    if (HAN.test(token)) {
+      for (const part of chineseParts(token)) terms.push(termOf(part, DICTIONARY.get(part)));
+      at += 1;
+      continue;
+    }
+    let taken = 0;
+    for (let size = Math.min(MAX_PHRASE_TOKENS, list.length - at); size > 1; size -= 1) {
+      const phrase = list.slice(at, at + size);
+      if (phrase.some((word) => HAN.test(word))) continue;
+      const key = phrase.join('');
+      if (DICTIONARY.has(key)) {
+        terms.push(termOf(key, DICTIONARY.get(key)));
+        taken = size;
+        break;
+      }
+    }
+    if (taken === 0) {
+      if (!TITLE_WORDS.has(token)) terms.push(termOf(token, lookUp(token)));
+      taken = 1;
+    }
+    at += taken;
+  }
+  // The same term twice asks nothing more.
+  const seen = new Set<string>();
+  return terms.filter((term) => {
+    const key = term.alternatives.join('\u0000');
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/** Whether a row's text (its parts joined by newlines) matches every term: the plain scan. */
+export function matchesTerms(text: string, terms: readonly SearchTerm[]): boolean {
+  return terms.every((term) => term.alternatives.some((alternative) => text.includes(alternative)));
+}
