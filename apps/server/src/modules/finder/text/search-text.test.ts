@@ -5,6 +5,7 @@ import { SERVICES, SPECIALTIES } from '../../../db/seed/catalogue';
 import { AREAS, MTR_STATIONS } from './places';
 import {
   chineseSurname,
+  marker,
   matchesTerms,
   normaliseField,
   rowText,
@@ -72,15 +73,15 @@ describe('query terms', () => {
   it('joins words into known phrases, with or without spaces', () => {
     expect(alternatives('Prince Edward')).toEqual(alternatives('princeedward'));
     expect(alternatives('Prince Edward')[0]).toContain('太子');
-    expect(alternatives('au yeung')[0]).toContain('\u0001s欧阳\u0002');
-    expect(alternatives('bone setting')[0]).toContain('\u0001vbonesetter\u0002');
+    expect(alternatives('au yeung')[0]).toContain(marker('s', '欧阳'));
+    expect(alternatives('bone setting')[0]).toContain(marker('v', 'bonesetter'));
   });
 
   it('maps romanised surnames across systems and keeps the letters themselves', () => {
-    expect(alternatives('Zhang')[0]).toEqual(['zhang', '\u0001s张\u0002']);
-    expect(alternatives('Huang')[0]).toEqual(['huang', '\u0001s黄\u0002']);
-    expect(alternatives('Wong')[0]).toEqual(['wong', '\u0001s黄\u0002', '\u0001s王\u0002']);
-    expect(alternatives('can4')[0]).toContain('\u0001s陈\u0002');
+    expect(alternatives('Zhang')[0]).toEqual(['zhang', marker('s', '张')]);
+    expect(alternatives('Huang')[0]).toEqual(['huang', marker('s', '黄')]);
+    expect(alternatives('Wong')[0]).toEqual(['wong', marker('s', '黄'), marker('s', '王')]);
+    expect(alternatives('can4')[0]).toContain(marker('s', '陈'));
   });
 
   it('matches a row through any alternative of every term', () => {
@@ -94,9 +95,13 @@ describe('query terms', () => {
     expect(finds('eye')).toBe(false);
     expect(finds('Dr Huang 美孚 skin')).toBe(true);
     expect(finds('Huang eye')).toBe(false);
+    // Service words are whole words: a piece of "Specialist" is not a service.
+    expect(finds('cialist')).toBe(false);
+    expect(finds('specialist')).toBe(true);
   });
 
   it('cannot be made to forge a marker', () => {
+    expect(alternatives(marker('s', '黃'))).toEqual([['黄']]);
     expect(alternatives('\u0001s黃\u0002')).toEqual([['s'], ['黄']]);
   });
 });
@@ -115,6 +120,21 @@ describe('tables', () => {
       expect(district).toMatch(/^[A-HJ-NP-T]$/);
     }
     expect(MTR_STATIONS.length).toBeGreaterThanOrEqual(90);
+  });
+
+  it('lets every name the pickers show stand for its service or specialty', () => {
+    const stands = (name: string, marker: string) =>
+      searchTerms(name).some((term) => term.alternatives.includes(marker));
+    for (const service of SERVICES) {
+      for (const name of [service.nameEn, service.nameZh]) {
+        expect(stands(name, marker('v', service.slug)), name).toBe(true);
+      }
+    }
+    for (const specialty of SPECIALTIES) {
+      for (const name of [specialty.descriptionEn, specialty.descriptionZh]) {
+        expect(stands(name, marker('p', specialty.slug)), name).toBe(true);
+      }
+    }
   });
 
   it('points service words at catalogue slugs', () => {

@@ -5,11 +5,12 @@
 // term, one of its alternatives occurs in the row's normalised text. The rules only widen what
 // a word matches (romanised surnames, places, service words); the result order is untouched.
 //
-// Markers in a row's text (`\u0001s陈\u0002` the doctor's Chinese surname, `\u0001v…\u0002` the
-// service slug, `\u0001p…\u0002` the specialty slug) let an alternative ask for a field exactly;
-// normalised queries never hold those control characters, so typed text cannot forge them.
+// Markers in a row's text (see `marker`: the doctor's Chinese surname, the service slug, the
+// specialty slug) let an alternative ask for a field exactly; normalised queries never hold
+// their characters, so typed text cannot forge them or match inside them.
 import * as OpenCC from 'opencc-js';
 import { AREAS, MTR_STATIONS, type PlaceRow } from './places';
+import { SERVICES, SPECIALTIES } from '../../../db/seed/catalogue';
 import { SERVICE_SYNONYMS } from './services';
 import { SURNAMES } from './surnames';
 
@@ -30,7 +31,19 @@ export function normaliseField(text: string): string {
 const TITLE_WORDS = new Set(['dr', 'doctor']);
 const CHINESE_TITLES = ['医生', '医师'];
 
-const marker = (kind: 's' | 'v' | 'p', value: string) => `\u0001${kind}${value}\u0002`;
+/**
+ * A marker: ASCII moved into the Private Use Area, which normalised queries never hold, so
+ * typed text cannot match inside one (`cialist` must not find the specialist marker).
+ */
+export function marker(kind: 's' | 'v' | 'p', value: string): string {
+  const hidden = [...`${kind}${value}`]
+    .map((char) => {
+      const code = char.codePointAt(0) ?? 0;
+      return code < 0x80 ? String.fromCodePoint(0xe000 + code) : char;
+    })
+    .join('');
+  return `\u0001${hidden}\u0002`;
+}
 
 /** Compound surnames (simplified), longest first: a name starting with one has it. */
 const COMPOUND_SURNAMES = [
@@ -92,16 +105,18 @@ export function venueText(row: SearchFields): string {
   ]);
 }
 
-export function serviceText(row: SearchFields): string {
-  const markers =
+/**
+ * A row's service and specialty, as markers only: service words are whole words of the
+ * dictionary (`skin`, `皮膚`, the catalogue's names), not pieces of text, so `li` does not find
+ * every "Specialist".
+ */
+export function serviceText(
+  row: Pick<SearchFields, 'service_slug' | 'specialty_slug'>,
+): string {
+  return (
     marker('v', row.service_slug) +
-    (row.specialty_slug === null ? '' : marker('p', row.specialty_slug));
-  return `${markers}\n${join([
-    row.service_name_en,
-    row.service_name_zh,
-    row.specialty_description_en ?? '',
-    row.specialty_description_zh ?? '',
-  ])}`;
+    (row.specialty_slug === null ? '' : marker('p', row.specialty_slug))
+  );
 }
 
 export function rowText(row: SearchFields): RowText {
@@ -143,13 +158,27 @@ function addPlace([en, zh, district, aliases]: PlaceRow) {
 }
 for (const place of [...MTR_STATIONS, ...AREAS]) addPlace(place);
 
-for (const [words, slugs] of SERVICE_SYNONYMS) {
+// The catalogue's own names, so typing what the pickers show finds what picking it would.
+const CATALOGUE_NAMES: [string, string][] = [
+  ...SERVICES.map((service): [string, string] => [
+    `${service.nameEn}/${service.nameZh}`,
+    `service:${service.slug}`,
+  ]),
+  ...SPECIALTIES.map((specialty): [string, string] => [
+    `${specialty.descriptionEn}/${specialty.descriptionZh}`,
+    `specialty:${specialty.slug}`,
+  ]),
+];
+
+for (const [words, slugs] of [...SERVICE_SYNONYMS, ...CATALOGUE_NAMES]) {
   const markers = slugs.split('/').map((slug) => {
     const [kind, value] = slug.split(':') as [string, string];
     return marker(kind === 'service' ? 'v' : 'p', value);
   });
   for (const word of words.split('/')) {
-    const found = entry(normaliseField(word));
+    const key = normaliseField(word);
+    if (key === '') continue;
+    const found = entry(key);
     for (const value of markers) found.alternatives.add(value);
   }
 }
@@ -162,7 +191,7 @@ for (const [zh, hk, jyutping, pinyin] of SURNAMES) {
 }
 
 /** The longest dictionary key in tokens (at most this many are joined into a phrase). */
-const MAX_PHRASE_TOKENS = 4;
+const MAX_PHRASE_TOKENS = 6;
 /** Chinese dictionary keys of at least two characters, longest first, for splitting runs. */
 const CHINESE_KEYS = [...DICTIONARY.keys()]
   .filter((key) => HAN.test(key) && [...key].length >= 2)
@@ -218,9 +247,10 @@ function lookUp(key: string): Entry | undefined {
 }
 
 /**
- * The terms of a search text. Latin words are joined into the longest phrase the dictionary
- * knows (`prince edward`, `au yeung`, `bone setting`); doctor titles are dropped; each word or
- * phrase matches itself (spaces and punctuation ignored) or what it stands for.
+ * The terms of a search text. Words are joined into the longest phrase the dictionary knows
+ * (`prince edward`, `au yeung`, `bone setting`), and a run of Chinese is split around the
+ * dictionary's words in it; doctor titles are dropped; each word or phrase matches itself
+ * (spaces and punctuation ignored) or what it stands for.
  */
 export function searchTerms(search: string | undefined): SearchTerm[] {
   if (search === undefined) return [];
@@ -228,17 +258,9 @@ export function searchTerms(search: string | undefined): SearchTerm[] {
   const terms: SearchTerm[] = [];
   let at = 0;
   while (at < list.length) {
-    const token = list[at] as string;
-    if (HAN.test(token)) {
-      for (const part of chineseParts(token)) terms.push(termOf(part, DICTIONARY.get(part)));
-      at += 1;
-      continue;
-    }
     let taken = 0;
     for (let size = Math.min(MAX_PHRASE_TOKENS, list.length - at); size > 1; size -= 1) {
-      const phrase = list.slice(at, at + size);
-      if (phrase.some((word) => HAN.test(word))) continue;
-      const key = phrase.join('');
+      const key = list.slice(at, at + size).join('');
       if (DICTIONARY.has(key)) {
         terms.push(termOf(key, DICTIONARY.get(key)));
         taken = size;
@@ -246,7 +268,12 @@ export function searchTerms(search: string | undefined): SearchTerm[] {
       }
     }
     if (taken === 0) {
-      if (!TITLE_WORDS.has(token)) terms.push(termOf(token, lookUp(token)));
+      const token = list[at] as string;
+      if (HAN.test(token)) {
+        for (const part of chineseParts(token)) terms.push(termOf(part, DICTIONARY.get(part)));
+      } else if (!TITLE_WORDS.has(token)) {
+        terms.push(termOf(token, lookUp(token)));
+      }
       taken = 1;
     }
     at += taken;

@@ -1,9 +1,9 @@
 // What people call a service or a specialty (decision 158): everyday words in English and
 // Chinese mapped to the catalogue's service slugs (`service:`) and specialty slugs
 // (`specialty:`), so a text search finds what the service and specialty pickers would. The
-// catalogue's own names (db/seed/catalogue.ts) are searchable as they are; these rows add the
-// words people type instead. Phrases are written with spaces; a search matches them with or
-// without.
+// catalogue's own names (db/seed/catalogue.ts, what the pickers show) stand for their slugs
+// too; these rows add the words people type instead. Phrases are written with spaces; a search
+// matches them with or without.
 
 /** Words (separated by `/`, either language) and the slugs they stand for. */
 export type ServiceSynonymRow = readonly [words: string, slugs: string];
