@@ -75,7 +75,18 @@ describe('in-memory finder search', () => {
       const roll = next();
       if (roll < 0.1) return pick(['陳', '中環', 'dr', 'road', 'zzqx', '%', '_', 'a_b', '100%']);
       if (roll < 0.25)
-        return pick(['铜锣湾', 'TST', 'Huang', 'wong', 'Dr.', 'skin', '跌打', 'ＣＨＡＮ', '陈医生', 'mk']);
+        return pick([
+          '铜锣湾',
+          'TST',
+          'Huang',
+          'wong',
+          'Dr.',
+          'skin',
+          '跌打',
+          'ＣＨＡＮ',
+          '陈医生',
+          'mk',
+        ]);
       const text = pick(rows).search_text;
       const from = Math.floor(next() * text.length);
       const piece = text.slice(from, from + 1 + Math.floor(next() * 4));

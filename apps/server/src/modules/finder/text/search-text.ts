@@ -110,9 +110,7 @@ export function venueText(row: SearchFields): string {
  * dictionary (`skin`, `皮膚`, the catalogue's names), not pieces of text, so `li` does not find
  * every "Specialist".
  */
-export function serviceText(
-  row: Pick<SearchFields, 'service_slug' | 'specialty_slug'>,
-): string {
+export function serviceText(row: Pick<SearchFields, 'service_slug' | 'specialty_slug'>): string {
   return (
     marker('v', row.service_slug) +
     (row.specialty_slug === null ? '' : marker('p', row.specialty_slug))

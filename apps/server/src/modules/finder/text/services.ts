@@ -9,7 +9,10 @@
 export type ServiceSynonymRow = readonly [words: string, slugs: string];
 
 export const SERVICE_SYNONYMS: readonly ServiceSynonymRow[] = [
-  ['skin/skin doctor/derm/dermatology/dermatologist/皮膚/皮膚科', 'specialty:dermatology-venereology'],
+  [
+    'skin/skin doctor/derm/dermatology/dermatologist/皮膚/皮膚科',
+    'specialty:dermatology-venereology',
+  ],
   [
     'bone setting/bonesetting/bone setter/bonesetter/tui na/跌打/跌打骨科/推拿',
     'service:bonesetter',
