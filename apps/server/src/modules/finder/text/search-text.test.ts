@@ -41,8 +41,8 @@ const finds = (search: string) => matchesTerms(text, searchTerms(search));
 
 describe('normalisation', () => {
   it('folds case, full-width letters, spaces, punctuation and Traditional characters', () => {
-    expect(normaliseField('ＴＳＴ  Nathan Rd.')).toBe('tstnathanrd');
-    expect(normaliseField('銅鑼灣，軒尼詩道')).toBe('铜锣湾轩尼诗道');
+    expect(normaliseField('ＴＳＴ  Nathan Rd.')).toBe('tst nathan rd');
+    expect(normaliseField(' 銅鑼灣，軒尼詩道 ')).toBe('铜锣湾 轩尼诗道');
     expect(normaliseField('陳')).toBe(normaliseField('陈'));
   });
 
@@ -71,8 +71,8 @@ describe('query terms', () => {
   });
 
   it('joins words into known phrases, with or without spaces', () => {
-    expect(alternatives('Prince Edward')).toEqual(alternatives('princeedward'));
-    expect(alternatives('Prince Edward')[0]).toContain('太子');
+    expect(alternatives('Prince Edward')).toEqual([['prince edward', '太子']]);
+    expect(alternatives('princeedward')).toEqual([['princeedward', 'prince edward', '太子']]);
     expect(alternatives('au yeung')[0]).toContain(marker('s', '欧阳'));
     expect(alternatives('bone setting')[0]).toContain(marker('v', 'bonesetter'));
   });
@@ -95,6 +95,11 @@ describe('query terms', () => {
     expect(finds('eye')).toBe(false);
     expect(finds('Dr Huang 美孚 skin')).toBe(true);
     expect(finds('Huang eye')).toBe(false);
+    // Words stay apart: an abbreviation does not match across them.
+    expect(matchesTerms(normaliseField('18 East Street'), searchTerms('TST'))).toBe(false);
+    expect(matchesTerms(normaliseField('1 Nathan Road, Tsim Sha Tsui'), searchTerms('TST'))).toBe(
+      true,
+    );
     // Service words are whole words: a piece of "Specialist" is not a service.
     expect(finds('cialist')).toBe(false);
     expect(finds('specialist')).toBe(true);

@@ -1,6 +1,8 @@
 // Search text as Hong Kong people type it (decision 158). Rows' text and queries go through the
 // same normalisation: full-width to half-width (NFKC), lower case, Traditional to Simplified
-// Chinese (opencc-js, Hong Kong variants in), and no spaces or punctuation inside a field. A
+// Chinese (opencc-js, Hong Kong variants in), punctuation and runs of spaces as one space.
+// Words stay apart in the text (joined, `east street` would hold `tst`); the dictionary's words
+// and phrases are looked up without spaces, so `meifoo` and `Mei Foo` both name 美孚. A
 // query becomes terms; a term is a list of alternatives, and a row matches when, for every
 // term, one of its alternatives occurs in the row's normalised text. The rules only widen what
 // a word matches (romanised surnames, places, service words); the result order is untouched.
@@ -20,12 +22,15 @@ const NOT_WORD = /[^\p{L}\p{N}]+/gu;
 const HAN = /\p{Script=Han}/u;
 const ASCII_ONLY = /^[\x00-\x7f]*$/;
 
-/** One field, normalised: NFKC, lower case, Simplified Chinese, no spaces or punctuation. */
+/** One field, normalised: NFKC, lower case, Simplified Chinese, punctuation as one space. */
 export function normaliseField(text: string): string {
   let out = text.normalize('NFKC').toLowerCase();
   if (!ASCII_ONLY.test(out)) out = toSimplified(out);
-  return out.replace(NOT_WORD, '');
+  return out.replace(NOT_WORD, ' ').trim();
 }
+
+/** A dictionary key: the normalised text without its spaces. */
+const compact = (text: string) => normaliseField(text).replaceAll(' ', '');
 
 /** Doctor-title words dropped from queries and from the start of Chinese names. */
 const TITLE_WORDS = new Set(['dr', 'doctor']);
@@ -47,12 +52,12 @@ export function marker(kind: 's' | 'v' | 'p', value: string): string {
 
 /** Compound surnames (simplified), longest first: a name starting with one has it. */
 const COMPOUND_SURNAMES = [
-  ...new Set(SURNAMES.map(([zh]) => normaliseField(zh)).filter((zh) => [...zh].length > 1)),
+  ...new Set(SURNAMES.map(([zh]) => compact(zh)).filter((zh) => [...zh].length > 1)),
 ];
 
 /** The Chinese surname of a doctor's Chinese name (simplified), or '' for none. */
 export function chineseSurname(nameZh: string): string {
-  let name = normaliseField(nameZh);
+  let name = compact(nameZh);
   for (const title of CHINESE_TITLES) {
     if (name.startsWith(title)) name = name.slice(title.length);
     if (name.endsWith(title)) name = name.slice(0, -title.length);
@@ -146,7 +151,7 @@ function entry(key: string): Entry {
 }
 
 function addPlace([en, zh, district, aliases]: PlaceRow) {
-  const names = [en, zh, ...(aliases?.split('/') ?? [])].map(normaliseField);
+  const names = [en, zh, ...(aliases?.split('/') ?? [])].map(compact);
   for (const name of names) {
     const found = entry(name);
     // The place's own names: an abbreviation is not what addresses say.
@@ -174,7 +179,7 @@ for (const [words, slugs] of [...SERVICE_SYNONYMS, ...CATALOGUE_NAMES]) {
     return marker(kind === 'service' ? 'v' : 'p', value);
   });
   for (const word of words.split('/')) {
-    const key = normaliseField(word);
+    const key = compact(word);
     if (key === '') continue;
     const found = entry(key);
     for (const value of markers) found.alternatives.add(value);
@@ -182,9 +187,9 @@ for (const [words, slugs] of [...SERVICE_SYNONYMS, ...CATALOGUE_NAMES]) {
 }
 
 for (const [zh, hk, jyutping, pinyin] of SURNAMES) {
-  const surname = marker('s', normaliseField(zh));
+  const surname = marker('s', compact(zh));
   for (const spelling of [...hk.split('/'), jyutping, ...pinyin.split('/')]) {
-    entry(normaliseField(spelling)).alternatives.add(surname);
+    entry(compact(spelling)).alternatives.add(surname);
   }
 }
 
@@ -248,7 +253,7 @@ function lookUp(key: string): Entry | undefined {
  * The terms of a search text. Words are joined into the longest phrase the dictionary knows
  * (`prince edward`, `au yeung`, `bone setting`), and a run of Chinese is split around the
  * dictionary's words in it; doctor titles are dropped; each word or phrase matches itself
- * (spaces and punctuation ignored) or what it stands for.
+ * (punctuation as a space) or what it stands for.
  */
 export function searchTerms(search: string | undefined): SearchTerm[] {
   if (search === undefined) return [];
@@ -258,9 +263,10 @@ export function searchTerms(search: string | undefined): SearchTerm[] {
   while (at < list.length) {
     let taken = 0;
     for (let size = Math.min(MAX_PHRASE_TOKENS, list.length - at); size > 1; size -= 1) {
-      const key = list.slice(at, at + size).join('');
+      const phrase = list.slice(at, at + size);
+      const key = phrase.join('');
       if (DICTIONARY.has(key)) {
-        terms.push(termOf(key, DICTIONARY.get(key)));
+        terms.push(termOf(phrase.join(' '), DICTIONARY.get(key)));
         taken = size;
         break;
       }
