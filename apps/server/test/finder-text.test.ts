@@ -283,7 +283,7 @@ beforeAll(async () => {
   await app.ready();
 });
 afterAll(async () => {
-  await app?.close();
+  await app.close();
   await database.drop();
 });
 

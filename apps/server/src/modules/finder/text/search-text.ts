@@ -20,7 +20,8 @@ const toSimplified = OpenCC.Converter({ from: 'hk', to: 'cn' });
 
 const NOT_WORD = /[^\p{L}\p{N}]+/gu;
 const HAN = /\p{Script=Han}/u;
-const ASCII_ONLY = /^[\x00-\x7f]*$/;
+/** Printable ASCII only: no Chinese to convert. */
+const ASCII_ONLY = /^[ -~]*$/;
 
 /** One field, normalised: NFKC, lower case, Simplified Chinese, punctuation as one space. */
 export function normaliseField(text: string): string {
@@ -41,7 +42,7 @@ const CHINESE_TITLES = ['医生', '医师'];
  * typed text cannot match inside one (`cialist` must not find the specialist marker).
  */
 export function marker(kind: 's' | 'v' | 'p', value: string): string {
-  const hidden = [...`${kind}${value}`]
+  const hidden = Array.from(`${kind}${value}`)
     .map((char) => {
       const code = char.codePointAt(0) ?? 0;
       return code < 0x80 ? String.fromCodePoint(0xe000 + code) : char;
@@ -52,7 +53,7 @@ export function marker(kind: 's' | 'v' | 'p', value: string): string {
 
 /** Compound surnames (simplified), longest first: a name starting with one has it. */
 const COMPOUND_SURNAMES = [
-  ...new Set(SURNAMES.map(([zh]) => compact(zh)).filter((zh) => [...zh].length > 1)),
+  ...new Set(SURNAMES.map(([zh]) => compact(zh)).filter((zh) => Array.from(zh).length > 1)),
 ];
 
 /** The Chinese surname of a doctor's Chinese name (simplified), or '' for none. */
@@ -64,7 +65,7 @@ export function chineseSurname(nameZh: string): string {
   }
   if (!HAN.test(name.slice(0, 1))) return '';
   const compound = COMPOUND_SURNAMES.find((surname) => name.startsWith(surname));
-  return compound ?? [...name][0] ?? '';
+  return compound ?? Array.from(name)[0] ?? '';
 }
 
 /** The fields of a service point that a search reads (a card's names, address and service). */
@@ -197,8 +198,8 @@ for (const [zh, hk, jyutping, pinyin] of SURNAMES) {
 const MAX_PHRASE_TOKENS = 6;
 /** Chinese dictionary keys of at least two characters, longest first, for splitting runs. */
 const CHINESE_KEYS = [...DICTIONARY.keys()]
-  .filter((key) => HAN.test(key) && [...key].length >= 2)
-  .sort((a, b) => [...b].length - [...a].length);
+  .filter((key) => HAN.test(key) && Array.from(key).length >= 2)
+  .sort((a, b) => Array.from(b).length - Array.from(a).length);
 
 /** A query's tokens: runs of Latin letters and digits, and runs of Chinese characters. */
 function tokens(search: string): string[] {
@@ -219,19 +220,19 @@ function chineseParts(run: string): string[] {
   const parts: string[] = [];
   let plain = '';
   let at = 0;
-  const chars = [...rest];
+  const chars = Array.from(rest);
   while (at < chars.length) {
     const tail = chars.slice(at).join('');
     const key = CHINESE_KEYS.find((candidate) => tail.startsWith(candidate));
     if (key === undefined) {
-      plain += chars[at];
+      plain += chars[at] ?? '';
       at += 1;
       continue;
     }
     if (plain !== '') parts.push(plain);
     plain = '';
     parts.push(key);
-    at += [...key].length;
+    at += Array.from(key).length;
   }
   if (plain !== '') parts.push(plain);
   return parts;
