@@ -129,9 +129,9 @@ export function rowText(row: SearchFields): RowText {
 
 /** A query term: any of its alternatives may occur; a place term names its districts. */
 export interface SearchTerm {
-  alternatives: string[];
+  readonly alternatives: readonly string[];
   /** The districts of the places the term names (for widening), when it names any. */
-  districts?: string[];
+  readonly districts?: readonly string[];
 }
 
 interface Entry {
@@ -196,10 +196,11 @@ for (const [zh, hk, jyutping, pinyin] of SURNAMES) {
 
 /** The longest dictionary key in tokens (at most this many are joined into a phrase). */
 const MAX_PHRASE_TOKENS = 6;
-/** Chinese dictionary keys of at least two characters, longest first, for splitting runs. */
-const CHINESE_KEYS = [...DICTIONARY.keys()]
-  .filter((key) => HAN.test(key) && Array.from(key).length >= 2)
-  .sort((a, b) => Array.from(b).length - Array.from(a).length);
+/** The longest Chinese dictionary key, in characters (runs are split on keys of 2 or more). */
+const LONGEST_CHINESE_KEY = Math.max(
+  2,
+  ...[...DICTIONARY.keys()].filter((key) => HAN.test(key)).map((key) => Array.from(key).length),
+);
 
 /** A query's tokens: runs of Latin letters and digits, and runs of Chinese characters. */
 function tokens(search: string): string[] {
@@ -222,8 +223,14 @@ function chineseParts(run: string): string[] {
   let at = 0;
   const chars = Array.from(rest);
   while (at < chars.length) {
-    const tail = chars.slice(at).join('');
-    const key = CHINESE_KEYS.find((candidate) => tail.startsWith(candidate));
+    let key: string | undefined;
+    for (let size = Math.min(LONGEST_CHINESE_KEY, chars.length - at); size >= 2; size -= 1) {
+      const candidate = chars.slice(at, at + size).join('');
+      if (DICTIONARY.has(candidate)) {
+        key = candidate;
+        break;
+      }
+    }
     if (key === undefined) {
       plain += chars[at] ?? '';
       at += 1;
@@ -239,10 +246,10 @@ function chineseParts(run: string): string[] {
 }
 
 function termOf(text: string, found: Entry | undefined): SearchTerm {
-  const alternatives = new Set([text, ...(found?.alternatives ?? [])]);
-  const term: SearchTerm = { alternatives: [...alternatives] };
-  if (found !== undefined && found.districts.size > 0) term.districts = [...found.districts];
-  return term;
+  const alternatives = [...new Set([text, ...(found?.alternatives ?? [])])];
+  return found !== undefined && found.districts.size > 0
+    ? { alternatives, districts: [...found.districts] }
+    : { alternatives };
 }
 
 /** Romanisation with a tone number ("can4", "wong4"): the letters alone are looked up too. */
@@ -256,8 +263,22 @@ function lookUp(key: string): Entry | undefined {
  * dictionary's words in it; doctor titles are dropped; each word or phrase matches itself
  * (punctuation as a space) or what it stands for.
  */
-export function searchTerms(search: string | undefined): SearchTerm[] {
+export function searchTerms(search: string | undefined): readonly SearchTerm[] {
   if (search === undefined) return [];
+  let terms = recentTerms.get(search);
+  if (terms === undefined) {
+    if (recentTerms.size >= RECENT_SEARCHES) recentTerms.clear();
+    terms = termsOf(search);
+    recentTerms.set(search, terms);
+  }
+  return terms;
+}
+
+/** Search texts whose terms are kept (people repeat searches; a parse costs ~25 µs). */
+const RECENT_SEARCHES = 4096;
+const recentTerms = new Map<string, readonly SearchTerm[]>();
+
+function termsOf(search: string): readonly SearchTerm[] {
   const list = tokens(search);
   const terms: SearchTerm[] = [];
   let at = 0;
