@@ -1,10 +1,10 @@
 // Hong Kong surnames and how they are written in Latin letters (decision 158). Each row: the
 // surname in Traditional Chinese; its spellings under the Hong Kong Government's Cantonese
-// romanisation as they appear on identity cards (separated by `/`, the first is the usual one); its Jyutping
-// without tones; its Hanyu Pinyin without tones (`v` stands for ü; `/` between
-// alternatives). Compiled for ClinicPass;
-// sources in SOURCES.md beside this file. Compound surnames are written with a space between
-// their syllables; a search matches them with or without it.
+// romanisation as they appear on identity cards (separated by `/`, the usual one first); its
+// Jyutping without tones; its Hanyu Pinyin without tones (`v` stands for ü, `/` between
+// alternatives). Compiled for ClinicPass; sources in SOURCES.md beside this file. Compound
+// surnames are written with a space between their syllables; a search matches them with or
+// without it.
 export type SurnameRow = readonly [zh: string, hk: string, jyutping: string, pinyin: string];
 
 export const SURNAMES: readonly SurnameRow[] = [
