@@ -1,5 +1,6 @@
 // The finder's in-memory read model (decision 110) against its SQL reference: the same totals,
-// the same ids in the same order and the same cards for a randomised set of queries; the REST
+// the same ids in the same order and the same cards for a randomised set of queries (search
+// text checked by a plain JavaScript scan over the same normalised text, decision 158); the REST
 // body written without the response schema is what the schema would have written; and a
 // rebuild is seen by every app instance on the database, not only the one that ran it.
 import { type ServicePointList, ServicePointListSchema } from '@clinicpass/shared/schemas/finder';
@@ -21,6 +22,7 @@ import {
   type SearchCriteria,
 } from '../src/modules/finder/finder.repository';
 import { toServicePoint } from '../src/modules/finder/finder.service';
+import { matchesTerms, rowText, searchTerms } from '../src/modules/finder/text/search-text';
 import { testConfig } from './build-app';
 import { createTestDatabase, type TestDatabase } from './db';
 
@@ -72,6 +74,19 @@ describe('in-memory finder search', () => {
     const word = (): string => {
       const roll = next();
       if (roll < 0.1) return pick(['陳', '中環', 'dr', 'road', 'zzqx', '%', '_', 'a_b', '100%']);
+      if (roll < 0.25)
+        return pick([
+          '铜锣湾',
+          'TST',
+          'Huang',
+          'wong',
+          'Dr.',
+          'skin',
+          '跌打',
+          'ＣＨＡＮ',
+          '陈医生',
+          'mk',
+        ]);
       const text = pick(rows).search_text;
       const from = Math.floor(next() * text.length);
       const piece = text.slice(from, from + 1 + Math.floor(next() * 4));
@@ -96,9 +111,23 @@ describe('in-memory finder search', () => {
       const limit = pick([1, 20, 100]);
 
       const label = JSON.stringify({ criteria, offset, limit });
-      const total = await repository.count(criteria);
-      const page = await repository.page(criteria, offset, limit, null);
-      const memory = searchSnapshot(snapshot, criteria, offset, limit);
+      // The SQL search for every filter but the text, then a plain scan of the text.
+      const { words, ...filters } = criteria;
+      const terms = searchTerms(words?.join(' '));
+      let total: number;
+      let page: Awaited<ReturnType<FinderRepository['page']>>;
+      if (words === undefined) {
+        total = await repository.count(criteria);
+        page = await repository.page(criteria, offset, limit, null);
+      } else {
+        const all = (await repository.page(filters, 0, 1_000_000, null)).filter((row) => {
+          const text = rowText(row);
+          return matchesTerms(`${text.doctor}\n${text.venue}\n${text.service}`, terms);
+        });
+        total = all.length;
+        page = all.slice(offset, offset + limit);
+      }
+      const memory = searchSnapshot(snapshot, { ...filters, terms }, offset, limit);
       expect(memory.total, label).toBe(total);
       expect(
         memory.cards.map((card) => card.id),

@@ -15,6 +15,7 @@ const empty: FinderSnapshot = {
   specialties: new Map(),
   doctor: { texts: [], postings: new Map() },
   venue: { texts: [], postings: new Map() },
+  service: { texts: [], postings: new Map() },
   words: new Map(),
   written: { cards: [], bytes: 0 },
 };

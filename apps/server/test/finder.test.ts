@@ -14,6 +14,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { DEMO } from '../src/db/seed/demo';
 import { GroupServicePointQuerySchema } from '../src/modules/finder/finder.routes';
+import {
+  matchesTerms,
+  rowText,
+  type SearchFields,
+  searchTerms,
+} from '../src/modules/finder/text/search-text';
 import { testConfig } from './build-app';
 import { createTestDatabase, type TestDatabase } from './db';
 
@@ -97,28 +103,16 @@ async function oracle(filter: OracleFilter): Promise<number[]> {
   if (filter.districts) conditions.push(sql`v.district_code IN (${list(filter.districts)})`);
   if (filter.serviceIds) conditions.push(sql`sp.service_id IN (${list(filter.serviceIds)})`);
   if (filter.specialties) conditions.push(sql`spec.slug IN (${list(filter.specialties)})`);
-  for (const word of filter.words ?? []) {
-    const fields = [
-      sql`doc.name_en`,
-      sql`doc.name_zh`,
-      sql`v.name_en`,
-      sql`v.name_zh`,
-      sql`v.address_line_one`,
-      sql`v.address_line_two`,
-      sql`d.name_en`,
-      sql`d.name_zh`,
-    ];
-    conditions.push(
-      sql`(${sql.join(
-        fields.map((field) => sql`strpos(lower(${field}), lower(${word})) > 0`),
-        sql` OR `,
-      )})`,
-    );
-  }
   if (filter.price)
     conditions.push(sql`pi.amount >= ${filter.price[0]} AND pi.amount <= ${filter.price[1]}`);
-  const result = await database.db.execute<{ id: number }>(sql`
-    SELECT sp.id FROM service_point sp
+  const result = await database.db.execute<SearchFields & { id: number }>(sql`
+    SELECT sp.id, doc.name_en AS doctor_name_en, doc.name_zh AS doctor_name_zh,
+      v.name_en AS venue_name_en, v.name_zh AS venue_name_zh, v.address_line_one,
+      v.address_line_two, d.name_en AS district_name_en, d.name_zh AS district_name_zh,
+      hs.slug AS service_slug, hs.name_en AS service_name_en, hs.name_zh AS service_name_zh,
+      spec.slug AS specialty_slug, spec.description_en AS specialty_description_en,
+      spec.description_zh AS specialty_description_zh
+    FROM service_point sp
     JOIN doctor doc ON doc.id = sp.doctor_id
     JOIN venue v ON v.id = sp.venue_id
     JOIN district d ON d.code = v.district_code
@@ -127,7 +121,14 @@ async function oracle(filter: OracleFilter): Promise<number[]> {
     LEFT JOIN payment_info pi ON pi.doctor_id = sp.doctor_id AND pi.service_code = hs.code
     WHERE ${sql.join(conditions, sql` AND `)}
     ORDER BY d.sequence, lower(doc.name_en), sp.id`);
-  return result.rows.map((row) => row.id);
+  // Search words: a plain scan over the rows' normalised text (decision 158).
+  const terms = searchTerms(filter.words?.join(' '));
+  return result.rows
+    .filter((row) => {
+      const text = rowText(row);
+      return matchesTerms(`${text.doctor}\n${text.venue}\n${text.service}`, terms);
+    })
+    .map((row) => row.id);
 }
 
 /** All ids of a search, reading every page (or one no_pagination page). */

@@ -8,8 +8,9 @@
 // Rows are kept per panel in the finder's stable order (as PostgreSQL sorts them: district
 // sequence, doctor's English name lowercased, id), so a search is one pass that counts every
 // match and keeps the requested page. Doctor, venue, service and specialty parts of a card are
-// shared between rows; the search text of a row is held as its doctor part and its venue part
-// (a search word never contains white space, so it cannot span the newline between them).
+// shared between rows; the search text of a row is normalised (text/search-text.ts, decision
+// 158) and held as its doctor part, its venue part and its service part (a search alternative
+// never contains a newline, so it cannot span the fields).
 import { PANELS } from '@clinicpass/shared/constants';
 import type { Language } from '@clinicpass/shared/i18n/languages';
 import type { PaymentInfo, ServicePoint, Specialty } from '@clinicpass/shared/schemas/finder';
@@ -17,6 +18,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { TreatmentProperty } from '../../db/schema';
 import type { SearchCriteria, ServicePointRow } from './finder.repository';
+import { doctorText, type SearchTerm, serviceText, venueText } from './text/search-text';
 
 type Doctor = ServicePoint['doctor'];
 type LocalVenue = ServicePoint['venue'];
@@ -46,6 +48,7 @@ interface PanelRows {
   price: Float64Array;
   doctorText: Int32Array;
   venueText: Int32Array;
+  serviceText: Int32Array;
   cards: Card[];
   /** The rows of each district (by district index) and of each service (by id), ascending. */
   byDistrict: Map<number, Int32Array>;
@@ -101,7 +104,8 @@ export interface FinderSnapshot {
   specialties: Map<string, number>;
   doctor: TextSet;
   venue: TextSet;
-  /** Recently searched words and what is known of their matches (see `wordTest`). */
+  service: TextSet;
+  /** Recently searched terms and what is known of their matches (see `wordTest`). */
   words: Map<string, WordTest>;
   /** Cards whose JSON is kept, and its bytes (see `cardJson`). */
   written: { cards: Card[]; bytes: number };
@@ -146,7 +150,6 @@ type LoadedRow = {
   service_id: number;
   specialty_slug: string | null;
   member_price: string | null;
-  search_text: string;
   /** The card without the doctor's payment info, which is loaded once per doctor. */
   card: CardJson;
 };
@@ -212,11 +215,6 @@ function localService(card: CardJson, language: Language): LocalService {
   };
 }
 
-/** The number of newline-separated fields of a search text that belong to the doctor. */
-const DOCTOR_FIELDS = 2;
-/** Fields of a search text: doctor en/zh, venue en/zh, address lines, district en/zh. */
-const SEARCH_FIELDS = 8;
-
 /** Loads a snapshot of the read model, consistent with one version (one read-only snapshot). */
 export async function loadFinderSnapshot(db: Database): Promise<FinderSnapshot> {
   return db.transaction(
@@ -235,7 +233,7 @@ export async function loadFinderSnapshot(db: Database): Promise<FinderSnapshot> 
       );
       const rows = await tx.execute<LoadedRow>(sql`
         SELECT s.panel, s.district_code, s.service_id, s.specialty_slug,
-          s.member_price::text AS member_price, s.search_text, c.card - 'payment_info' AS card
+          s.member_price::text AS member_price, c.card - 'payment_info' AS card
         FROM service_point_search s
         JOIN service_point_card c ON c.service_point_id = s.service_point_id
         ORDER BY s.panel, s.district_sequence, s.doctor_sort_name, s.service_point_id`);
@@ -280,8 +278,14 @@ function buildSnapshot(
   const specialties = new Map<string, number>();
   const doctorTextIndex = new Map<string, number>();
   const venueTextIndex = new Map<string, number>();
+  const serviceTextIndex = new Map<string, number>();
   const doctorTexts: string[] = [];
   const venueTexts: string[] = [];
+  const serviceTexts: string[] = [];
+  // Normalised once per doctor, venue and service with specialty (converting Chinese costs).
+  const doctorTextOf = new Map<string, string>();
+  const venueTextOf = new Map<string, string>();
+  const serviceTextOf = new Map<string, string>();
   const textIndex = (map: Map<string, number>, list: string[], text: string) =>
     intern(map, text, () => list.push(text) - 1);
 
@@ -306,6 +310,7 @@ function buildSnapshot(
       price: new Float64Array(size),
       doctorText: new Int32Array(size),
       venueText: new Int32Array(size),
+      serviceText: new Int32Array(size),
       cards: new Array<Card>(size),
       byDistrict: new Map(),
       byService: new Map(),
@@ -322,23 +327,23 @@ function buildSnapshot(
           ? 0
           : intern(specialties, row.specialty_slug, () => specialties.size + 1);
       rowsOfPanel.price[i] = row.member_price === null ? Number.NaN : Number(row.member_price);
-      const fields = row.search_text.split('\n');
-      if (fields.length === SEARCH_FIELDS) {
-        rowsOfPanel.doctorText[i] = textIndex(
-          doctorTextIndex,
-          doctorTexts,
-          fields.slice(0, DOCTOR_FIELDS).join('\n'),
-        );
-        rowsOfPanel.venueText[i] = textIndex(
-          venueTextIndex,
-          venueTexts,
-          fields.slice(DOCTOR_FIELDS).join('\n'),
-        );
-      } else {
-        // A field holding a newline itself: keep the whole text as one part.
-        rowsOfPanel.doctorText[i] = textIndex(doctorTextIndex, doctorTexts, row.search_text);
-        rowsOfPanel.venueText[i] = textIndex(venueTextIndex, venueTexts, '');
-      }
+      rowsOfPanel.doctorText[i] = textIndex(
+        doctorTextIndex,
+        doctorTexts,
+        intern(doctorTextOf, String(card.doctor_id), () => doctorText(card)),
+      );
+      rowsOfPanel.venueText[i] = textIndex(
+        venueTextIndex,
+        venueTexts,
+        intern(venueTextOf, `${card.venue_id}\n${card.district_code}`, () => venueText(card)),
+      );
+      rowsOfPanel.serviceText[i] = textIndex(
+        serviceTextIndex,
+        serviceTexts,
+        intern(serviceTextOf, `${card.service_id}\n${card.specialty_id ?? ''}`, () =>
+          serviceText(card),
+        ),
+      );
       const specialty =
         card.specialty_id === null
           ? null
@@ -387,6 +392,7 @@ function buildSnapshot(
     specialties,
     doctor: textSet(doctorTexts),
     venue: textSet(venueTexts),
+    service: textSet(serviceTexts),
     words: new Map(),
     written: { cards: [], bytes: 0 },
   };
@@ -401,11 +407,12 @@ function maskOf(values: readonly number[] | undefined, size: number): Uint8Array
 }
 
 /**
- * Where one word occurs, per panel: a mask over the panel's rows (1: a row's doctor or venue
- * text holds the word) and, for a word few rows hold, those rows in order. Worked out in one
- * pass over the panel the first time the word is searched (each distinct text tested once) and
- * kept: a snapshot keeps the last WORD_CACHE_SIZE words searched (people search the same names
- * and places), so a repeated word costs a byte per row visited, and a rare one drives the search.
+ * Where one search term occurs, per panel: a mask over the panel's rows (1: a row's doctor,
+ * venue or service text holds one of the term's alternatives) and, for a term few rows hold,
+ * those rows in order. Worked out in one pass over the panel the first time the term is
+ * searched (each distinct text tested once) and kept: a snapshot keeps the last
+ * WORD_CACHE_SIZE terms searched (people search the same names and places), so a repeated term
+ * costs a byte per row visited, and a rare one drives the search.
  */
 interface WordRows {
   mask: Uint8Array;
@@ -424,12 +431,20 @@ export const WORD_CACHE_SIZE = 128;
 const RARE_SHARE = 16;
 
 /**
- * Which texts of a set hold a word: 1 yes, 2 no. A text lacking one of the word's non-ASCII
- * characters (Chinese, mostly) cannot hold it: only the texts in the rarest such character's
- * postings are tested.
+ * Which texts of a set hold any of a term's alternatives: 1 yes, 2 no (see `alternativeTests`).
  */
-function textTests(set: TextSet, word: string): Uint8Array {
-  const tests = new Uint8Array(set.texts.length);
+function textTests(set: TextSet, term: SearchTerm): Uint8Array {
+  const tests = new Uint8Array(set.texts.length).fill(2);
+  for (const alternative of term.alternatives) alternativeTests(set, alternative, tests);
+  return tests;
+}
+
+/**
+ * Marks 1 in `tests` for the texts of a set that hold a word. A text lacking one of the word's
+ * non-ASCII characters (Chinese, mostly) cannot hold it: only the texts in the rarest such
+ * character's postings are tested.
+ */
+function alternativeTests(set: TextSet, word: string, tests: Uint8Array): void {
   let rarest: Int32Array | null = null;
   for (const char of word) {
     if (char.charCodeAt(0) <= 0x7f) continue;
@@ -438,18 +453,17 @@ function textTests(set: TextSet, word: string): Uint8Array {
   }
   if (rarest === null) {
     set.texts.forEach((text, index) => {
-      tests[index] = text.includes(word) ? 1 : 2;
+      if (text.includes(word)) tests[index] = 1;
     });
   } else {
-    tests.fill(2);
     for (const index of rarest) {
       if ((set.texts[index] as string).includes(word)) tests[index] = 1;
     }
   }
-  return tests;
 }
 
-function wordRows(snapshot: FinderSnapshot, panel: string, rows: PanelRows, word: string) {
+function wordRows(snapshot: FinderSnapshot, panel: string, rows: PanelRows, term: SearchTerm) {
+  const word = term.alternatives.join('\u0000');
   let test = snapshot.words.get(word);
   if (test === undefined) {
     test = { word, panels: new Map() };
@@ -465,12 +479,17 @@ function wordRows(snapshot: FinderSnapshot, panel: string, rows: PanelRows, word
   }
   let found = test.panels.get(panel);
   if (found === undefined) {
-    const doctor = textTests(snapshot.doctor, word);
-    const venue = textTests(snapshot.venue, word);
+    const doctor = textTests(snapshot.doctor, term);
+    const venue = textTests(snapshot.venue, term);
+    const service = textTests(snapshot.service, term);
     const mask = new Uint8Array(rows.size);
     let count = 0;
     for (let i = 0; i < rows.size; i += 1) {
-      if (doctor[rows.doctorText[i] as number] === 1 || venue[rows.venueText[i] as number] === 1) {
+      if (
+        doctor[rows.doctorText[i] as number] === 1 ||
+        venue[rows.venueText[i] as number] === 1 ||
+        service[rows.serviceText[i] as number] === 1
+      ) {
         mask[i] = 1;
         count += 1;
       }
@@ -531,8 +550,8 @@ export function searchSnapshot(
   const min = criteria.priceRange?.min ?? Number.NaN;
   const max = criteria.priceRange?.max ?? Number.NaN;
   const priced = criteria.priceRange !== undefined;
-  const words = (criteria.words ?? []).map((word) =>
-    wordRows(snapshot, criteria.panel, rows, word),
+  const words = (criteria.terms ?? []).map((term) =>
+    wordRows(snapshot, criteria.panel, rows, term),
   );
 
   // The shortest list of candidate rows drives the pass; the filter it came from need not be

@@ -6,14 +6,23 @@ import type { PriceRange } from '@clinicpass/shared/schemas/finder';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import type { TreatmentProperty } from '../../db/schema';
+import type { SearchTerm } from './text/search-text';
 
 export interface SearchCriteria {
   panel: string;
   districtCodes?: readonly string[];
   serviceIds?: readonly number[];
   specialtySlugs?: readonly string[];
-  /** Lowercased words; each must occur in the search text. */
+  /**
+   * Lowercased words; each must occur in the search text. Read by the SQL search only, which
+   * knows no text rules beyond case.
+   */
   words?: readonly string[];
+  /**
+   * Search terms (text/search-text.ts, decision 158): each must match the row's normalised
+   * text through one of its alternatives. Read by the in-memory search only.
+   */
+  terms?: readonly SearchTerm[];
   priceRange?: PriceRange;
 }
 

@@ -28,6 +28,7 @@ import {
   withoutPrices,
 } from './finder.memory';
 import type { FinderRepository, SearchCriteria, ServicePointRow } from './finder.repository';
+import { searchTerms } from './text/search-text';
 
 /** Which list is searched: a panel, or the group-policy list (primary network, fewer filters). */
 export type FinderList = Panel | 'group';
@@ -46,19 +47,6 @@ function validation(parameter: string, message: string): AppError {
 }
 
 const NO_ACCESS_MESSAGE = 'This policy has no access to the medical network';
-
-/** Lowercased search words: the text split on white space. */
-export function searchWords(search: string | undefined): string[] {
-  if (search === undefined) return [];
-  return [
-    ...new Set(
-      search
-        .toLowerCase()
-        .split(/\s+/u)
-        .filter((word) => word !== ''),
-    ),
-  ];
-}
 
 function toNumber(value: string | number | null): number | null {
   return value === null ? null : Number(value);
@@ -237,22 +225,41 @@ export function createFinderService(
     query: ServicePointQuery,
     caller: FinderCaller,
   ): Promise<Found> {
-    const districtCodes = query.district_codes ?? [];
-    const places = await knownDistricts(districtCodes);
+    const asked = query.district_codes ?? [];
+    const askedPlaces = await knownDistricts(asked);
     const group = list === 'group';
+    const terms = searchTerms(query.search);
     const base: SearchCriteria = {
       panel: group ? PANELS.primary : list,
       serviceIds: query.service_ids,
-      words: searchWords(query.search),
+      terms,
       ...(group ? {} : { specialtySlugs: query.specialty_slug, priceRange: query.price_range }),
     };
     const page = query.page;
     const pageSize = query.page_size;
     const noPagination = !group && query.no_pagination;
 
-    const first = await run({ ...base, districtCodes }, page, pageSize, noPagination, caller);
-    if (first.pagination.total > 0 || districtCodes.length === 0 || group) return first;
-    if (!query.expand_until_found) return first;
+    const first = await run(
+      { ...base, districtCodes: asked },
+      page,
+      pageSize,
+      noPagination,
+      caller,
+    );
+    if (first.pagination.total > 0 || group || !query.expand_until_found) return first;
+
+    // A place named in the text (`Mei Foo`, `TST`) that nothing matches: widen from its
+    // districts without it, as if they had been chosen (decision 158).
+    let districtCodes = asked;
+    let places = askedPlaces;
+    const named = terms.flatMap((term) => term.districts ?? []);
+    if (named.length > 0) {
+      const known = first.snapshot.districts;
+      districtCodes = [...new Set([...asked, ...named.filter((code) => known.has(code))])];
+      places = districtCodes.map((code) => known.get(code) as SnapshotDistrict);
+      base.terms = terms.filter((term) => term.districts === undefined);
+    }
+    if (districtCodes.length === 0) return first;
 
     // Widen: nearby districts, then the chosen districts' regions, then everywhere.
     const nearby = [...new Set([...districtCodes, ...places.flatMap((place) => place.nearby)])];
@@ -264,7 +271,8 @@ export function createFinderService(
       { level: 'region', codes: region },
       { level: 'everywhere', codes: undefined },
     ];
-    let searched = new Set(districtCodes);
+    // Districts searched already with the same criteria (none when the criteria changed).
+    let searched = new Set(named.length > 0 ? [] : districtCodes);
     for (const step of steps) {
       // A level that adds no district cannot find anything new.
       if (step.codes !== undefined && step.codes.every((code) => searched.has(code))) continue;
