@@ -3,15 +3,18 @@
 // gets the same `validation_error` naming it); AppError becomes a GraphQL error whose
 // `extensions.code` is the API error code. GraphiQL is off (decision 014): its page loads
 // scripts from a CDN that the strict CSP forbids, and the REST OpenAPI page documents the data.
-import { PANELS } from '@clinicpass/shared/constants';
+import { GRAPHQL_CSRF_HEADER, PANELS } from '@clinicpass/shared/constants';
 import { AppError } from '@clinicpass/shared/errors/app-error';
 import {
   HealthcareServiceQuerySchema,
   ServicePointQuerySchema,
 } from '@clinicpass/shared/schemas/finder';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { GraphQLError } from 'graphql';
-import { createSchema, createYoga } from 'graphql-yoga';
+import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
+import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
+import { GraphQLError, NoSchemaIntrospectionCustomRule } from 'graphql';
+import { createSchema, createYoga, type CORSOptions, type Plugin } from 'graphql-yoga';
+
 import { outpatientDeps, requesterOf } from '../modules/outpatient/outpatient.routes';
 import { listTicketsForPolicy } from '../modules/outpatient/outpatient.service';
 import type { z } from 'zod';
@@ -275,6 +278,76 @@ export function maskError(error: unknown): Error {
   return toGraphQLError(error, undefined);
 }
 
+/**
+ * CORS (decision 135): the app is same-origin, so another origin gets no CORS headers at all,
+ * unless CORS_ALLOWED_ORIGINS lists it; then only that origin is named, with credentials.
+ */
+export function corsFor(allowedOrigins: readonly string[]): (request: Request) => CORSOptions {
+  const allowed = new Set(allowedOrigins);
+  return (request: Request) => {
+    const origin = request.headers.get('origin');
+    if (origin === null || !allowed.has(origin)) return false;
+    return {
+      origin: [origin],
+      credentials: true,
+      methods: ['GET', 'POST'],
+      allowedHeaders: [...GRAPHQL_REQUEST_HEADERS],
+    };
+  };
+}
+
+/** Headers a page may send to /api/graphql: those the web's client sends. */
+const GRAPHQL_REQUEST_HEADERS = [
+  'content-type',
+  'accept-language',
+  'x-transaction-id',
+  'x-device-id',
+  'x-member-view-token',
+  GRAPHQL_CSRF_HEADER,
+];
+
+/** Limits of one GraphQL operation (decision 137); the web's largest query is well inside. */
+export const GRAPHQL_LIMITS = {
+  maxAliases: 5,
+  maxDepth: 8,
+  maxTokens: 1000,
+  maxCost: 2000,
+  maxDirectives: 10,
+} as const;
+
+/** An operation over a limit answers 400 `query_too_complex`, before any resolver runs. */
+function tooComplex(_context: unknown, error: GraphQLError): void {
+  const extensions = error.extensions as Record<string, unknown>;
+  extensions.code = 'query_too_complex';
+  extensions.http = { status: 400 };
+}
+
+/** Yoga plugins: CSRF prevention, the operation limits, and in production no introspection. */
+export function graphqlProtections(production: boolean): Plugin[] {
+  const onReject = [tooComplex];
+  const limits = {
+    maxAliases: { n: GRAPHQL_LIMITS.maxAliases, onReject },
+    maxDepth: { n: GRAPHQL_LIMITS.maxDepth, onReject },
+    maxTokens: { n: GRAPHQL_LIMITS.maxTokens, onReject },
+    maxDirectives: { n: GRAPHQL_LIMITS.maxDirectives, onReject },
+    costLimit: { maxCost: GRAPHQL_LIMITS.maxCost, onReject },
+    // "Did you mean …?" spells out the schema; off in production, with introspection.
+    blockFieldSuggestion: { enabled: production },
+  };
+  const plugins: Plugin[] = [
+    useCSRFPrevention({ requestHeaders: [GRAPHQL_CSRF_HEADER] }),
+    EnvelopArmorPlugin(limits) as Plugin,
+  ];
+  if (production) {
+    plugins.push({
+      onValidate({ addValidationRule }) {
+        addValidationRule(NoSchemaIntrospectionCustomRule);
+      },
+    });
+  }
+  return plugins;
+}
+
 export interface GraphqlPluginOptions {
   reference: ReferenceService;
   finder: FinderService;
@@ -307,6 +380,13 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPlugin
                 details: { issues: [{ path: 'args.panel', message: 'is not a panel' }] },
               });
             }
+            if (rest.no_pagination === true) {
+              // One GraphQL call reads one page at most (decision 137); REST keeps its cap.
+              throw new AppError('validation_error', {
+                message: 'Invalid argument no_pagination: not available over GraphQL; use page',
+                details: { issues: [{ path: 'args.no_pagination', message: 'is not available' }] },
+              });
+            }
             const query = parse(ServicePointQuerySchema, asQueryString(rest));
             return finder.searchServicePoints(panel, query, callerOf(context.req));
           }),
@@ -327,6 +407,8 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPlugin
     landingPage: false,
     logging: false,
     maskedErrors: { maskError },
+    cors: corsFor(app.config.corsAllowedOrigins),
+    plugins: graphqlProtections(app.config.nodeEnv === 'production'),
   });
 
   app.route({

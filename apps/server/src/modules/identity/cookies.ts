@@ -52,8 +52,9 @@ function cookie(
   ].join('; ');
 }
 
+/** Secure whenever the app's public address is https (decision 138), or the request came so. */
 function isSecure(request: FastifyRequest): boolean {
-  return request.protocol === 'https';
+  return request.server.config.https || request.protocol === 'https';
 }
 
 export function setSessionCookies(
