@@ -34,7 +34,10 @@ export function isCrossSite(request: FastifyRequest, allowedOrigins: ReadonlySet
 
 export const crossSitePlugin = fp(
   (app: FastifyInstance, _options, done) => {
-    const allowed = new Set([new URL(app.config.publicUrl).origin, ...app.config.corsAllowedOrigins]);
+    const allowed = new Set([
+      new URL(app.config.publicUrl).origin,
+      ...app.config.corsAllowedOrigins,
+    ]);
     app.addHook('onRequest', (request, _reply, next) => {
       if (
         SAFE_METHODS.has(request.method) ||

@@ -5,6 +5,7 @@
 // scripts from a CDN that the strict CSP forbids, and the REST OpenAPI page documents the data.
 import { GRAPHQL_CSRF_HEADER, PANELS } from '@clinicpass/shared/constants';
 import { AppError } from '@clinicpass/shared/errors/app-error';
+import { statusOf, type ErrorCode } from '@clinicpass/shared/errors/codes';
 import {
   HealthcareServiceQuerySchema,
   ServicePointQuerySchema,
@@ -12,7 +13,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
-import { GraphQLError, NoSchemaIntrospectionCustomRule } from 'graphql';
+import { GraphQLError, type ASTVisitor, type ValidationContext } from 'graphql';
 import { createSchema, createYoga, type CORSOptions, type Plugin } from 'graphql-yoga';
 
 import { outpatientDeps, requesterOf } from '../modules/outpatient/outpatient.routes';
@@ -273,6 +274,14 @@ export function maskError(error: unknown): Error {
     isGraphQLError(error) &&
     (error.originalError == null || isGraphQLError(error.originalError))
   ) {
+    // A refusal of ours at parse or validation time (the operation limits, introspection in
+    // production) answers with its code's status: Yoga would answer such errors 200.
+    const code = error.extensions.code;
+    if (REFUSAL_CODES.has(code as string)) {
+      return new GraphQLError(error.message, {
+        extensions: { code, http: { status: statusOf(code as ErrorCode) } },
+      });
+    }
     return error;
   }
   return toGraphQLError(error, undefined);
@@ -306,14 +315,41 @@ const GRAPHQL_REQUEST_HEADERS = [
   GRAPHQL_CSRF_HEADER,
 ];
 
-/** Limits of one GraphQL operation (decision 137); the web's largest query is well inside. */
+/**
+ * Limits of one GraphQL operation (decision 137). The web's largest query (service points) has
+ * depth 7 (9 through a fragment), about 300 tokens and costs 265 by graphql-armor's measure.
+ */
 export const GRAPHQL_LIMITS = {
   maxAliases: 5,
-  maxDepth: 8,
+  maxDepth: 10,
   maxTokens: 1000,
-  maxCost: 2000,
+  maxCost: 600,
   maxDirectives: 10,
 } as const;
+
+/** Codes a parse or validation refusal carries (answered with their HTTP status). */
+const REFUSAL_CODES = new Set<string>(['query_too_complex', 'forbidden']);
+
+/**
+ * No `__schema` / `__type` in production. By field name only: graphql's own
+ * NoSchemaIntrospectionCustomRule checks types with `instanceof`, which fails when Yoga's
+ * validation runs in the other copy of graphql (CommonJS vs ES module).
+ */
+function noIntrospection(context: ValidationContext): ASTVisitor {
+  return {
+    Field(node) {
+      const name = node.name.value;
+      if (name === '__schema' || name === '__type') {
+        context.reportError(
+          new GraphQLError(`Introspection is off: "${name}" is not available`, {
+            nodes: node,
+            extensions: { code: 'forbidden' },
+          }),
+        );
+      }
+    },
+  };
+}
 
 /** An operation over a limit answers 400 `query_too_complex`, before any resolver runs. */
 function tooComplex(_context: unknown, error: GraphQLError): void {
@@ -341,7 +377,7 @@ export function graphqlProtections(production: boolean): Plugin[] {
   if (production) {
     plugins.push({
       onValidate({ addValidationRule }) {
-        addValidationRule(NoSchemaIntrospectionCustomRule);
+        addValidationRule(noIntrospection);
       },
     });
   }
