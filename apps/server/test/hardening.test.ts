@@ -179,6 +179,14 @@ describe('hole 2: GraphQL amplification', () => {
     expect(res.json<Answer>().errors?.[0]?.extensions?.code).toBe('query_too_complex');
   });
 
+  it('refuses a NUL spelled in a GraphQL string argument', async () => {
+    const res = await graphql(
+      test.app,
+      `{ servicePoints(panel: "${PANELS.primary}", search: "a\\u0000b") { results { id } } }`,
+    );
+    expect(res.json<Answer>().errors?.[0]?.extensions?.code).toBe('invalid_input');
+  });
+
   it('refuses no_pagination on servicePoints over GraphQL', async () => {
     const res = await graphql(test.app, `{ ${servicePoint} }`);
     const answer = res.json<Answer>();
@@ -214,6 +222,7 @@ describe('hole 2: GraphQL amplification', () => {
     const introspection = await graphql(app, '{ __schema { types { name } } }');
     expect(introspection.statusCode).toBe(400);
     expect(introspection.body).not.toContain('"Query"');
+    expect(introspection.json<Answer>().errors?.[0]?.message).toMatch(/introspection is off/i);
     const typo = await graphql(app, '{ countryRegion { results { code } } }');
     expect(typo.body).not.toMatch(/did you mean/i);
     // Outside production both still help a developer.

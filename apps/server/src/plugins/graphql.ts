@@ -23,6 +23,7 @@ import type { FinderService } from '../modules/finder/finder.service';
 import { callerOf } from '../modules/finder/finder.routes';
 import type { ReferenceService } from '../modules/reference/reference.service';
 import { requestLanguage, toAppError } from './errors';
+import { findFault } from './input-guard';
 
 export const GRAPHQL_PATH = '/api/graphql';
 
@@ -219,6 +220,11 @@ export function asQueryString(args: Omit<ServicePointsArgs, 'panel'>): Record<st
 }
 
 function parse<Schema extends z.ZodType>(schema: Schema, input: unknown): z.output<Schema> {
+  // A GraphQL string literal can spell a NUL ("\u0000"); refused as the REST hook does (136).
+  const fault = findFault(input, 4);
+  if (fault !== null) {
+    throw new AppError('invalid_input', { message: 'An argument contains a NUL character' });
+  }
   const parsed = schema.safeParse(input);
   if (parsed.success) return parsed.data;
   const issues = parsed.error.issues.map((issue) => ({
@@ -328,7 +334,7 @@ export const GRAPHQL_LIMITS = {
 } as const;
 
 /** Codes a parse or validation refusal carries (answered with their HTTP status). */
-const REFUSAL_CODES = new Set<string>(['query_too_complex', 'forbidden']);
+const REFUSAL_CODES = new Set<string>(['query_too_complex', 'bad_request']);
 
 /**
  * No `__schema` / `__type` in production. By field name only: graphql's own
@@ -343,7 +349,7 @@ function noIntrospection(context: ValidationContext): ASTVisitor {
         context.reportError(
           new GraphQLError(`Introspection is off: "${name}" is not available`, {
             nodes: node,
-            extensions: { code: 'forbidden' },
+            extensions: { code: 'bad_request' },
           }),
         );
       }
