@@ -1,14 +1,14 @@
 // Issue 15, holes 1, 2, 5, 6, 9, 10 and 11: each probe an outsider ran over HTTP now answers
 // 4xx with a code (or holds). One seeded database; apps with other settings share it.
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app';
 import { requireExplicitEnvironment } from '../src/config';
+import type * as FinderServiceModule from '../src/modules/finder/finder.service';
 import { PANELS } from '@clinicpass/shared/constants';
 import { buildTestApp, testConfig, type TestApp } from './build-app';
 import { client, cookiesOf, createUser, PASSWORD, signedInUser } from './identity-helpers';
@@ -16,7 +16,7 @@ import { client, cookiesOf, createUser, PASSWORD, signedInUser } from './identit
 // Counts the finder resolver's calls into its service: a refused query makes none.
 const calls = vi.hoisted(() => ({ search: 0 }));
 vi.mock('../src/modules/finder/finder.service', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../src/modules/finder/finder.service')>();
+  const original = await importOriginal<typeof FinderServiceModule>();
   return {
     ...original,
     createFinderService: (...args: Parameters<typeof original.createFinderService>) => {
@@ -476,12 +476,14 @@ describe('hole 11: an external database needs an explicit NODE_ENV', () => {
   });
 
   it('accepts NODE_ENV=test with DATABASE_URL (CI), and no DATABASE_URL (npm start)', () => {
-    expect(() =>
-      requireExplicitEnvironment({ DATABASE_URL: 'postgres://x@h/db', NODE_ENV: 'test' }),
-    ).not.toThrow();
-    expect(() => requireExplicitEnvironment({})).not.toThrow();
-    expect(() => requireExplicitEnvironment({ DATABASE_URL: 'postgres://x@h/db' })).toThrow(
-      /NODE_ENV/,
-    );
+    expect(() => {
+      requireExplicitEnvironment({ DATABASE_URL: 'postgres://x@h/db', NODE_ENV: 'test' });
+    }).not.toThrow();
+    expect(() => {
+      requireExplicitEnvironment({});
+    }).not.toThrow();
+    expect(() => {
+      requireExplicitEnvironment({ DATABASE_URL: 'postgres://x@h/db' });
+    }).toThrow(/NODE_ENV/);
   });
 });

@@ -378,7 +378,7 @@ export function graphqlProtections(production: boolean): Plugin[] {
   };
   const plugins: Plugin[] = [
     useCSRFPrevention({ requestHeaders: [GRAPHQL_CSRF_HEADER] }),
-    EnvelopArmorPlugin(limits) as Plugin,
+    EnvelopArmorPlugin(limits),
   ];
   if (production) {
     plugins.push({
