@@ -1,6 +1,6 @@
 // `npm run fuzz -- --runs N --seed S`: the fuzz test over every documented route
 // (apps/server/test/fuzz.test.ts) with more cases per route or another seed than `npm test`'s
-// 40 with the fixed seed. A failure prints the route, its seed and the request that failed.
+// 200 with the fixed seed. A failure prints the route, its seed and the request that failed.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
