@@ -37,7 +37,9 @@ import { stakeholderRoutes } from './modules/stakeholder/stakeholder.routes';
 import { authContextPlugin } from './plugins/auth-context';
 import { docsPlugin } from './plugins/docs';
 import { errorReportingPlugin } from './plugins/error-reporting';
-import { errorsPlugin } from './plugins/errors';
+import { errorsPlugin, sendError, toAppError } from './plugins/errors';
+import { crossSitePlugin } from './plugins/cross-site';
+import { inputGuardPlugin } from './plugins/input-guard';
 import { requestContextPlugin } from './plugins/request-context';
 import { securityPlugin } from './plugins/security';
 import { spaPlugin } from './plugins/spa';
@@ -88,6 +90,11 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     // Query strings are parsed into plain objects; lists are comma-separated strings.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     bodyLimit: 1024 * 1024,
+    // Errors the router raises before any route (a bad URL encoding, too long a parameter) leave
+    // in the app's error format too.
+    frameworkErrors: (error, request, reply) => {
+      void sendError(reply, request, toAppError(error));
+    },
   });
   if (deps.onRoute) fastify.addHook('onRoute', deps.onRoute);
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -104,6 +111,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(requestContextPlugin);
   await app.register(securityPlugin);
   await app.register(compressionPlugin);
+  await app.register(crossSitePlugin);
+  await app.register(inputGuardPlugin);
   await app.register(docsPlugin);
   await app.register(authContextPlugin);
   await app.register(captchaPlugin);

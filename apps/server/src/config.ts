@@ -10,6 +10,12 @@ import { z } from 'zod';
 /** Tuned with `npm run bench:captcha` (solve under 2 s in Chromium at 4× CPU throttling). */
 export const CAPTCHA_DEFAULT_DIFFICULTY = 400;
 
+const list = (value: string): string[] =>
+  value
+    .split(',')
+    .map((item) => item.trim())
+    .filter((item) => item !== '');
+
 const LogLevelSchema = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
 
 const EnvSchema = z
@@ -38,6 +44,26 @@ const EnvSchema = z
     SMTP_FROM: z.string().min(3).default('ClinicPass <no-reply@clinicpass.local>'),
     /** Send SMS by POSTing `{ to, body }` as JSON here; unset: the outbox. */
     SMS_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
+    /**
+     * Other origins (comma-separated, e.g. `https://partner.example`) whose pages may call the API
+     * with the member's cookies: CORS on /api/graphql and the cross-site check (decision 135).
+     * Unset: none; the app is same-origin.
+     */
+    CORS_ALLOWED_ORIGINS: z
+      .string()
+      .default('')
+      .refine(
+        (value) =>
+          list(value).every((origin) => {
+            try {
+              const url = new URL(origin);
+              return /^https?:$/.test(url.protocol) && url.origin === origin;
+            } catch {
+              return false;
+            }
+          }),
+        'must be a comma-separated list of origins such as https://partner.example',
+      ),
     /** Further origins (comma-separated) allowed for reset-link redirect URL templates. */
     IDENTITY_REDIRECT_ALLOWLIST: z.string().default(''),
     /** Email domains (comma-separated) the pre-sign-up / pre-reset validation hook rejects. */
@@ -110,6 +136,10 @@ export interface Config {
   smtpUrl: string | undefined;
   smtpFrom: string;
   smsWebhookUrl: string | undefined;
+  /** Origins besides PUBLIC_URL's allowed to call with cookies (CORS, cross-site check). */
+  corsAllowedOrigins: string[];
+  /** PUBLIC_URL is https: HSTS is sent and cookies are Secure (decision 138). */
+  https: boolean;
   identity: {
     redirectAllowlist: string[];
     blockedEmailDomains: string[];
@@ -128,12 +158,6 @@ export interface Config {
   helpWidget: { scriptUrl: string; key: string } | null;
 }
 
-const list = (value: string): string[] =>
-  value
-    .split(',')
-    .map((item) => item.trim())
-    .filter((item) => item !== '');
-
 export class ConfigError extends Error {
   constructor(
     readonly variables: string[],
@@ -141,6 +165,20 @@ export class ConfigError extends Error {
   ) {
     super(message);
     this.name = 'ConfigError';
+  }
+}
+
+/**
+ * A server on an external database must be told its environment (decision 139): the default,
+ * development, opens the dev routes and seeds demo passwords, which is right for `npm start`'s
+ * embedded database but not for a real one. Throws ConfigError saying so in one sentence.
+ */
+export function requireExplicitEnvironment(env: Record<string, string | undefined> = process.env) {
+  if (env.DATABASE_URL !== undefined && env.DATABASE_URL !== '' && env.NODE_ENV === undefined) {
+    throw new ConfigError(
+      ['NODE_ENV'],
+      'Refusing to start: DATABASE_URL points at an external database but NODE_ENV is not set; set NODE_ENV=production (or development or test) to say which environment this is.',
+    );
   }
 }
 
@@ -181,6 +219,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     smtpUrl: e.SMTP_URL,
     smtpFrom: e.SMTP_FROM,
     smsWebhookUrl: e.SMS_WEBHOOK_URL,
+    corsAllowedOrigins: list(e.CORS_ALLOWED_ORIGINS),
+    https: e.PUBLIC_URL?.startsWith('https:') ?? false,
     identity: {
       redirectAllowlist: list(e.IDENTITY_REDIRECT_ALLOWLIST),
       blockedEmailDomains: list(e.IDENTITY_BLOCKED_EMAIL_DOMAINS).map((d) => d.toLowerCase()),

@@ -2,7 +2,7 @@
 // database, listen; SIGTERM / SIGINT drain requests, then stop the database.
 import { pino } from 'pino';
 import { buildApp, loggerOptions } from './app';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, requireExplicitEnvironment } from './config';
 import { runMigrations } from './db/migrate';
 import { seedIfEmpty } from './db/seed/seed';
 import { EmbeddedStartError } from './db/embedded';
@@ -11,6 +11,7 @@ import { startDatabase } from './db/start-database';
 async function main() {
   let config;
   try {
+    requireExplicitEnvironment();
     config = loadConfig();
   } catch (error) {
     if (error instanceof ConfigError) {

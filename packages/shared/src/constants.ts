@@ -77,3 +77,9 @@ export const ALLOWED_SPECIALTY_SLUGS = [
   'rheumatology',
   'urology',
 ] as const;
+
+/**
+ * The header every GraphQL request carries (GET too): Yoga's CSRF prevention refuses a request
+ * without it that a browser could have sent cross-site without a preflight (decision 135).
+ */
+export const GRAPHQL_CSRF_HEADER = 'x-graphql-yoga-csrf';

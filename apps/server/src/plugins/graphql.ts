@@ -3,15 +3,19 @@
 // gets the same `validation_error` naming it); AppError becomes a GraphQL error whose
 // `extensions.code` is the API error code. GraphiQL is off (decision 014): its page loads
 // scripts from a CDN that the strict CSP forbids, and the REST OpenAPI page documents the data.
-import { PANELS } from '@clinicpass/shared/constants';
+import { GRAPHQL_CSRF_HEADER, PANELS } from '@clinicpass/shared/constants';
 import { AppError } from '@clinicpass/shared/errors/app-error';
+import { statusOf, type ErrorCode } from '@clinicpass/shared/errors/codes';
 import {
   HealthcareServiceQuerySchema,
   ServicePointQuerySchema,
 } from '@clinicpass/shared/schemas/finder';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { GraphQLError } from 'graphql';
-import { createSchema, createYoga } from 'graphql-yoga';
+import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
+import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
+import { GraphQLError, type ASTVisitor, type ValidationContext } from 'graphql';
+import { createSchema, createYoga, type CORSOptions, type Plugin } from 'graphql-yoga';
+
 import { outpatientDeps, requesterOf } from '../modules/outpatient/outpatient.routes';
 import { listTicketsForPolicy } from '../modules/outpatient/outpatient.service';
 import type { z } from 'zod';
@@ -19,6 +23,7 @@ import type { FinderService } from '../modules/finder/finder.service';
 import { callerOf } from '../modules/finder/finder.routes';
 import type { ReferenceService } from '../modules/reference/reference.service';
 import { requestLanguage, toAppError } from './errors';
+import { findFault } from './input-guard';
 
 export const GRAPHQL_PATH = '/api/graphql';
 
@@ -215,6 +220,11 @@ export function asQueryString(args: Omit<ServicePointsArgs, 'panel'>): Record<st
 }
 
 function parse<Schema extends z.ZodType>(schema: Schema, input: unknown): z.output<Schema> {
+  // A GraphQL string literal can spell a NUL ("\u0000"); refused as the REST hook does (136).
+  const fault = findFault(input, 4);
+  if (fault !== null) {
+    throw new AppError('invalid_input', { message: 'An argument contains a NUL character' });
+  }
   const parsed = schema.safeParse(input);
   if (parsed.success) return parsed.data;
   const issues = parsed.error.issues.map((issue) => ({
@@ -270,9 +280,114 @@ export function maskError(error: unknown): Error {
     isGraphQLError(error) &&
     (error.originalError == null || isGraphQLError(error.originalError))
   ) {
+    // A refusal of ours at parse or validation time (the operation limits, introspection in
+    // production) answers with its code's status: Yoga would answer such errors 200.
+    const code = error.extensions.code;
+    if (REFUSAL_CODES.has(code as string)) {
+      return new GraphQLError(error.message, {
+        extensions: { code, http: { status: statusOf(code as ErrorCode) } },
+      });
+    }
     return error;
   }
   return toGraphQLError(error, undefined);
+}
+
+/**
+ * CORS (decision 135): the app is same-origin, so another origin gets no CORS headers at all,
+ * unless CORS_ALLOWED_ORIGINS lists it; then only that origin is named, with credentials.
+ */
+export function corsFor(allowedOrigins: readonly string[]): (request: Request) => CORSOptions {
+  const allowed = new Set(allowedOrigins);
+  return (request: Request) => {
+    const origin = request.headers.get('origin');
+    if (origin === null || !allowed.has(origin)) return false;
+    return {
+      origin: [origin],
+      credentials: true,
+      methods: ['GET', 'POST'],
+      allowedHeaders: [...GRAPHQL_REQUEST_HEADERS],
+    };
+  };
+}
+
+/** Headers a page may send to /api/graphql: those the web's client sends. */
+const GRAPHQL_REQUEST_HEADERS = [
+  'content-type',
+  'accept-language',
+  'x-transaction-id',
+  'x-device-id',
+  'x-member-view-token',
+  GRAPHQL_CSRF_HEADER,
+];
+
+/**
+ * Limits of one GraphQL operation (decision 137). The web's largest query (service points) has
+ * depth 7 (9 through a fragment), about 300 tokens and costs 265 by graphql-armor's measure.
+ */
+export const GRAPHQL_LIMITS = {
+  maxAliases: 5,
+  maxDepth: 10,
+  maxTokens: 1000,
+  maxCost: 600,
+  maxDirectives: 10,
+} as const;
+
+/** Codes a parse or validation refusal carries (answered with their HTTP status). */
+const REFUSAL_CODES = new Set<string>(['query_too_complex', 'bad_request']);
+
+/**
+ * No `__schema` / `__type` in production. By field name only: graphql's own
+ * NoSchemaIntrospectionCustomRule checks types with `instanceof`, which fails when Yoga's
+ * validation runs in the other copy of graphql (CommonJS vs ES module).
+ */
+function noIntrospection(context: ValidationContext): ASTVisitor {
+  return {
+    Field(node) {
+      const name = node.name.value;
+      if (name === '__schema' || name === '__type') {
+        context.reportError(
+          new GraphQLError(`Introspection is off: "${name}" is not available`, {
+            nodes: node,
+            extensions: { code: 'bad_request' },
+          }),
+        );
+      }
+    },
+  };
+}
+
+/** An operation over a limit answers 400 `query_too_complex`, before any resolver runs. */
+function tooComplex(_context: unknown, error: GraphQLError): void {
+  const extensions = error.extensions as Record<string, unknown>;
+  extensions.code = 'query_too_complex';
+  extensions.http = { status: 400 };
+}
+
+/** Yoga plugins: CSRF prevention, the operation limits, and in production no introspection. */
+export function graphqlProtections(production: boolean): Plugin[] {
+  const onReject = [tooComplex];
+  const limits = {
+    maxAliases: { n: GRAPHQL_LIMITS.maxAliases, onReject },
+    maxDepth: { n: GRAPHQL_LIMITS.maxDepth, onReject },
+    maxTokens: { n: GRAPHQL_LIMITS.maxTokens, onReject },
+    maxDirectives: { n: GRAPHQL_LIMITS.maxDirectives, onReject },
+    costLimit: { maxCost: GRAPHQL_LIMITS.maxCost, onReject },
+    // "Did you mean …?" spells out the schema; off in production, with introspection.
+    blockFieldSuggestion: { enabled: production },
+  };
+  const plugins: Plugin[] = [
+    useCSRFPrevention({ requestHeaders: [GRAPHQL_CSRF_HEADER] }),
+    EnvelopArmorPlugin(limits),
+  ];
+  if (production) {
+    plugins.push({
+      onValidate({ addValidationRule }) {
+        addValidationRule(noIntrospection);
+      },
+    });
+  }
+  return plugins;
 }
 
 export interface GraphqlPluginOptions {
@@ -307,6 +422,13 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPlugin
                 details: { issues: [{ path: 'args.panel', message: 'is not a panel' }] },
               });
             }
+            if (rest.no_pagination === true) {
+              // One GraphQL call reads one page at most (decision 137); REST keeps its cap.
+              throw new AppError('validation_error', {
+                message: 'Invalid argument no_pagination: not available over GraphQL; use page',
+                details: { issues: [{ path: 'args.no_pagination', message: 'is not available' }] },
+              });
+            }
             const query = parse(ServicePointQuerySchema, asQueryString(rest));
             return finder.searchServicePoints(panel, query, callerOf(context.req));
           }),
@@ -327,6 +449,8 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPlugin
     landingPage: false,
     logging: false,
     maskedErrors: { maskError },
+    cors: corsFor(app.config.corsAllowedOrigins),
+    plugins: graphqlProtections(app.config.nodeEnv === 'production'),
   });
 
   app.route({

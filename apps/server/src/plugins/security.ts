@@ -13,6 +13,10 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config';
+import { isApiPath } from './errors';
+
+/** HSTS lifetime when PUBLIC_URL is https: one year. */
+export const HSTS_MAX_AGE_SECONDS = 31_536_000;
 
 export const CONTENT_SECURITY_POLICY = {
   defaultSrc: ["'self'"],
@@ -80,12 +84,23 @@ export const securityPlugin = fp(
   (app: FastifyInstance, _options, done) => {
     const headers = securityHeaders({
       contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicy(app.config) },
-      // The app is served over plain http on a laptop; production terminates TLS in front.
-      strictTransportSecurity: false,
+      // On a laptop the app is plain http; with an https PUBLIC_URL browsers are told to keep
+      // to https for a year (decision 138).
+      strictTransportSecurity: app.config.https
+        ? { maxAge: HSTS_MAX_AGE_SECONDS, includeSubDomains: true }
+        : false,
       crossOriginEmbedderPolicy: false,
     });
     app.addHook('onRequest', (_request, reply, next) => {
       reply.headers(headers);
+      next();
+    });
+    // API answers may be personal (policies, tickets, a member look-up) or depend on the
+    // caller's cookies: no cache keeps them unless a route says otherwise (decision 138).
+    app.addHook('onSend', (request, reply, _payload, next) => {
+      if (!reply.hasHeader('cache-control') && isApiPath(request.url)) {
+        void reply.header('cache-control', 'no-store');
+      }
       next();
     });
     done();

@@ -24,6 +24,11 @@ export const API_ERROR_CODES = {
   clinic_key_revoked: 401,
   forbidden: 403,
   no_access: 403,
+  // Hardening (issue 15, decisions 135–139): a state change sent from another site with the
+  // browser's cookies; a GraphQL operation over the limits; input the API never accepts.
+  cross_site_request: 403,
+  query_too_complex: 400,
+  invalid_input: 400,
   not_found: 404,
   route_not_found: 404,
   method_not_allowed: 405,

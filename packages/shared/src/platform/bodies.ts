@@ -2,7 +2,7 @@
 // fields below are decided in decision 054. The server parses with these schemas, the typed
 // client takes their `z.input`.
 import { z } from 'zod';
-import { DateSchema, IdSchema, PercentSchema } from './entities/common';
+import { DateSchema, FreeFormObjectSchema, IdSchema, PercentSchema } from './entities/common';
 import { PersonIdentitySchema } from './entities/policy';
 import { AddressSchema } from './entities/reference';
 import { UnderwritingAnswerSchema } from './entities/underwriting';
@@ -127,7 +127,7 @@ export type GroupPolicyRemoveBody = z.input<typeof GroupPolicyRemoveBodySchema>;
 
 export const PolicySurveyAttemptBodySchema = z.object({
   policy: IdSchema,
-  attempt: z.record(z.string(), z.unknown()),
+  attempt: FreeFormObjectSchema,
 });
 export type PolicySurveyAttemptBody = z.input<typeof PolicySurveyAttemptBodySchema>;
 
@@ -135,7 +135,7 @@ export const PolicyProfileMappingBodySchema = z.object({
   policy_number: PolicyNumberSchema,
   role: ProfileMappingRoleSchema,
   profile: IdSchema,
-  parameters: z.record(z.string(), z.unknown()).default({}),
+  parameters: FreeFormObjectSchema.default({}),
 });
 export type PolicyProfileMappingBody = z.input<typeof PolicyProfileMappingBodySchema>;
 

@@ -3,10 +3,13 @@
 // out one type: `z.input` is what the client may send, `z.output` what the route reads.
 import { z } from 'zod';
 import { MAX_PAGE_SIZE, PAGE_SIZE } from '../api-client/pagination';
-import { DateSchema } from './entities/common';
+import { DateSchema, ID_MAX } from './entities/common';
 
-/** A whole number, from a number or its decimal text, at least `min`. */
-export function wholeNumber(min = 1) {
+/**
+ * A whole number, from a number or its decimal text, at least `min` and at most `max` (by
+ * default the largest row id: every such number ends up in an `integer` column or comparison).
+ */
+export function wholeNumber(min = 1, max = ID_MAX) {
   return z
     .union([
       z.number(),
@@ -16,7 +19,7 @@ export function wholeNumber(min = 1) {
         .regex(/^-?\d+$/, 'must be a whole number')
         .transform(Number),
     ])
-    .pipe(z.number().int().min(min));
+    .pipe(z.number().int().min(min).max(max));
 }
 
 /** A flag: `true` / `false`, as a boolean or its text. */

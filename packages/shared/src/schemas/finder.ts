@@ -8,6 +8,7 @@ import {
   PaginatedSchema,
 } from '../api-client/pagination';
 import { PANELS, PROVISION_SLUGS } from '../constants';
+import { ID_MAX } from '../platform/entities/common';
 
 // ---------------------------------------------------------------- reference data
 
@@ -251,7 +252,7 @@ export const ServicePointQuerySchema = z.object({
     .optional()
     .transform((value) => (value === '' ? undefined : value)),
   district_codes: commaList(z.string().regex(DISTRICT_CODE), 'district codes'),
-  service_ids: commaList(z.coerce.number().int().positive(), 'service ids'),
+  service_ids: commaList(z.coerce.number().int().positive().max(ID_MAX), 'service ids'),
   specialty_slug: commaList(z.string().regex(SLUG), 'specialty slugs'),
   search: z
     .string()
@@ -283,7 +284,7 @@ export { NO_PAGINATION_CAP };
 // ---------------------------------------------------------------- bookmarks
 
 export const ServicePointIdParamsSchema = z.object({
-  id: z.coerce.number().int().positive(),
+  id: z.coerce.number().int().positive().max(ID_MAX),
 });
 
 export const BookmarkResultSchema = z.object({

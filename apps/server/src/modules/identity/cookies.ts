@@ -12,6 +12,15 @@ export const REFRESH_COOKIE_PATH = '/identity';
 export const RENEW_COOKIE = 'cp_renew';
 export const RENEW_COOKIE_PATH = '/api';
 
+/** A value that is not valid percent-encoding counts as absent (a planted cookie must not 500). */
+function safeDecode(value: string): string | null {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return null;
+  }
+}
+
 export function readCookie(request: FastifyRequest, name: string): string | null {
   const header = request.headers.cookie;
   if (header === undefined) return null;
@@ -20,7 +29,7 @@ export function readCookie(request: FastifyRequest, name: string): string | null
     if (index === -1) continue;
     if (part.slice(0, index).trim() === name) {
       const value = part.slice(index + 1).trim();
-      return value === '' ? null : decodeURIComponent(value);
+      return value === '' ? null : safeDecode(value);
     }
   }
   return null;
@@ -43,8 +52,9 @@ function cookie(
   ].join('; ');
 }
 
+/** Secure whenever the app's public address is https (decision 138), or the request came so. */
 function isSecure(request: FastifyRequest): boolean {
-  return request.protocol === 'https';
+  return request.server.config.https || request.protocol === 'https';
 }
 
 export function setSessionCookies(

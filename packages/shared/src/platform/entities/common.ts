@@ -3,8 +3,34 @@
 // of dollars in the entity's currency (HKD unless it says otherwise).
 import { z } from 'zod';
 
-/** A row id: a positive integer (`/policy/{id}`). */
-export const IdSchema = z.number().int().positive();
+/** The largest row id: PostgreSQL's `integer` (a larger one would fail in the database, a 500). */
+export const ID_MAX = 2_147_483_647;
+/** A row id: a positive integer up to ID_MAX (`/policy/{id}`). */
+export const IdSchema = z.number().int().positive().max(ID_MAX);
+/** A free-form JSON object's limits (decision 136): how deep it nests, its size as JSON. */
+export const FREE_FORM_MAX_DEPTH = 8;
+export const FREE_FORM_MAX_CHARACTERS = 32_768;
+
+function depthWithin(value: unknown, maxDepth: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
+    const [node, depth] = item;
+    if (node === null || typeof node !== 'object') continue;
+    if (depth >= maxDepth) return false;
+    for (const child of Object.values(node)) stack.push([child, depth + 1]);
+  }
+  return true;
+}
+
+/** A free-form JSON object a client stores (a survey attempt, mapping parameters), bounded. */
+export const FreeFormObjectSchema = z
+  .record(z.string(), z.unknown())
+  .refine((value) => depthWithin(value, FREE_FORM_MAX_DEPTH), {
+    message: `must not nest more than ${FREE_FORM_MAX_DEPTH} levels deep`,
+  })
+  .refine((value) => JSON.stringify(value).length <= FREE_FORM_MAX_CHARACTERS, {
+    message: `must be at most ${FREE_FORM_MAX_CHARACTERS} characters as JSON`,
+  });
 /** A user id (uuid), as `user_id` and `user` carry. */
 export const UserIdSchema = z.string().min(1);
 /** A calendar date in Hong Kong, 'YYYY-MM-DD'. */

@@ -20,6 +20,7 @@ describe('finder GraphQL requests', () => {
     expect(headers.get('accept-language')).toMatch(/^zh-HK/);
     expect(headers.get('x-transaction-id')).toMatch(/^[0-9a-f-]{36}$/);
     expect(headers.get('x-device-id')).toBe('device-123');
+    expect(headers.get('x-graphql-yoga-csrf')).toBe('1');
   });
 
   it('turn a GraphQL error into an ApiError with its code', async () => {

@@ -3,6 +3,7 @@
 // id and the device (session service) id. Errors become `ApiError`s carrying the server's code;
 // every answer passes through `serviceStatus`, as the API client's do.
 import { acceptLanguage, ApiError, getTransactionId } from '@clinicpass/shared/api-client/client';
+import { GRAPHQL_CSRF_HEADER } from '@clinicpass/shared/constants';
 import { errorMessage } from '@clinicpass/shared/errors/messages';
 import type { Language } from '@clinicpass/shared/i18n/languages';
 
@@ -42,6 +43,8 @@ export async function graphqlRequest<T>({
     'Content-Type': 'application/json',
     'Accept-Language': acceptLanguage(languagesFor(language)),
     'X-Transaction-Id': getTransactionId(storage),
+    // Yoga's CSRF prevention wants it on every request, GET included (decision 135).
+    [GRAPHQL_CSRF_HEADER]: '1',
   });
   const deviceId = storage.getItem(DEVICE_ID_STORAGE_KEY);
   if (deviceId !== null) requestHeaders.set('X-Device-Id', deviceId);
