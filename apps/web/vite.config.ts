@@ -1,6 +1,8 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
+import { serviceWorkerPlugin } from './build/service-worker-plugin';
+
 // The API server (apps/server) serves the built app in production; in development Vite serves the
 // app and forwards the server's paths to it, so both run on one origin as in production.
 const serverOrigin = 'http://localhost:3000';
@@ -25,7 +27,7 @@ const contentSecurityPolicy = [
 ].join('; ');
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), serviceWorkerPlugin()],
   server: { proxy },
   preview: {
     headers: { 'Content-Security-Policy': contentSecurityPolicy },

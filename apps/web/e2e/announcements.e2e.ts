@@ -135,7 +135,7 @@ async function bannerOverlaps(page: Page, target: Locator): Promise<string[]> {
     .evaluateAll((els) =>
       els.map((el) => {
         const r = el.getBoundingClientRect();
-        return { x: r.x, y: r.y, width: r.width, height: r.height, text: el.textContent ?? '' };
+        return { x: r.x, y: r.y, width: r.width, height: r.height, text: el.textContent };
       }),
     );
   return banners.filter((banner) => overlaps(banner, rect)).map((banner) => banner.text);
