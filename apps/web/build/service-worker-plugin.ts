@@ -73,9 +73,9 @@ export function serviceWorkerPlugin(): Plugin {
         type: 'asset',
         fileName: 'sw.js',
         source: template
-          .replace("'__VERSION__'", JSON.stringify(version))
-          .replace('__PRECACHE__', JSON.stringify(precache))
-          .replace('__SHELL_PAGES__', JSON.stringify(SHELL_PAGES)),
+          .replace("= '__VERSION__';", `= ${JSON.stringify(version)};`)
+          .replace('= __PRECACHE__;', `= ${JSON.stringify(precache)};`)
+          .replace('= __SHELL_PAGES__;', `= ${JSON.stringify(SHELL_PAGES)};`),
       });
     },
   };

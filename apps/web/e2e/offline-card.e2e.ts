@@ -130,57 +130,62 @@ describe.each([
 ] as const)('the kept card on a %s in %s', (viewport, lang) => {
   const t = TEXT[lang];
 
-  it('shows the kept cards offline after the server stops, and forgets them', async () => {
-    const server = await startServer({ CAPTCHA_DIFFICULTY: '50' });
-    try {
-      const journey = await open(viewport, { locale: t.locale });
-      await asNewClient(journey);
-      const { page } = journey;
-      await page.goto(`${server.baseUrl}/${t.prefix}/outpatient/e-card/member`);
-      // The service worker is installed (its shell precached) and controls the page.
-      await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
-      await lookUp(page, server.baseUrl, t);
-      const numbers = await page.getByTestId('ticket-number').allTextContents();
-      await page.getByRole('button', { name: t.keep }).click();
-      await page.getByText(t.kept).waitFor();
-      const tokens = await keptTokens(page);
-      expect(tokens.length).toBe(numbers.length);
-      const kept = await storedText(page, false);
-      expect(kept).not.toMatch(/A123456|91234567|9123 4567/);
-      // The worker caches no API answer.
-      const cacheUrls = await page.evaluate(async () => {
-        const urls: string[] = [];
-        for (const name of await caches.keys()) {
-          for (const request of await (await caches.open(name)).keys()) urls.push(request.url);
+  // A server of its own (stopped half-way) and a service worker install: more than the default.
+  it(
+    'shows the kept cards offline after the server stops, and forgets them',
+    { timeout: 150_000 },
+    async () => {
+      const server = await startServer({ CAPTCHA_DIFFICULTY: '50' });
+      try {
+        const journey = await open(viewport, { locale: t.locale });
+        await asNewClient(journey);
+        const { page } = journey;
+        await page.goto(`${server.baseUrl}/${t.prefix}/outpatient/e-card/member`);
+        // The service worker is installed (its shell precached) and controls the page.
+        await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+        await lookUp(page, server.baseUrl, t);
+        const numbers = await page.getByTestId('ticket-number').allTextContents();
+        await page.getByRole('button', { name: t.keep }).click();
+        await page.getByText(t.kept).waitFor();
+        const tokens = await keptTokens(page);
+        expect(tokens.length).toBe(numbers.length);
+        const kept = await storedText(page, false);
+        expect(kept).not.toMatch(/A123456|91234567|9123 4567/);
+        // The worker caches no API answer.
+        const cacheUrls = await page.evaluate(async () => {
+          const urls: string[] = [];
+          for (const name of await caches.keys()) {
+            for (const request of await (await caches.open(name)).keys()) urls.push(request.url);
+          }
+          return urls;
+        });
+        expect(cacheUrls.length).toBeGreaterThan(0);
+        expect(
+          cacheUrls.filter((u) => /\/(api|identity|session|dev)(\/|$)/.test(new URL(u).pathname)),
+        ).toEqual([]);
+
+        // The server stops; the page is loaded again.
+        await server.stop();
+        await page.reload();
+        await page.getByRole('heading', { level: 1, name: t.qrHeading }).waitFor();
+        await page.getByTestId('kept-card-offline-note').filter({ hasText: t.offline }).waitFor();
+        for (const name of t.cards) {
+          await page.getByRole('article', { name }).getByRole('img').waitFor();
         }
-        return urls;
-      });
-      expect(cacheUrls.length).toBeGreaterThan(0);
-      expect(
-        cacheUrls.filter((u) => /\/(api|identity|session|dev)(\/|$)/.test(new URL(u).pathname)),
-      ).toEqual([]);
+        expect(await page.getByTestId('ticket-number').allTextContents()).toEqual(numbers);
+        await expectAccessible(page);
 
-      // The server stops; the page is loaded again.
-      await server.stop();
-      await page.reload();
-      await page.getByRole('heading', { level: 1, name: t.qrHeading }).waitFor();
-      await page.getByTestId('kept-card-offline-note').filter({ hasText: t.offline }).waitFor();
-      for (const name of t.cards) {
-        await page.getByRole('article', { name }).getByRole('img').waitFor();
+        // Forget: back to the form (from the kept shell), and no token is left on the device.
+        await page.getByRole('button', { name: t.forget }).click();
+        await page.getByRole('heading', { level: 1, name: t.heading }).waitFor();
+        const left = await storedText(page);
+        for (const token of tokens) expect(left).not.toContain(token);
+        allowFailedLoads(journey);
+      } finally {
+        await server.stop();
       }
-      expect(await page.getByTestId('ticket-number').allTextContents()).toEqual(numbers);
-      await expectAccessible(page);
-
-      // Forget: back to the form (from the kept shell), and no token is left on the device.
-      await page.getByRole('button', { name: t.forget }).click();
-      await page.getByRole('heading', { level: 1, name: t.heading }).waitFor();
-      const left = await storedText(page);
-      for (const token of tokens) expect(left).not.toContain(token);
-      allowFailedLoads(journey);
-    } finally {
-      await server.stop();
-    }
-  });
+    },
+  );
 });
 
 describe.each([
