@@ -99,9 +99,9 @@ export function MemberLayout() {
     return (
       <KeptCardView
         card={keptCard}
-        onForgotten={() =>
-          navigate(paths.outpatient.memberCard.getHref(language), { replace: true })
-        }
+        onForgotten={async () => {
+          await navigate(paths.outpatient.memberCard.getHref(language), { replace: true });
+        }}
       />
     );
   }
