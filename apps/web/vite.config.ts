@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { counterPerformance } from './build/counter-performance';
+import { serviceWorkerPlugin } from './build/service-worker-plugin';
 
 // The API server (apps/server) serves the built app in production; in development Vite serves the
 // app and forwards the server's paths to it, so both run on one origin as in production.
@@ -26,7 +27,8 @@ const contentSecurityPolicy = [
 ].join('; ');
 
 export default defineConfig({
-  plugins: [react(), counterPerformance()],
+  // The service worker's file is emitted into the bundle first, so it is precompressed too.
+  plugins: [react(), serviceWorkerPlugin(), counterPerformance()],
   server: { proxy },
   preview: {
     headers: { 'Content-Security-Policy': contentSecurityPolicy },

@@ -380,7 +380,11 @@ describe('tokens', () => {
       type: 'visit',
       policy_number: DEMO.workingCard.policyNumber,
     });
-    clock.advance(12 * 3_600_000 + 1);
+    // Decision 153: a ticket shown (or kept on the device) yesterday still works today; it
+    // lapses after 7 days.
+    clock.advance(24 * 3_600_000);
+    expect((await verify(first)).statusCode).toBe(200);
+    clock.advance(6 * 24 * 3_600_000 + 1);
     expect((await verify(first)).json()).toMatchObject({ code: 'invalid_token' });
 
     const second =
@@ -390,6 +394,30 @@ describe('tokens', () => {
     const refused = await verify(second);
     expect(refused.statusCode).toBe(401);
     expect(refused.json()).toMatchObject({ code: 'invalid_token' });
+  });
+
+  it('stops verifying a kept ticket once the membership is no longer in force (decision 153)', async () => {
+    clock.set(new Date());
+    const verify = await clinicCounter('Counter 3');
+    const { memberCode, policyNumber } = await createMember({
+      hkid: hkid('R654321'),
+      activationDate: '2025-01-01',
+      code: '501',
+      phone: '+85264444445',
+    });
+    const found = await lookUp({ member_code: memberCode, phone_number: '64444445' });
+    expect(found.statusCode, found.body).toBe(200);
+    const token = found.json<{ tickets: { token: string }[] }>().tickets[0]?.token ?? '';
+    clock.advance(24 * 3_600_000);
+    expect((await verify(token)).statusCode).toBe(200);
+    await database.db
+      .update(policy)
+      .set({ status: 'terminated' })
+      .where(eq(policy.policyNumber, policyNumber));
+    const refused = await verify(token);
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toMatchObject({ code: 'invalid_token' });
+    clock.set(new Date());
   });
 
   it('revokes the view tokens and shared links of a member too', async () => {
@@ -679,6 +707,80 @@ describe('shared card links', () => {
         })
       ).statusCode,
     ).toBe(401);
+  });
+});
+
+describe('read-only mode (decision 154)', () => {
+  it('keeps the look-up, an opened shared card and the counter check working; other writes 503', async () => {
+    clock.set(new Date());
+    const view = (await lookUp(known)).json<{ member_view_token: string }>().member_view_token;
+    const link = (
+      await app.inject({
+        method: 'POST',
+        url: '/api/customer/outpatient/shared-card',
+        headers: { [HEADER]: view },
+        payload: {},
+      })
+    ).json<{ token: string }>().token;
+    const verify = await clinicCounter('Counter read-only');
+
+    const second = connectDatabase(database.url, { max: 2 });
+    const readOnly = await buildApp({
+      config: testConfig({ SERVICE_MODE: 'read_only' }),
+      db: second.db,
+      clock,
+    });
+    await readOnly.ready();
+    try {
+      const found = await lookUp(known, freshIp(), readOnly);
+      expect(found.statusCode, found.body).toBe(200);
+      const token = found.json<{ tickets: { token: string }[] }>().tickets[0]?.token ?? '';
+      expect(token).not.toBe('');
+      // A failed look-up still counts against the address (limits are written too).
+      const wrong = await lookUp(
+        { identity_document_number: hkid('C200001'), phone_number: '91234567' },
+        freshIp(),
+        readOnly,
+      );
+      expect(wrong.statusCode).toBe(404);
+
+      const opened = await readOnly.inject({
+        method: 'POST',
+        url: '/api/customer/outpatient/shared-card/open',
+        payload: { token: link },
+      });
+      expect(opened.statusCode, opened.body).toBe(200);
+
+      const [aVenue] = await database.db.select({ id: venue.id }).from(venue).limit(1);
+      const clinic = await issueClinicKey({ db: database.db }, aVenue?.id ?? 0, 'Counter RO 2');
+      const checked = await readOnly.inject({
+        method: 'POST',
+        url: '/api/clinic/outpatient/ticket/verify',
+        headers: { 'x-clinic-key': clinic.key },
+        payload: { token },
+      });
+      expect(checked.statusCode, checked.body).toBe(200);
+      // The token issued in read-only mode works at a counter of the normal app too.
+      expect((await verify(token)).statusCode).toBe(200);
+
+      // Other writes still answer 503 read_only_mode: a new shared link, revoking one.
+      for (const url of [
+        '/api/customer/outpatient/shared-card',
+        '/api/customer/outpatient/shared-card/revoke',
+      ]) {
+        const refused = await readOnly.inject({
+          method: 'POST',
+          url,
+          headers: { [HEADER]: view },
+          payload: url.endsWith('revoke') ? { token: link } : {},
+        });
+        expect(refused.statusCode, url).toBe(503);
+        expect(refused.json()).toMatchObject({ code: 'read_only_mode' });
+      }
+    } finally {
+      await readOnly.close();
+      await second.close();
+    }
   });
 });
 

@@ -1,7 +1,16 @@
-// Announcement banners (spec §2.5, §6): stacked, top right on wide screens and at the bottom on
-// narrow ones, 360 wide, dismissable only when marked so, dismissals remembered after reload.
+// Announcement banners (spec §2.5, §6; issue 16, decision 155): stacked in the page's flow after
+// its content (full width on narrow screens, 360 wide at the right on wide ones), collapsed to the
+// most serious one with a control to show all, dismissable only when marked so, dismissals
+// remembered after reload; never over a QR card, the page heading or the finder's filter bar.
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectAccessible, useBrowser, VIEWPORTS, type ViewportName } from './support/browser';
+import {
+  expectAccessible,
+  useBrowser,
+  VIEWPORTS,
+  type Journey,
+  type ViewportName,
+} from './support/browser';
 
 const open = useBrowser();
 const viewports = Object.keys(VIEWPORTS) as ViewportName[];
@@ -14,6 +23,8 @@ const TEXTS = {
     prefix: 'en',
     region: 'Announcements',
     dismiss: 'Dismiss',
+    showAll: 'Show all announcements (2)',
+    showFewer: 'Show fewer announcements',
     dismissable: DISMISSABLE,
     fixed: FIXED,
   },
@@ -21,6 +32,8 @@ const TEXTS = {
     prefix: 'zh-hk',
     region: '公告',
     dismiss: '關閉',
+    showAll: '顯示全部公告（2）',
+    showFewer: '顯示較少公告',
     dismissable: /流感疫苗/,
     fixed: /系統維護/,
   },
@@ -37,8 +50,14 @@ describe.each(viewports)('announcements on a %s', (viewport) => {
       const region = journey.page.getByRole('region', { name: texts.region });
       const dismissable = region.getByRole('status').filter({ hasText: texts.dismissable });
       const fixed = region.getByRole('status').filter({ hasText: texts.fixed });
-      await dismissable.waitFor();
+      // Collapsed: the most serious (the maintenance warning) shows, the other behind the control.
       await fixed.waitFor();
+      expect(await dismissable.count()).toBe(0);
+      await region.getByRole('button', { name: texts.showAll }).click();
+      await dismissable.waitFor();
+      expect(
+        await region.getByRole('button', { name: texts.showFewer }).getAttribute('aria-expanded'),
+      ).toBe('true');
       return { page: journey.page, dismissable, fixed };
     }
 
@@ -65,17 +84,17 @@ describe.each(viewports)('announcements on a %s', (viewport) => {
 });
 
 describe('announcement banners', () => {
-  it('stacks the banners top right, 360 wide, on a wide screen', async () => {
+  it('stacks the banners 360 wide at the right of the column, after the heading, on a wide screen', async () => {
     const { page } = await open('desktop', { path: '/en' });
     const region = page.getByRole('region', { name: 'Announcements' });
     await region.getByRole('status').filter({ hasText: FIXED }).waitFor();
     const box = await region.boundingBox();
+    const heading = await page.getByRole('heading', { level: 1 }).boundingBox();
     expect(box?.width).toBe(360);
-    expect((box?.x ?? 0) + (box?.width ?? 0)).toBeGreaterThan(1280 - 40);
-    expect(box?.y ?? 999).toBeLessThan(120);
+    expect(overlaps(box, heading)).toBe(false);
   });
 
-  it('stacks the banners at the bottom on a phone, and forgets ids no longer served', async () => {
+  it('lays the stack out after the content on a phone, and forgets ids no longer served', async () => {
     const { page } = await open('phone');
     // An id that is not served any more is pruned on the next load.
     await page.goto('/zh-hk');
@@ -89,8 +108,130 @@ describe('announcement banners', () => {
     await expect
       .poll(() => page.evaluate(() => localStorage.getItem('dismissed-announcements')))
       .toBeNull();
+    expect(await region.evaluate((el) => getComputedStyle(el).position)).toBe('static');
     const box = await region.boundingBox();
-    expect((box?.y ?? 0) + (box?.height ?? 0)).toBeGreaterThan(740 - 40);
+    const heading = await page.getByRole('heading', { level: 1 }).boundingBox();
+    expect(box?.y ?? 0).toBeGreaterThan((heading?.y ?? 0) + (heading?.height ?? 0));
+    expect(box?.width).toBe(360 - 32);
+    await expectAccessible(page);
+  });
+});
+
+type Box = { x: number; y: number; width: number; height: number } | null;
+
+function overlaps(a: Box, b: Box): boolean {
+  if (a === null || b === null) return false;
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+/** Every banner's and the element's client rectangles, read in the page at this scroll. */
+async function bannerOverlaps(page: Page, target: Locator): Promise<string[]> {
+  const rect = await target.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    return { x: r.x, y: r.y, width: r.width, height: r.height };
+  });
+  const banners = await page
+    .locator('[data-testid="announcement-banner"], [data-testid="notification-banner"]')
+    .evaluateAll((els) =>
+      els.map((el) => {
+        const r = el.getBoundingClientRect();
+        return { x: r.x, y: r.y, width: r.width, height: r.height, text: el.textContent };
+      }),
+    );
+  return banners.filter((banner) => overlaps(banner, rect)).map((banner) => banner.text);
+}
+
+const LOOK_UP = {
+  en: {
+    prefix: 'en',
+    hkid: "Patient's Hong Kong ID number",
+    phone: 'Phone number of the membership applicant',
+    submit: 'Access member QR code',
+    qrHeading: 'Member QR codes',
+    cards: [
+      'Present BEFORE consultation',
+      'Present AFTER consultation',
+      'Present BEFORE body check',
+    ],
+    filters: 'Filters',
+  },
+  zh: {
+    prefix: 'zh-hk',
+    hkid: '病人的香港身份證號碼',
+    phone: '會籍申請人的電話號碼',
+    submit: '查看會員二維碼',
+    qrHeading: '會員二維碼',
+    cards: ['應診前出示', '應診後出示', '身體檢查前出示'],
+    filters: '篩選',
+  },
+} as const;
+
+let address = 0;
+async function asNewClient(journey: Journey) {
+  address += 1;
+  await journey.context.setExtraHTTPHeaders({
+    'x-forwarded-for': `198.18.${process.pid % 250}.${address % 250}`,
+  });
+}
+
+describe.each([
+  [360, 640, 'en'],
+  [390, 844, 'zh'],
+  [360, 640, 'zh'],
+  [390, 844, 'en'],
+] as const)('banners on the QR page at %i×%i in %s', (width, height, lang) => {
+  const t = LOOK_UP[lang];
+  const texts = TEXTS[lang];
+
+  it('never cover any part of a QR card, with every announcement showing', async () => {
+    const journey = await open('phone');
+    await asNewClient(journey);
+    const { page } = journey;
+    await page.setViewportSize({ width, height });
+    await page.goto(`/${t.prefix}/outpatient/e-card/member`);
+    await page.getByRole('textbox', { name: t.hkid }).fill('A123456(3)');
+    await page.getByRole('textbox', { name: t.phone }).fill('91234567');
+    await page.getByRole('button', { name: t.submit }).click();
+    await page.getByRole('heading', { level: 1, name: t.qrHeading }).waitFor();
+    const region = page.getByRole('region', { name: texts.region });
+    await region.getByRole('button', { name: texts.showAll }).click();
+    await region.getByRole('status').filter({ hasText: texts.dismissable }).waitFor();
+    await region.getByRole('status').filter({ hasText: texts.fixed }).waitFor();
+    for (const name of t.cards) {
+      const card = page.getByRole('article', { name });
+      await card.getByRole('img').waitFor();
+      await card.scrollIntoViewIfNeeded();
+      expect(await bannerOverlaps(page, card), name).toEqual([]);
+      // Also with the card at the bottom edge of the screen, where fixed banners used to sit.
+      await card.evaluate((el) => {
+        el.scrollIntoView({ block: 'end' });
+      });
+      expect(await bannerOverlaps(page, card), name).toEqual([]);
+    }
+    await expectAccessible(page);
+  });
+});
+
+describe.each(['en', 'zh'] as const)('banners on a desktop in %s', (lang) => {
+  const t = LOOK_UP[lang];
+  const texts = TEXTS[lang];
+
+  it('never lie over the page heading or the finder’s filter bar', async () => {
+    const journey = await open('desktop');
+    await asNewClient(journey);
+    const { page } = journey;
+    await page.goto(`/${t.prefix}/outpatient/doctor-list/outpatient/OP1000001?p=`);
+    await page.getByRole('article').first().waitFor();
+    const region = page.getByRole('region', { name: texts.region });
+    await region.getByRole('button', { name: texts.showAll }).click();
+    await region.getByRole('status').filter({ hasText: texts.dismissable }).waitFor();
+    for (const target of [
+      page.getByRole('heading', { level: 1 }),
+      page.getByRole('region', { name: t.filters }),
+    ]) {
+      await target.scrollIntoViewIfNeeded();
+      expect(await bannerOverlaps(page, target)).toEqual([]);
+    }
     await expectAccessible(page);
   });
 });

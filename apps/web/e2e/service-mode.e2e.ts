@@ -1,8 +1,9 @@
 // Read-only mode against a real server (issue 5): a second server on the journeys' database with
 // SERVICE_MODE=read_only still answers reads (announcements, the captcha challenge, the finder's
-// searches), answers the member-card look-up (a write) with 503 `read_only_mode`, and the web
-// then says so in a banner and keeps a 5-minute `read-only-mode` cookie; the normal server's next
-// answer clears both.
+// searches) and the member-card look-up (issue 16, decision 154: it writes only tokens and limits),
+// answers another write (a password reset) with 503 `read_only_mode`, and the web then says so in
+// a banner and keeps a 5-minute `read-only-mode` cookie; the normal server's next answer clears
+// both.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, useBrowser, type Journey } from './support/browser';
 import { startServer, type ExtraServer } from './support/server';
@@ -21,6 +22,10 @@ const TEXT = {
     hkid: "Patient's Hong Kong ID number",
     phone: 'Phone number of the membership applicant',
     submit: 'Access member QR code',
+    qrHeading: 'Member QR codes',
+    card: 'Present BEFORE consultation',
+    email: 'Email',
+    sendCode: 'Send code',
     // apps/web/src/locales/en/common.json serviceStatus.readOnly
     readOnly:
       'The service is in read-only mode for a few minutes. You can look around, but changes cannot be saved yet.',
@@ -34,6 +39,10 @@ const TEXT = {
     hkid: '病人的香港身份證號碼',
     phone: '會籍申請人的電話號碼',
     submit: '查看會員二維碼',
+    qrHeading: '會員二維碼',
+    card: '應診前出示',
+    email: '電郵',
+    sendCode: '發送驗證碼',
     // apps/web/src/locales/zh-HK/common.json serviceStatus.readOnly
     readOnly: '服務將於數分鐘內只供查閱。你可以瀏覽，但暫時未能儲存更改。',
   },
@@ -97,8 +106,8 @@ describe('in read-only mode', () => {
       expect(await page.getByRole('article').count()).toBeGreaterThan(0);
       expect(await banner.count()).toBe(0);
 
-      // A write: the member-card look-up, its captcha solved on submit. The captcha's challenge,
-      // a read, is answered; the look-up it unlocks, a write, is not.
+      // The member-card look-up works in read-only mode (decision 154): its captcha challenge is
+      // answered, the look-up too, and the QR codes show with no read-only banner.
       const challenge = page.waitForResponse((r) => r.url().includes('/captcha/challenge'));
       await page.goto(`${readOnly.baseUrl}/${t.prefix}/outpatient/e-card/member`);
       await page.getByRole('heading', { level: 1, name: t.heading }).waitFor();
@@ -111,7 +120,20 @@ describe('in read-only mode', () => {
       );
       await page.getByRole('button', { name: t.submit }).click();
       expect((await challenge).status()).toBe(200);
-      const response = await answered;
+      expect((await answered).status()).toBe(200);
+      await page.getByRole('heading', { level: 1, name: t.qrHeading }).waitFor();
+      await page.getByRole('article', { name: t.card }).getByRole('img').waitFor();
+      expect(await banner.count()).toBe(0);
+      await expectAccessible(page);
+
+      // Another write, a password reset, answers 503 read_only_mode.
+      await page.goto(`${readOnly.baseUrl}/${t.prefix}/outpatient/forgot-password`);
+      await page.getByRole('textbox', { name: t.email }).fill('plain@example.com');
+      const refused = page.waitForResponse(
+        (r) => r.url().includes('/identity/forgot-password') && r.request().method() === 'POST',
+      );
+      await page.getByRole('button', { name: t.sendCode }).click();
+      const response = await refused;
       expect(response.status()).toBe(503);
       expect(((await response.json()) as { code: string }).code).toBe('read_only_mode');
 

@@ -10,6 +10,7 @@ import { routes } from './app/router';
 import { runtimeConfig } from './config/runtime';
 import { startErrorReporting } from './lib/error-reporting';
 import { createQueryClient } from './lib/query-client';
+import { registerServiceWorker } from './lib/service-worker';
 
 const container = document.getElementById('root');
 if (container === null) throw new Error('index.html has no #root element');
@@ -18,6 +19,7 @@ if (container === null) throw new Error('index.html has no #root element');
 void startErrorReporting(runtimeConfig().errorReporting);
 
 const router = createBrowserRouter(routes);
+registerServiceWorker(router);
 const queryClient = createQueryClient();
 
 createRoot(container).render(

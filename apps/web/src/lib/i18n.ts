@@ -1,10 +1,15 @@
 import { ERRORS_NAMESPACE, errorResources } from '@clinicpass/shared/errors/messages';
-import { FALLBACK_LANGUAGE, type Language } from '@clinicpass/shared/i18n/languages';
+import {
+  FALLBACK_LANGUAGE,
+  LANGUAGE_PREFIXES,
+  type Language,
+} from '@clinicpass/shared/i18n/languages';
 import { createI18n } from '@clinicpass/shared/i18n/setup';
 import { VALIDATION_NAMESPACE, validationResources } from '@clinicpass/shared/validation/messages';
 import { useTranslation } from 'react-i18next';
 
 import { HTML_LANG, isLanguage } from './language';
+import { setManifestLanguage } from './service-worker';
 
 /**
  * The app's i18next instance (given to React by `AppProviders`). Each language's texts are a
@@ -56,6 +61,7 @@ export async function applyLanguage(language: Language): Promise<void> {
   await loadLanguage(language);
   if (i18n.language !== language) await i18n.changeLanguage(language);
   document.documentElement.lang = HTML_LANG[language];
+  setManifestLanguage(LANGUAGE_PREFIXES[language]);
 }
 
 /** The language in use (set from the address prefix before any page renders). */

@@ -24,8 +24,12 @@ export const MEMBER_VIEW_TOKEN_HEADER = 'x-member-view-token';
 export const MEMBER_VIEW_TOKEN_STORAGE_KEY = 'member-view-token';
 /** Life of a shared card link. */
 export const SHARED_CARD_LINK_DAYS = 7;
-/** Life of a QR ticket token: it is re-issued on every look-up. */
-export const TICKET_TOKEN_HOURS = 12;
+/**
+ * Life of a QR ticket token, re-issued on every look-up: 7 days, so a card kept on the device
+ * yesterday works at today's counter; the counter's check also refuses it once the membership is
+ * no longer in force (decision 153).
+ */
+export const TICKET_TOKEN_HOURS = 7 * 24;
 /** Failed member look-ups allowed per client address and per identifier within the window. */
 export const MEMBER_LOOKUP_FAILURE_LIMIT = 5;
 export const MEMBER_LOOKUP_WINDOW_MINUTES = 15;

@@ -365,12 +365,23 @@ export async function revokeSharedCard(deps: OutpatientDeps, token: string): Pro
 
 // ---------------------------------------------------------------- the counter and operators
 
-/** A clinic counter presenting a QR token: which ticket it is, or `invalid_token`. */
+/**
+ * A clinic counter presenting a QR token: which ticket it is, or `invalid_token` (expired,
+ * revoked, or the membership no longer in force).
+ */
 export async function verifyTicket(deps: OutpatientDeps, token: string) {
   const now = deps.clock.now();
   const ticket = await repo.findActiveTicket(deps.db, hashToken(token), now);
   const row = ticket === null ? null : await repo.findMemberById(deps.db, ticket.memberId);
-  if (ticket === null || row === null) throw new AppError('invalid_token');
+  // A kept ticket stops verifying once the membership is no longer in force (decision 153).
+  if (
+    ticket === null ||
+    row === null ||
+    row.policyStatus !== 'in-force' ||
+    row.medicalNetworkPanel === null
+  ) {
+    throw new AppError('invalid_token');
+  }
   return {
     type: ticket.type as TicketType,
     effective_date: ticket.effectiveDate,

@@ -17,11 +17,16 @@ const STRENGTH: Record<ServiceMode, number> = { normal: 0, read_only: 1, mainten
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /**
- * POSTs still allowed in read-only mode: starting and ending a session, reading who one is, and
- * the finder's GraphQL endpoint, whose schema has queries only (a read sent as a POST).
+ * POSTs still allowed in read-only mode: starting and ending a session, reading who one is, the
+ * finder's GraphQL endpoint, whose schema has queries only (a read sent as a POST), and the
+ * member card at the counter (the look-up, a shared card opened, the counter's check), which
+ * write only tokens, limits and visits (decision 154).
  */
 const READ_ONLY_EXEMPT = [
   GRAPHQL_PATH,
+  '/api/customer/outpatient/member-ticket',
+  '/api/customer/outpatient/shared-card/open',
+  '/api/clinic/outpatient/ticket/verify',
   '/session',
   '/identity/sign-in',
   '/identity/sign-in/challenge',

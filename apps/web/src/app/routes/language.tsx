@@ -34,7 +34,8 @@ export function LanguageLayout() {
     <AppLayout>
       <ScrollRestoration />
       <Outlet />
-      {/* Announcement and notification banners on every page (spec §2.5). */}
+      {/* Announcement and notification banners on every page (spec §2.5), in the page's flow
+          after its content, never over it (decision 155). */}
       <AnnouncementBanners />
     </AppLayout>
   );

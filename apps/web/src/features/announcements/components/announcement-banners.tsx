@@ -1,7 +1,8 @@
 import type { Announcement } from '@clinicpass/shared/schemas/outpatient';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { StackedNotification } from '../../../components/notification';
@@ -58,92 +59,99 @@ function useAnnouncements() {
   return { visible, dismiss };
 }
 
+/** The most serious banner comes first: it is the one shown while the stack is collapsed. */
+const SEVERITY: Record<string, number> = { error: 0, warning: 1, success: 2, info: 3 };
+
 /**
- * Stacked banners (spec §2.5): announcements for the member's tag and the app's own
- * notifications; top right on wide screens, at the bottom on narrow ones (above a bottom
- * navigation), 360 px wide, elevation 2, a shrinking bar when timed, a close button only when
- * dismissable. On narrow screens a spacer as tall as the stack keeps the page's end reachable.
+ * Stacked banners (spec §2.5, issue 16, decision 155): the app's own notifications, then the
+ * announcements for the member's tag, most serious first; a close button only when dismissable.
+ * The stack takes its own place in the page's flow, after the page's content (full width on
+ * narrow screens, 360 px at the right of the column on wide ones), so it never lies over any
+ * content and, arriving after first paint, never pushes the content down. Beyond the first
+ * banner it collapses, with a control to show all.
  */
 export function AnnouncementBanners() {
   const { t } = useTranslation('announcements');
   const language = useLanguage();
   const { visible, dismiss } = useAnnouncements();
   const notifications = useNotifications();
-  const stack = useRef<HTMLElement>(null);
-  const [height, setHeight] = useState(0);
+  const [expanded, setExpanded] = useState(false);
+  const listId = useId();
 
-  useLayoutEffect(() => {
-    const element = stack.current;
-    if (element === null || typeof ResizeObserver === 'undefined') return undefined;
-    const observer = new ResizeObserver(() => {
-      setHeight(element.offsetHeight);
-    });
-    observer.observe(element);
-    return () => {
-      observer.disconnect();
-    };
-  }, [visible.length, notifications.length]);
-
-  if (visible.length === 0 && notifications.length === 0) return null;
-  return (
-    <>
-      <Box aria-hidden sx={{ height: { xs: height + 16, sm: 0 } }} />
-      <Box
-        component="section"
-        ref={stack}
-        aria-label={t('region')}
-        sx={{
-          position: 'fixed',
-          // Above the page, below drawers and dialogs: an open picker or filter drawer must
-          // never have its buttons covered by a banner (seen on phones with the finder).
-          zIndex: 'appBar',
-          display: 'flex',
-          flexDirection: 'column',
-          gap: 1,
-          left: { xs: 8, sm: 'auto' },
-          right: { xs: 8, sm: 16 },
-          top: { xs: 'auto', sm: 72 },
-          bottom: { xs: 'calc(var(--bottom-navigation-height, 0px) + 8px)', sm: 'auto' },
-          width: { xs: 'auto', sm: BANNER_WIDTH },
-          maxHeight: { xs: '50dvh', sm: 'calc(100dvh - 88px)' },
-          overflowY: 'auto',
+  const banners = [
+    ...notifications.map((notification) => (
+      <StackedNotification
+        key={`n-${notification.id}`}
+        testId="notification-banner"
+        notification={notification}
+        onDismiss={() => {
+          dismissNotification(notification.id);
         }}
-      >
-        {notifications.map((notification) => (
-          <StackedNotification
-            key={notification.id}
-            testId="notification-banner"
-            notification={notification}
-            onDismiss={() => {
-              dismissNotification(notification.id);
-            }}
-          />
-        ))}
-        {visible.map((announcement) => (
-          <StackedNotification
-            key={announcement.id}
-            testId="announcement-banner"
-            live="status"
-            notification={{
-              id: String(announcement.id),
-              type: announcement.message_type,
-              body: sanitizeForDisplay(
-                language === 'zh-HK'
-                  ? announcement.content_zh || announcement.content_en
-                  : announcement.content_en,
-              ),
-            }}
-            onDismiss={
-              announcement.is_dismissable
-                ? () => {
-                    dismiss(announcement);
-                  }
-                : undefined
-            }
-          />
-        ))}
+      />
+    )),
+    ...[...visible]
+      .sort(
+        (a, b) => (SEVERITY[a.message_type] ?? 9) - (SEVERITY[b.message_type] ?? 9) || a.id - b.id,
+      )
+      .map((announcement) => (
+        <StackedNotification
+          key={`a-${announcement.id}`}
+          testId="announcement-banner"
+          live="status"
+          notification={{
+            id: String(announcement.id),
+            type: announcement.message_type,
+            body: sanitizeForDisplay(
+              language === 'zh-HK'
+                ? announcement.content_zh || announcement.content_en
+                : announcement.content_en,
+            ),
+          }}
+          onDismiss={
+            announcement.is_dismissable
+              ? () => {
+                  dismiss(announcement);
+                }
+              : undefined
+          }
+        />
+      )),
+  ];
+  if (banners.length === 0) return null;
+  const collapsible = banners.length > 1;
+  return (
+    <Box
+      component="section"
+      aria-label={t('region')}
+      sx={{
+        display: 'flex',
+        flexDirection: 'column',
+        gap: 1,
+        mt: 2,
+        // Clear of a fixed bottom navigation (member pages), so the last banner stays reachable.
+        mb: 'var(--bottom-navigation-height, 0px)',
+        width: { xs: '100%', sm: BANNER_WIDTH },
+        maxWidth: '100%',
+        ml: { sm: 'auto' },
+      }}
+    >
+      <Box id={listId} sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
+        {expanded || !collapsible ? banners : banners.slice(0, 1)}
       </Box>
-    </>
+      {collapsible && (
+        <Button
+          size="small"
+          aria-expanded={expanded}
+          aria-controls={listId}
+          onClick={() => {
+            setExpanded((value) => !value);
+          }}
+          sx={{ alignSelf: 'flex-end', minHeight: 44 }}
+        >
+          {expanded ? t('showFewer') : t('showAll', { count: banners.length })}
+        </Button>
+      )}
+    </Box>
   );
 }
 

@@ -6,6 +6,7 @@ import type { MeResponse } from '@clinicpass/shared/schemas/identity';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 
+import { forgetKeptCards } from '../../member-card/lib/kept-card';
 import { identityApi } from '../api/identity-api';
 
 export const IDENTITY_QUERY_KEY = ['identity', 'me'] as const;
@@ -36,13 +37,17 @@ export function useRefreshIdentity() {
   return useCallback(() => client.invalidateQueries({ queryKey: IDENTITY_QUERY_KEY }), [client]);
 }
 
-/** Global sign-out; every cached answer goes with the session (spec §6). */
+/**
+ * Global sign-out; every cached answer goes with the session (spec §6), and every card kept on
+ * this device with it (decision 156).
+ */
 export function useSignOut() {
   const client = useQueryClient();
   return useCallback(async () => {
     try {
       await identityApi.signOut();
     } finally {
+      await forgetKeptCards();
       client.clear();
       client.setQueryData<MeResponse>(IDENTITY_QUERY_KEY, {
         signed_in: false,

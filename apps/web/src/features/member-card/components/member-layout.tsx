@@ -3,7 +3,7 @@ import type { MemberSummary, Ticket } from '@clinicpass/shared/schemas/outpatien
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useNavigate, useOutletContext } from 'react-router';
 
@@ -11,7 +11,9 @@ import { paths } from '../../../config/paths';
 import { useLanguage } from '../../../lib/i18n';
 import { fetchMember, fetchTickets, memberCardKeys } from '../api/member-card-api';
 import { clearViewToken, readViewToken } from '../lib/view-token';
+import { notify } from '../../announcements/lib/notifications';
 
+import { KeptCardView, useKeptCard } from './kept-card';
 import { BOTTOM_NAVIGATION_HEIGHT, MemberBottomNavigation } from './member-bottom-navigation';
 
 export interface MemberContext {
@@ -28,9 +30,16 @@ function isExpired(error: unknown): boolean {
   return isApiError(error) && [401, 403, 404].includes(error.status);
 }
 
+/** No answer from the server: no network, or the server (or a proxy before it) is down. */
+function isUnreachable(error: unknown): boolean {
+  return isApiError(error) && [0, 502, 504].includes(error.status);
+}
+
 /**
  * The frame of the member pages: the member and fresh tickets behind the view token, and the
- * bottom navigation. Without a live token the member goes back to the form.
+ * bottom navigation. Without a live token the member goes back to the form, unless a card is
+ * kept on this device (decision 156): then, as when the server cannot be reached, the kept card
+ * shows, with when it was shown.
  */
 export function MemberLayout() {
   const { t } = useTranslation('member-card');
@@ -38,12 +47,31 @@ export function MemberLayout() {
   const navigate = useNavigate();
   const stored = readViewToken();
   const token = stored?.token ?? '';
+  const kept = useKeptCard();
+  const keptCard = kept?.status === 'card' ? kept.card : null;
+  // With a kept card to fall back on, an unreachable server is not tried again and again.
+  const retry = (count: number, error: Error) =>
+    count < 2 &&
+    !(keptCard !== null && isUnreachable(error)) &&
+    !(isApiError(error) && error.status >= 400 && error.status < 500);
+
+  // A kept card that was unreadable, of an old format or too old was removed: say so once.
+  const noted = useRef(false);
+  useEffect(() => {
+    if (kept?.status !== 'dropped' || noted.current) return;
+    noted.current = true;
+    notify({
+      type: 'warning',
+      body: t(kept.reason === 'expired' ? 'kept.droppedExpired' : 'kept.droppedUnreadable'),
+    });
+  }, [kept, t]);
 
   const member = useQuery({
     queryKey: memberCardKeys.member(token),
     queryFn: () => fetchMember(token),
     enabled: token !== '',
     staleTime: Number.POSITIVE_INFINITY,
+    retry,
   });
   const policyNumber = member.data?.policy_number ?? '';
   const tickets = useQuery({
@@ -52,18 +80,38 @@ export function MemberLayout() {
     enabled: token !== '' && policyNumber !== '',
     // Tokens are re-issued by the server on each look-up; keep the ones shown for a while.
     staleTime: 10 * 60 * 1000,
+    retry,
   });
 
   const expired = isExpired(member.error) || isExpired(tickets.error);
+  const unreachable = isUnreachable(member.error) || isUnreachable(tickets.error);
   useEffect(() => {
     if (!expired) return;
     clearViewToken();
+    if (kept === undefined || keptCard !== null) return;
     void navigate(paths.outpatient.memberCard.getHref(language), {
       replace: true,
       state: { expired: true },
     });
-  }, [expired, language, navigate]);
+  }, [expired, kept, keptCard, language, navigate]);
 
+  if (keptCard !== null && (stored === null || expired || unreachable)) {
+    return (
+      <KeptCardView
+        card={keptCard}
+        onForgotten={async () => {
+          await navigate(paths.outpatient.memberCard.getHref(language), { replace: true });
+        }}
+      />
+    );
+  }
+  if (stored === null && kept === undefined) {
+    return (
+      <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
+        <CircularProgress aria-label={t('loading')} />
+      </Box>
+    );
+  }
   if (stored === null) {
     return (
       <Navigate

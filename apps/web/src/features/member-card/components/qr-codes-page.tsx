@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { DocumentTitle } from '../../../components/document-title';
 import { useLanguage } from '../../../lib/i18n';
 
+import { KeepCardControl } from './kept-card';
 import { useMemberContext } from './member-layout';
 import { QrTicketCard } from './qr-ticket-card';
 
@@ -33,6 +34,7 @@ export function QrCodesPage() {
       <Typography variant="body2" color="text.secondary">
         {t('qr.remark')}
       </Typography>
+      <KeepCardControl member={member} tickets={ordered} />
     </Stack>
   );
 }
