@@ -66,6 +66,7 @@ export default async function setup(project: TestProject) {
       LOG_LEVEL: 'warn',
       // A captcha the journeys solve quickly (bench:captcha measures the default).
       CAPTCHA_DIFFICULTY: '50',
+      CAPTCHA_MAX_DIFFICULTY: '400',
       // The journeys sign the demo owner in (an SMS code each) more often than the production
       // budget of 5 codes an hour allows; one more journey must not break the others.
       IDENTITY_CODE_SENDS_PER_HOUR: '100',
