@@ -14,7 +14,7 @@ export const SIGN_IN_FAILURES_BEFORE_CAPTCHA = 3;
 
 /**
  * Failed look-ups of one HKID (from any address) that still cost only the base difficulty; each
- * one beyond doubles it, up to a cap (decision 150).
+ * one beyond doubles it, up to a cap (decision 150). Default of CAPTCHA_FREE_FAILURES.
  */
 export const CAPTCHA_FREE_FAILURES = 3;
 

@@ -3,7 +3,6 @@
 // knows nothing of Fastify.
 import { AppError } from '@clinicpass/shared/errors/app-error';
 import {
-  CAPTCHA_FREE_FAILURES,
   CaptchaPayloadSchema,
   type CaptchaChallenge,
   type CaptchaPayload,
@@ -22,7 +21,7 @@ const MAX_PAYLOAD_LENGTH = 4096;
 
 export interface CaptchaSettings {
   secretKey: string;
-  captcha: { difficulty: number; maxDifficulty: number; ttlSeconds: number };
+  captcha: { difficulty: number; maxDifficulty: number; freeFailures: number; ttlSeconds: number };
 }
 
 function derivedSecret(secretKey: string, purpose: string): string {
@@ -52,11 +51,11 @@ export class CaptchaService {
 
   /**
    * The difficulty a look-up asks of an identifier with this many recent failures (decision
-   * 150): the base up to CAPTCHA_FREE_FAILURES, then doubled per failure, up to the cap.
+   * 150): the base up to CAPTCHA_FREE_FAILURES (3), then doubled per failure, up to the cap.
    */
   requiredDifficulty(failures: number): number {
-    const { difficulty, maxDifficulty } = this.settings.captcha;
-    const doublings = Math.max(0, failures - CAPTCHA_FREE_FAILURES);
+    const { difficulty, maxDifficulty, freeFailures } = this.settings.captcha;
+    const doublings = Math.max(0, failures - freeFailures);
     // 2 ** 31 and beyond are past any cap: stop doubling there.
     return Math.min(maxDifficulty, difficulty * 2 ** Math.min(doublings, 30));
   }
