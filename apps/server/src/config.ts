@@ -13,7 +13,7 @@ export const CAPTCHA_DEFAULT_DIFFICULTY = 400;
  * The most the look-up asks of one HKID with many recent failures (decision 150): the difficulty
  * whose median solve takes about 5 s in Chromium at 4× CPU throttling (`npm run bench:captcha`).
  */
-export const CAPTCHA_DEFAULT_MAX_DIFFICULTY = 1600;
+export const CAPTCHA_DEFAULT_MAX_DIFFICULTY = 6400;
 
 const LogLevelSchema = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
 
