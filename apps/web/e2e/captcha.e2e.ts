@@ -161,7 +161,11 @@ describe.each(['en', 'zh'] as const)('captcha in %s', (language) => {
 describe('a harder check after failures for one HKID', () => {
   let priced: ExtraServer;
   beforeAll(async () => {
-    priced = await startServer({ CAPTCHA_DIFFICULTY: '50', CAPTCHA_MAX_DIFFICULTY: '400' });
+    priced = await startServer({
+      CAPTCHA_DIFFICULTY: '50',
+      CAPTCHA_MAX_DIFFICULTY: '400',
+      CAPTCHA_FREE_FAILURES: '3',
+    });
   }, 90_000);
   afterAll(async () => {
     await priced.stop();

@@ -1,3 +1,4 @@
+import { isApiError } from '@clinicpass/shared/api-client/client';
 import { ERROR_BANNER_MS } from '@clinicpass/shared/constants';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
@@ -98,8 +99,10 @@ export function MemberCardPage() {
         return;
       }
       notify({ type: 'error', body: lookupErrorMessage(error, t), timeout: ERROR_BANNER_MS });
-      // The member will try again: the check is solved ahead for that tap too.
-      captcha?.prepare();
+      // Refused (no match, limited): the member will try again, so the check is solved ahead
+      // for that tap too. Not after a 5xx or no network: a read then would clear the read-only
+      // mode's cookie, and the server may be down; the next tap solves.
+      if (isApiError(error) && error.status < 500) captcha?.prepare();
     },
   });
 
