@@ -3,10 +3,12 @@
 // CSP-friendly build and PBKDF2 worker) in Chromium with the CPU throttled 4× (CDP
 // Emulation.setCPUThrottlingRate), solving challenges made exactly as the server makes them at
 // its default difficulty, under the app's Content-Security-Policy. Prints the solve times;
-// reports, never fails on a figure (aim: median under 2 s).
+// reports, never fails on a figure (aim: median under 2 s). Then the solve time per difficulty
+// of the look-up's raised cost (decision 150), and the difficulty whose median solve takes about
+// 5 s: the cap (CAPTCHA_MAX_DIFFICULTY).
 //
 //   npm run bench:captcha
-//   npm run bench:captcha -- --rounds 20 --difficulty 400 --rate 4
+//   npm run bench:captcha -- --rounds 20 --difficulty 400 --rate 4 --difficulties 800,1600,3200
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { cpus } from 'node:os';
@@ -34,10 +36,21 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '12' },
     difficulty: { type: 'string', default: String(CAPTCHA_DEFAULT_DIFFICULTY) },
     rate: { type: 'string', default: '4' },
+    /** The raised difficulties to time (comma-separated; empty: none). */
+    difficulties: { type: 'string', default: '800,1600,3200' },
+    /** Solves per raised difficulty. */
+    'cap-rounds': { type: 'string', default: '5' },
   },
 });
 const ROUNDS = Number(values.rounds);
 const DIFFICULTY = Number(values.difficulty);
+const RAISED = values.difficulties
+  .split(',')
+  .filter((value) => value.trim() !== '')
+  .map(Number);
+const CAP_ROUNDS = Number(values['cap-rounds']);
+/** The difficulty the challenge route makes its challenges at, now. */
+let current = DIFFICULTY;
 const RATE = Number(values.rate);
 const SECRET = 'bench-secret-bench-secret-bench-secret';
 
@@ -82,7 +95,7 @@ const server = createServer(async (req, res) => {
       cost: CAPTCHA_COST,
       // altcha-lib v2's randomInt(max, min), both inclusive: the server's range,
       // node:crypto randomInt(ceil(difficulty / 2), difficulty + 1).
-      counter: randomInt(DIFFICULTY, Math.ceil(DIFFICULTY / 2)),
+      counter: randomInt(current, Math.ceil(current / 2)),
       deriveKey,
       data: {
         issued_at: Math.floor(Date.now() / 1000),
@@ -148,6 +161,35 @@ try {
     ].join('\n'),
   );
   for (const problem of [...violations, ...problems]) process.stdout.write(`  ${problem}\n`);
+
+  // The raised cost per HKID (decision 150): median solve per difficulty, and where 5 s falls.
+  const medians = [[DIFFICULTY, at(0.5)]];
+  if (RAISED.length > 0) {
+    process.stdout.write(`Raised difficulties (${CAP_ROUNDS} solves each, CPU ${RATE}×):\n`);
+  }
+  for (const difficulty of RAISED) {
+    current = difficulty;
+    const list = [];
+    for (let round = 0; round < CAP_ROUNDS; round += 1) {
+      list.push((await page.evaluate(() => window.__solve())).ms);
+    }
+    list.sort((a, b) => a - b);
+    const mid = list[Math.floor(list.length / 2)];
+    medians.push([difficulty, mid]);
+    process.stdout.write(
+      `  difficulty ${String(difficulty).padStart(5)}: median ${fmt(mid)}   min ${fmt(list[0])}   max ${fmt(list.at(-1))}\n`,
+    );
+  }
+  if (RAISED.length > 0) {
+    // Solve time grows with the difficulty: the one at 5 s, from the nearest measured point.
+    const [nearD, nearMs] = medians.reduce((best, point) =>
+      Math.abs(point[1] - 5000) < Math.abs(best[1] - 5000) ? point : best,
+    );
+    const cap = Math.round((nearD * 5000) / nearMs / 100) * 100;
+    process.stdout.write(
+      `  median of about 5 s at difficulty ≈ ${cap} (from ${nearD} at ${fmt(nearMs)}); CAPTCHA_MAX_DIFFICULTY is the cap\n`,
+    );
+  }
 } finally {
   await browser.close();
   server.close();

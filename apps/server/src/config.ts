@@ -1,7 +1,7 @@
 // The only place that reads the environment. A bad or missing variable stops start-up with a
 // message naming it (exit 1), before anything else happens.
 import { QUOTATION_MAX_HEAD_COUNT } from '@clinicpass/shared/platform/constants';
-import { CAPTCHA_TTL_SECONDS } from '@clinicpass/shared/schemas/captcha';
+import { CAPTCHA_FREE_FAILURES, CAPTCHA_TTL_SECONDS } from '@clinicpass/shared/schemas/captcha';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -9,6 +9,11 @@ import { z } from 'zod';
 
 /** Tuned with `npm run bench:captcha` (solve under 2 s in Chromium at 4× CPU throttling). */
 export const CAPTCHA_DEFAULT_DIFFICULTY = 400;
+/**
+ * The most the look-up asks of one HKID with many recent failures (decision 150): the difficulty
+ * whose median solve takes about 5 s in Chromium at 4× CPU throttling (`npm run bench:captcha`).
+ */
+export const CAPTCHA_DEFAULT_MAX_DIFFICULTY = 6400;
 
 const list = (value: string): string[] =>
   value
@@ -86,6 +91,15 @@ const EnvSchema = z
       .min(1)
       .max(1_000_000)
       .default(CAPTCHA_DEFAULT_DIFFICULTY),
+    /** The cap of the look-up's raised difficulty for an HKID with recent failures (decision 150). */
+    CAPTCHA_MAX_DIFFICULTY: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(1_000_000)
+      .default(CAPTCHA_DEFAULT_MAX_DIFFICULTY),
+    /** Failed look-ups of one HKID that still cost the base difficulty (decision 150). */
+    CAPTCHA_FREE_FAILURES: z.coerce.number().int().min(0).max(1000).default(CAPTCHA_FREE_FAILURES),
     /** Seconds a captcha challenge is accepted after it was issued. */
     CAPTCHA_TTL_SECONDS: z.coerce.number().int().min(1).max(3600).default(CAPTCHA_TTL_SECONDS),
     /** A quotation's head count must be below this (platform-layer §5; decision 116). */
@@ -149,7 +163,12 @@ export interface Config {
     customerServicePhone: string;
   };
   serviceMode: 'normal' | 'read_only' | 'maintenance';
-  captcha: { difficulty: number; ttlSeconds: number };
+  captcha: {
+    difficulty: number;
+    maxDifficulty: number;
+    freeFailures: number;
+    ttlSeconds: number;
+  };
   /** A quotation's head count is from 1 to `maxHeadCount - 1` (`headCountSchema`). */
   quotation: { maxHeadCount: number };
   /** Error reporting; null: off (nothing loaded, nothing sent). */
@@ -230,7 +249,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       customerServicePhone: e.CUSTOMER_SERVICE_PHONE,
     },
     serviceMode: e.SERVICE_MODE,
-    captcha: { difficulty: e.CAPTCHA_DIFFICULTY, ttlSeconds: e.CAPTCHA_TTL_SECONDS },
+    captcha: {
+      difficulty: e.CAPTCHA_DIFFICULTY,
+      maxDifficulty: Math.max(e.CAPTCHA_MAX_DIFFICULTY, e.CAPTCHA_DIFFICULTY),
+      freeFailures: e.CAPTCHA_FREE_FAILURES,
+      ttlSeconds: e.CAPTCHA_TTL_SECONDS,
+    },
     quotation: { maxHeadCount: e.QUOTATION_MAX_HEAD_COUNT },
     errorReporting:
       e.SENTRY_DSN === undefined

@@ -7,8 +7,13 @@ import type { FastifyInstance } from 'fastify';
 
 export const CHALLENGE_URL = '/api/customer/captcha/challenge';
 
-export async function fetchChallenge(app: FastifyInstance): Promise<Challenge> {
-  const response = await app.inject({ method: 'GET', url: CHALLENGE_URL });
+export async function fetchChallenge(
+  app: FastifyInstance,
+  difficulty?: number,
+): Promise<Challenge> {
+  const url =
+    difficulty === undefined ? CHALLENGE_URL : `${CHALLENGE_URL}?difficulty=${difficulty}`;
+  const response = await app.inject({ method: 'GET', url });
   if (response.statusCode !== 200) throw new Error(`challenge: ${response.statusCode}`);
   return response.json<Challenge>();
 }
@@ -19,12 +24,15 @@ export async function solve(challenge: Challenge): Promise<string> {
   return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
 }
 
-/** A fresh solved payload. */
-export async function solvedCaptcha(app: FastifyInstance): Promise<string> {
-  return solve(await fetchChallenge(app));
+/** A fresh solved payload (of the base difficulty, or the one given). */
+export async function solvedCaptcha(app: FastifyInstance, difficulty?: number): Promise<string> {
+  return solve(await fetchChallenge(app, difficulty));
 }
 
-/** The X-Captcha header of a fresh solved payload. */
-export async function captchaHeader(app: FastifyInstance): Promise<Record<string, string>> {
-  return { [CAPTCHA_HEADER]: await solvedCaptcha(app) };
+/** The X-Captcha header of a fresh solved payload (of the base difficulty, or the one given). */
+export async function captchaHeader(
+  app: FastifyInstance,
+  difficulty?: number,
+): Promise<Record<string, string>> {
+  return { [CAPTCHA_HEADER]: await solvedCaptcha(app, difficulty) };
 }

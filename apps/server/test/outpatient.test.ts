@@ -44,21 +44,30 @@ function freshIp(): string {
 /** Every HKID this file sends or stores, as written: none may reach a response or log line. */
 const sentHkids = new Set<string>();
 
-/** A look-up as the web sends it: with a freshly solved captcha (every look-up needs one). */
+/**
+ * A look-up as the web sends it: with a freshly solved captcha (every look-up needs one), and
+ * once more with a harder one when the HKID's failures ask for it (decision 150).
+ */
 async function lookUp(body: Record<string, unknown>, ip = freshIp(), via: FastifyInstance = app) {
   if (typeof body.identity_document_number === 'string') {
     sentHkids.add(body.identity_document_number);
   }
-  return via.inject({
-    method: 'POST',
-    url: '/api/customer/outpatient/member-ticket',
-    headers: {
-      'x-forwarded-for': ip,
-      'content-type': 'application/json',
-      ...(await captchaHeader(via)),
-    },
-    payload: body,
-  });
+  const send = async (difficulty?: number) =>
+    via.inject({
+      method: 'POST',
+      url: '/api/customer/outpatient/member-ticket',
+      headers: {
+        'x-forwarded-for': ip,
+        'content-type': 'application/json',
+        ...(await captchaHeader(via, difficulty)),
+      },
+      payload: body,
+    });
+  const first = await send();
+  const asked = first.json<{ code?: string; details?: { difficulty?: number } }>();
+  return asked.code === 'captcha_required' && asked.details?.difficulty !== undefined
+    ? send(asked.details.difficulty)
+    : first;
 }
 
 /** The valid HKID with these letters and digits (its check digit computed). */

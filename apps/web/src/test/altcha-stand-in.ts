@@ -3,13 +3,15 @@
  * in a unit test): the same element name, events and methods, with the outcome of the next
  * `verify()` chosen by the test. The browser journeys use the real widget.
  */
-import { markFetchFailure } from '../features/captcha/lib/altcha';
+import { challengeDifficulty, markFetchFailure } from '../features/captcha/lib/altcha';
 
 export type StandInOutcome = 'solved' | 'network' | 'timeout';
 
 export const standIn = {
   next: 'solved' as StandInOutcome,
   solved: 0,
+  /** The difficulty each `verify()` asked its challenge at (null: the base). */
+  difficulties: [] as (number | null)[],
 };
 
 class StandInWidget extends HTMLElement {
@@ -42,6 +44,7 @@ class StandInWidget extends HTMLElement {
 
   async verify() {
     this.setState('verifying');
+    standIn.difficulties.push(challengeDifficulty());
     await Promise.resolve();
     const outcome = standIn.next;
     if (outcome === 'solved') {

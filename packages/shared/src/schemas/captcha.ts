@@ -12,6 +12,25 @@ export const CAPTCHA_TTL_SECONDS = 300;
 /** Sign-in asks for a captcha once a client address or an email has this many recent failures. */
 export const SIGN_IN_FAILURES_BEFORE_CAPTCHA = 3;
 
+/**
+ * Failed look-ups of one HKID (from any address) that still cost only the base difficulty; each
+ * one beyond doubles it, up to a cap (decision 150). Default of CAPTCHA_FREE_FAILURES.
+ */
+export const CAPTCHA_FREE_FAILURES = 3;
+
+/**
+ * `GET /captcha/challenge?difficulty=N`: a harder challenge, when an answer asked for one
+ * (`captcha_required` with `details.difficulty`). The server keeps it between its base and cap.
+ */
+export const CaptchaChallengeQuerySchema = z.object({
+  difficulty: z.coerce.number().int().min(1).max(1_000_000).optional(),
+});
+
+/** The details of a `captcha_required` answer asking for a harder check (decision 150). */
+export const CaptchaDifficultyDetailsSchema = z.object({
+  difficulty: z.number().int().positive(),
+});
+
 const Hex = z.string().regex(/^[0-9a-f]+$/i);
 
 export const CaptchaParametersSchema = z.object({

@@ -3,6 +3,7 @@
 import {
   CAPTCHA_CHALLENGE_PATH,
   CAPTCHA_HEADER,
+  CaptchaChallengeQuerySchema,
   CaptchaChallengeSchema,
 } from '@clinicpass/shared/schemas/captcha';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -14,11 +15,16 @@ declare module 'fastify' {
   interface FastifyInstance {
     captcha: CaptchaService;
   }
+  interface FastifyRequest {
+    /** The difficulty of the captcha this request solved (set by `requireCaptcha`; 0: none). */
+    captchaDifficulty: number;
+  }
 }
 
 export const captchaPlugin = fp(
   (app: FastifyInstance) => {
     app.decorate('captcha', new CaptchaService(app.db, app.config));
+    app.decorateRequest('captchaDifficulty', 0);
   },
   { name: 'captcha' },
 );
@@ -26,7 +32,9 @@ export const captchaPlugin = fp(
 /** A preHandler that accepts a request only with a solved, unused captcha in `X-Captcha`. */
 export function requireCaptcha(app: FastifyInstance) {
   return async (request: FastifyRequest): Promise<void> => {
-    await app.captcha.check(request.headers[CAPTCHA_HEADER]);
+    request.captchaDifficulty = (
+      await app.captcha.check(request.headers[CAPTCHA_HEADER])
+    ).difficulty;
   };
 }
 
@@ -39,12 +47,15 @@ export const captchaRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['Captcha'],
         summary:
           'A signed proof-of-work challenge (5 minutes, single use); solved, it goes in X-Captcha',
+        description:
+          '`difficulty`: a harder challenge, as a `captcha_required` answer asked for in `details.difficulty` (kept between the base and the cap).',
+        querystring: CaptchaChallengeQuerySchema,
         response: { 200: CaptchaChallengeSchema },
       },
     },
-    async (_request, reply) => {
+    async (request, reply) => {
       void reply.header('cache-control', 'no-store');
-      return app.captcha.challenge();
+      return app.captcha.challenge(request.query.difficulty);
     },
   );
 };

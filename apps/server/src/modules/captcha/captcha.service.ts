@@ -21,7 +21,7 @@ const MAX_PAYLOAD_LENGTH = 4096;
 
 export interface CaptchaSettings {
   secretKey: string;
-  captcha: { difficulty: number; ttlSeconds: number };
+  captcha: { difficulty: number; maxDifficulty: number; freeFailures: number; ttlSeconds: number };
 }
 
 function derivedSecret(secretKey: string, purpose: string): string {
@@ -49,16 +49,31 @@ export class CaptchaService {
     this.keySignatureSecret = derivedSecret(settings.secretKey, 'captcha-key-signature');
   }
 
-  /** A new challenge: the solver must find a counter between difficulty/2 and difficulty. */
-  async challenge(): Promise<CaptchaChallenge> {
-    const { difficulty, ttlSeconds } = this.settings.captcha;
+  /**
+   * The difficulty a look-up asks of an identifier with this many recent failures (decision
+   * 150): the base up to CAPTCHA_FREE_FAILURES (3), then doubled per failure, up to the cap.
+   */
+  requiredDifficulty(failures: number): number {
+    const { difficulty, maxDifficulty, freeFailures } = this.settings.captcha;
+    const doublings = Math.max(0, failures - freeFailures);
+    // 2 ** 31 and beyond are past any cap: stop doubling there.
+    return Math.min(maxDifficulty, difficulty * 2 ** Math.min(doublings, 30));
+  }
+
+  /**
+   * A new challenge: the solver must find a counter between difficulty/2 and difficulty. The
+   * difficulty asked for is kept between the base and the cap, and signed into `data`.
+   */
+  async challenge(requested?: number): Promise<CaptchaChallenge> {
+    const { difficulty: base, maxDifficulty, ttlSeconds } = this.settings.captcha;
+    const difficulty = Math.min(maxDifficulty, Math.max(base, requested ?? base));
     await repo.deleteExpired(this.db, new Date());
     const challenge = await createChallenge({
       algorithm: CAPTCHA_ALGORITHM,
       cost: CAPTCHA_COST,
       counter: randomInt(Math.ceil(difficulty / 2), difficulty + 1),
       deriveKey,
-      data: { issued_at: nowSeconds(), expires_at: nowSeconds() + ttlSeconds },
+      data: { issued_at: nowSeconds(), expires_at: nowSeconds() + ttlSeconds, difficulty },
       hmacSignatureSecret: this.signatureSecret,
       hmacKeySignatureSecret: this.keySignatureSecret,
     });
@@ -68,9 +83,9 @@ export class CaptchaService {
   /**
    * Accepts the `X-Captcha` header once: missing → `captcha_required`; unreadable, tampered or a
    * wrong solution → `captcha_invalid`; past its lifetime → `captcha_expired`; seen before →
-   * `captcha_used`.
+   * `captcha_used`. Answers the difficulty the solved challenge was made at.
    */
-  async check(header: string | string[] | undefined): Promise<void> {
+  async check(header: string | string[] | undefined): Promise<{ difficulty: number }> {
     if (header === undefined || header === '' || Array.isArray(header)) {
       throw new AppError('captcha_required');
     }
@@ -91,6 +106,11 @@ export class CaptchaService {
     if (!(await repo.markUsed(this.db, payload.challenge.signature, new Date(expiresAt * 1000)))) {
       throw new AppError('captcha_used');
     }
+    // Signed by us too; a challenge made before difficulties were signed was a base one.
+    const difficulty = payload.challenge.parameters.data?.difficulty;
+    return {
+      difficulty: typeof difficulty === 'number' ? difficulty : this.settings.captcha.difficulty,
+    };
   }
 }
 

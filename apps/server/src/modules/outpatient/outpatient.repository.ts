@@ -137,6 +137,23 @@ export async function addFailures(
   return keys.map((key) => rows.find((row) => row.key === key)?.count ?? 0);
 }
 
+/** The failures counted under a key in its window still open at `now` (0: none). */
+export async function countFailures(
+  db: Database,
+  key: string,
+  now: Date,
+  windowMs: number,
+): Promise<number> {
+  const windowOpen = new Date(now.getTime() - windowMs);
+  const [row] = await db
+    .select({ count: lookupFailureCounter.count })
+    .from(lookupFailureCounter)
+    .where(
+      and(eq(lookupFailureCounter.key, key), gt(lookupFailureCounter.windowStart, windowOpen)),
+    );
+  return row?.count ?? 0;
+}
+
 /** Takes back a failure reserved for an attempt that succeeded. */
 export async function releaseFailures(db: Database, keys: readonly string[]): Promise<void> {
   await db

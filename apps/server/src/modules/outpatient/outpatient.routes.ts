@@ -58,7 +58,10 @@ export const outpatientRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       noStore(reply);
-      return service.lookUpMember(deps, request.body, request.ip);
+      return service.lookUpMember(deps, request.body, request.ip, {
+        solvedDifficulty: request.captchaDifficulty,
+        requiredDifficulty: (failures) => app.captcha.requiredDifficulty(failures),
+      });
     },
   );
 

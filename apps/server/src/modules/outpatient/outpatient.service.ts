@@ -17,7 +17,7 @@ import {
   type TicketType,
 } from '@clinicpass/shared/schemas/outpatient';
 import { hkDate, hkToday, isOnOrBefore, type Clock } from '@clinicpass/shared/time/clock';
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import type { Database } from '../../db/client';
 import { hkidLookupHash } from '../../lib/hkid-hash';
 import type { Identity } from '../../plugins/auth-context';
@@ -40,6 +40,8 @@ export interface Requester {
 }
 
 const WINDOW_MS = MEMBER_LOOKUP_WINDOW_MINUTES * 60_000;
+/** How long an identifier's failed look-ups raise its captcha's cost (decision 150). */
+export const IDENTIFIER_FAILURE_WINDOW_MS = 24 * 3_600_000;
 const COMPANY = 'ClinicPass Insurance';
 /** The primary panel does not list these (member-app §3). */
 const EXCLUDED_SERVICE_SLUGS = new Set(['pap-smear', 'telemedicine']);
@@ -80,16 +82,26 @@ export interface MemberTicketResult {
   member_view_token_expires_at: string;
 }
 
+/** The captcha a look-up came with, and what the identifier's failures ask of it. */
+export interface LookupCaptcha {
+  /** The difficulty of the solved challenge (checked by the route). */
+  solvedDifficulty: number;
+  requiredDifficulty(failures: number): number;
+}
+
 /**
- * POST /outpatient/member-ticket (after its captcha, checked by the route). Every attempt first
- * reserves a failure on the client address (one atomic statement); past the limit the answer is
- * `limit_exceeded` whatever the details. A success gives the reservation back. Failures for one
- * HKID lock nobody out: every attempt costs a solved captcha instead (decision 091).
+ * POST /outpatient/member-ticket (after its captcha, checked by the route). The captcha must be
+ * as hard as the identifier's recent failures, from any address, ask (decision 150): else
+ * `captcha_required` with the difficulty needed. Every attempt then reserves a failure on the
+ * client address and on the identifier (one atomic statement); past the address limit the answer
+ * is `limit_exceeded` whatever the details. A success gives the reservations back. Failures for
+ * one HKID lock nobody out: they only make its captcha dearer, up to a cap (decision 091).
  */
 export async function lookUpMember(
   deps: OutpatientDeps,
   input: MemberLookup,
   clientAddress: string,
+  captcha: LookupCaptcha,
 ): Promise<MemberTicketResult> {
   // One keyed hash of the identifier, used for the look-up.
   const identifierHash =
@@ -98,12 +110,29 @@ export async function lookUpMember(
       : createHash('sha256')
           .update(`member-code:${input.member_code ?? ''}`)
           .digest('hex');
-  const keys = [`member-ticket:ip:${clientAddress}`];
+  // The identifier's failures are counted under a keyed hash of its own: never the HKID.
+  const identifierKey = `member-ticket:id:${createHmac('sha256', deps.secretKey)
+    .update(`member-ticket-failures:v1:${identifierHash}`)
+    .digest('hex')}`;
   const now = deps.clock.now();
-  const counts = await repo.addFailures(deps.db, keys, now, WINDOW_MS);
-  if (counts.some((count) => count > MEMBER_LOOKUP_FAILURE_LIMIT)) {
-    throw new AppError('limit_exceeded');
+  const failures = await repo.countFailures(
+    deps.db,
+    identifierKey,
+    now,
+    IDENTIFIER_FAILURE_WINDOW_MS,
+  );
+  const needed = captcha.requiredDifficulty(failures);
+  if (captcha.solvedDifficulty < needed) {
+    throw new AppError('captcha_required', {
+      message: `This look-up needs a verification check of difficulty ${needed}`,
+      details: { difficulty: needed },
+    });
   }
+  const addressKey = `member-ticket:ip:${clientAddress}`;
+  const [addressCount] = await repo.addFailures(deps.db, [addressKey], now, WINDOW_MS);
+  if ((addressCount ?? 0) > MEMBER_LOOKUP_FAILURE_LIMIT) throw new AppError('limit_exceeded');
+  await repo.addFailures(deps.db, [identifierKey], now, IDENTIFIER_FAILURE_WINDOW_MS);
+  const keys = [addressKey, identifierKey];
   const found = await repo.findMemberForLookup(deps.db, {
     ...(input.identity_document_number !== undefined
       ? { hkidHash: identifierHash }

@@ -1,3 +1,23 @@
 // Thin route modules of the member card flow (spec §2.1; paths in config/paths.ts). The form
 // is its own chunk (it carries the phone rules); the member pages share another.
-export { MemberCardPage as MemberCardRoute } from '../../features/member-card/components/member-card-page';
+import { useEffect } from 'react';
+
+import { MemberCardPage } from '../../features/member-card/components/member-card-page';
+
+/**
+ * The form; once the member starts filling it in, the member pages' chunk is fetched too, so
+ * the QR codes show without another round trip after the tap (decision 151). Not before: a page
+ * opened and left alone loads only its own code.
+ */
+export function MemberCardRoute() {
+  useEffect(() => {
+    const prefetch = () => {
+      void import('./member-pages');
+    };
+    document.addEventListener('focusin', prefetch, { once: true });
+    return () => {
+      document.removeEventListener('focusin', prefetch);
+    };
+  }, []);
+  return <MemberCardPage />;
+}

@@ -167,6 +167,46 @@ describe('captcha in the forms', { timeout: 30_000 }, () => {
     expect(lookups[0]?.captcha).toMatch(/^stand-in-payload-\d+$/);
   });
 
+  it('solves ahead as the member form opens, and retries once at the difficulty asked', async () => {
+    standIn.difficulties.length = 0;
+    const before = standIn.solved;
+    const calls = stubApi((url) =>
+      url.endsWith('/outpatient/member-ticket')
+        ? {
+            status: 400,
+            body: { code: 'captcha_required', message: 'x', details: { difficulty: 1600 } },
+          }
+        : { status: 200, body: session },
+    );
+    renderApp('/en/outpatient/e-card/member');
+    await widget();
+    // Solved before anyone taps (at the base difficulty).
+    await waitFor(() => {
+      expect(standIn.solved).toBe(before + 1);
+    });
+    expect(standIn.difficulties).toEqual([null]);
+    const user = userEvent.setup();
+    await user.type(
+      screen.getByRole('textbox', { name: "Patient's Hong Kong ID number" }),
+      'A123456(3)',
+    );
+    await user.type(
+      screen.getByRole('textbox', { name: 'Phone number of the membership applicant' }),
+      '91234567',
+    );
+    await user.click(screen.getByRole('button', { name: 'Access member QR code' }));
+    // Still too easy after the retry: the field asks for the check, and nothing loops.
+    expect(
+      await screen.findByText('Please complete the verification check', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    const lookups = calls.filter((call) => call.url.endsWith('/outpatient/member-ticket'));
+    expect(lookups.map((call) => call.captcha)).toEqual([
+      `stand-in-payload-${before + 1}`,
+      `stand-in-payload-${before + 2}`,
+    ]);
+    expect(standIn.difficulties).toEqual([null, 1600]);
+  });
+
   it('asks for a captcha at sign-in only when the server does, then sends one', async () => {
     const calls = stubApi((url, init) => {
       if (url.endsWith('/identity/sign-in')) {

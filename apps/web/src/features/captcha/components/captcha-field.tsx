@@ -20,6 +20,7 @@ import {
   CHALLENGE_URL,
   loadAltcha,
   setAltchaTexts,
+  setChallengeDifficulty,
   takeDeadline,
   takeFetchFailure,
 } from '../lib/altcha';
@@ -30,14 +31,32 @@ export interface CaptchaHandle {
   /**
    * The solved payload for the next request (solving now if the box was not ticked), or null
    * when solving failed (the field then says why). A payload is good for one request: the field
-   * is unticked as it is handed over.
+   * is unticked as it is handed over. With a difficulty (a `captcha_required` answer's,
+   * decision 150), a challenge of that difficulty is solved now, whatever was solved before.
    */
-  take(): Promise<string | null>;
+  take(difficulty?: number): Promise<string | null>;
   /** Shows a message (an error answered by the server, or "please complete the check"). */
   show(message: CaptchaMessage): void;
+  /** Solves in the background for the next request (a field that solves ahead; decision 151). */
+  prepare(): void;
 }
 
 type StateDetail = { state: string; payload?: string | null };
+type Solving = { current: Promise<string | null> | null };
+
+/** Starts a solve, or joins the one under way: the payload, or null if it failed. */
+function startSolve(widget: AltchaWidgetElement, solving: Solving): Promise<string | null> {
+  solving.current ??= widget
+    .verify()
+    .then(
+      (result) => result?.payload ?? null,
+      () => null,
+    )
+    .finally(() => {
+      solving.current = null;
+    });
+  return solving.current;
+}
 
 /**
  * The proof-of-work check (issue 8): the ALTCHA widget's "I'm not a robot" checkbox (a real
@@ -47,10 +66,16 @@ type StateDetail = { state: string; payload?: string | null };
 export function CaptchaField({
   ref,
   initialMessage = null,
+  solveAhead = false,
 }: {
   ref?: Ref<CaptchaHandle>;
   /** Shown from the start: `required` when the server has just asked for a check. */
   initialMessage?: CaptchaMessage | null;
+  /**
+   * Solve as soon as the field opens, and again when the solved challenge lapses, so the
+   * check is done before the tap (the member form at the counter; decision 151).
+   */
+  solveAhead?: boolean;
 }) {
   const { t } = useTranslation('captcha');
   const language = useLanguage();
@@ -59,6 +84,8 @@ export function CaptchaField({
   // The widget once it is ready (its methods exist after its `load` event); null if it failed.
   const ready = useRef<Promise<AltchaWidgetElement | null>>(Promise.resolve(null));
   const payload = useRef<string | null>(null);
+  // The solve under way (ahead of the tap, or for it), which `take` joins rather than repeats.
+  const solving = useRef<Promise<string | null> | null>(null);
   const [message, setMessage] = useState<CaptchaMessage | null>(initialMessage);
 
   // One widget per field (and per language: its texts are read as it starts).
@@ -77,8 +104,10 @@ export function CaptchaField({
         if (until !== null) {
           expiry = window.setTimeout(() => {
             payload.current = null;
-            setMessage('expired');
             widget?.reset();
+            // Solving ahead: a fresh challenge, quietly; otherwise the member is told.
+            if (solveAhead && widget !== null) void startSolve(widget, solving);
+            else setMessage('expired');
           }, until - Date.now());
         }
       } else if (detail.state === 'verifying') {
@@ -118,6 +147,11 @@ export function CaptchaField({
         container.current.append(created);
         // Already usable (no `load` to come): hand it over now.
         if (typeof (created as Partial<AltchaWidgetElement>).verify === 'function') settle(created);
+        if (solveAhead) {
+          void ready.current.then((usable) => {
+            if (usable !== null && !cancelled) void startSolve(usable, solving);
+          });
+        }
       })
       .catch(() => {
         settle(null);
@@ -129,10 +163,11 @@ export function CaptchaField({
       widget?.remove();
       settle(null);
       payload.current = null;
+      solving.current = null;
     };
-  }, [language, t]);
+  }, [language, t, solveAhead]);
 
-  const take = useCallback(async (): Promise<string | null> => {
+  const take = useCallback(async (difficulty?: number): Promise<string | null> => {
     // Submitted before the widget was ready: wait for it.
     const widget = await ready.current;
     if (widget === null) {
@@ -140,17 +175,35 @@ export function CaptchaField({
       return null;
     }
     let solved = payload.current;
-    if (solved === null) {
+    if (difficulty !== undefined) {
+      // What was solved is too easy: a challenge of the difficulty asked, solved now.
+      await solving.current;
+      payload.current = null;
+      widget.reset();
       setMessage(null);
-      const result = await widget.verify();
-      solved = result?.payload ?? null;
+      setChallengeDifficulty(difficulty);
+      try {
+        solved = await startSolve(widget, solving);
+      } finally {
+        setChallengeDifficulty(null);
+      }
+    } else if (solved === null) {
+      setMessage(null);
+      solved = await startSolve(widget, solving);
     }
     payload.current = null;
     if (solved !== null) widget.reset();
     return solved;
   }, []);
 
-  useImperativeHandle(ref, () => ({ take, show: setMessage }), [take]);
+  const prepare = useCallback(() => {
+    if (!solveAhead) return;
+    void ready.current.then((widget) => {
+      if (widget !== null && payload.current === null) void startSolve(widget, solving);
+    });
+  }, [solveAhead]);
+
+  useImperativeHandle(ref, () => ({ take, show: setMessage, prepare }), [take, prepare]);
 
   const text =
     message === null ? null : message === 'required' ? t('required') : t(`errors.${message}`);

@@ -3,7 +3,13 @@
 // "network" message) apart from the server refusing (a 4xx).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { CHALLENGE_URL, challengeFetch, takeDeadline, takeFetchFailure } from './altcha';
+import {
+  CHALLENGE_URL,
+  challengeFetch,
+  setChallengeDifficulty,
+  takeDeadline,
+  takeFetchFailure,
+} from './altcha';
 
 const challenge = {
   parameters: {
@@ -57,6 +63,19 @@ describe('challengeFetch', () => {
     expect(takeDeadline()).toBe(50_000 + 300 * 1000);
     expect(takeDeadline()).toBeNull();
     expect(takeFetchFailure()).toBe(false);
+  });
+
+  it('asks for a harder challenge while a difficulty is set (decision 150)', async () => {
+    answer(() => Promise.resolve(json(200, challenge)));
+    setChallengeDifficulty(1600);
+    try {
+      await challengeFetch();
+    } finally {
+      setChallengeDifficulty(null);
+    }
+    await challengeFetch();
+    expect(calls[0]).toContain(`${CHALLENGE_URL}?difficulty=1600`);
+    expect(calls[1]).not.toContain('difficulty');
   });
 
   it('a failed connection is a network failure', async () => {

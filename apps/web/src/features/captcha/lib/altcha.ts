@@ -20,6 +20,18 @@ export const CAPTCHA_SOLVE_TIMEOUT_MS = 30_000;
 export const CHALLENGE_URL = `${API_AREAS.customer}${CAPTCHA_CHALLENGE_PATH}`;
 
 let fetchFailed = false;
+/** The difficulty the next challenge is asked at (a `captcha_required` answer's); null: base. */
+let difficulty: number | null = null;
+
+/** Asks the challenges fetched from now on at this difficulty (decision 150); null: the base. */
+export function setChallengeDifficulty(value: number | null): void {
+  difficulty = value;
+}
+
+/** The difficulty the next challenge is asked at; null: the server's base. */
+export function challengeDifficulty(): number | null {
+  return difficulty;
+}
 /** When (device time, ms) the last challenge fetched stops being accepted; see takeDeadline. */
 let deadline: number | null = null;
 
@@ -56,6 +68,7 @@ export async function challengeFetch(): Promise<Response> {
     const received = Date.now();
     const { data } = await api.request({
       path: CAPTCHA_CHALLENGE_PATH,
+      ...(difficulty === null ? {} : { query: { difficulty: String(difficulty) } }),
       schema: CaptchaChallengeSchema,
     });
     const lifetime = data.parameters.data;

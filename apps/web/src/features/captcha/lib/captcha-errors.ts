@@ -1,4 +1,5 @@
 import { isApiError } from '@clinicpass/shared/api-client/client';
+import { CaptchaDifficultyDetailsSchema } from '@clinicpass/shared/schemas/captcha';
 
 /** The five captcha errors of the spec (member-app §8), each with its own message. */
 export const CAPTCHA_ERRORS = ['network', 'expired', 'incorrect', 'timeout', 'used'] as const;
@@ -17,4 +18,14 @@ const BY_CODE: Record<string, CaptchaMessage> = {
 /** The field's message for an API error about the captcha; null for any other error. */
 export function captchaMessageOf(error: unknown): CaptchaMessage | null {
   return isApiError(error) ? (BY_CODE[error.code] ?? null) : null;
+}
+
+/**
+ * The difficulty a `captcha_required` answer asks for (a look-up of an HKID with recent
+ * failures, decision 150); null for any other error.
+ */
+export function neededDifficulty(error: unknown): number | null {
+  if (!isApiError(error) || error.code !== 'captcha_required') return null;
+  const details = CaptchaDifficultyDetailsSchema.safeParse(error.details);
+  return details.success ? details.data.difficulty : null;
 }

@@ -1,3 +1,4 @@
+import { isApiError } from '@clinicpass/shared/api-client/client';
 import { ERROR_BANNER_MS } from '@clinicpass/shared/constants';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
@@ -21,7 +22,7 @@ import { useLanguage } from '../../../lib/i18n';
 import { fromHere } from '../../../lib/navigation-state';
 import { notify } from '../../announcements/lib/notifications';
 import { CaptchaField, type CaptchaHandle } from '../../captcha/components/captcha-field';
-import { captchaMessageOf } from '../../captcha/lib/captcha-errors';
+import { captchaMessageOf, neededDifficulty } from '../../captcha/lib/captcha-errors';
 import { lookUpMember, memberCardKeys } from '../api/member-card-api';
 import { lookupErrorMessage } from '../lib/error-message';
 import type { MemberFormValues } from '../lib/member-form-schema';
@@ -35,6 +36,9 @@ const resolver: Resolver<MemberFormValues> = async (values, context, options) =>
   const { memberFormSchema } = await loadRules();
   return zodResolver(memberFormSchema)(values, context, options);
 };
+
+/** A retry's harder check could not be solved: the captcha field says why. */
+class CaptchaNotSolved extends Error {}
 
 /**
  * Member card page (spec §2.1 item 1, §5): the patient's HKID number (or member code) and the
@@ -62,7 +66,19 @@ export function MemberCardPage() {
   const identifyBy = useWatch({ control: form.control, name: 'identifyBy' });
 
   const lookup = useMutation({
-    mutationFn: lookUpMember,
+    mutationFn: async (request: Parameters<typeof lookUpMember>[0]) => {
+      try {
+        return await lookUpMember(request);
+      } catch (error) {
+        // This HKID's recent failures ask for a harder check (decision 150): solve one at the
+        // difficulty asked, and try once more.
+        const difficulty = neededDifficulty(error);
+        if (difficulty === null || captcha === null) throw error;
+        const harder = await captcha.take(difficulty);
+        if (harder === null) throw new CaptchaNotSolved();
+        return lookUpMember({ ...request, captcha: harder });
+      }
+    },
     onSuccess: async (result) => {
       const token = result.member_view_token;
       storeViewToken({ token, expiresAt: result.member_view_token_expires_at });
@@ -75,12 +91,18 @@ export function MemberCardPage() {
       await navigate(paths.outpatient.memberQr.getHref(language), { state: fromHere(location) });
     },
     onError: (error) => {
+      // The field already says why it could not solve.
+      if (error instanceof CaptchaNotSolved) return;
       const captchaMessage = captchaMessageOf(error);
       if (captchaMessage !== null) {
         captcha?.show(captchaMessage);
         return;
       }
       notify({ type: 'error', body: lookupErrorMessage(error, t), timeout: ERROR_BANNER_MS });
+      // Refused (no match, limited): the member will try again, so the check is solved ahead
+      // for that tap too. Not after a 5xx or no network: a read then would clear the read-only
+      // mode's cookie, and the server may be down; the next tap solves.
+      if (isApiError(error) && error.status < 500) captcha?.prepare();
     },
   });
 
@@ -176,7 +198,7 @@ export function MemberCardPage() {
         <InlineNotification type="info" variant="outlined" live="none" id="member-hkid-why">
           {t('form.whyHkid')}
         </InlineNotification>
-        <CaptchaField ref={setCaptcha} />
+        <CaptchaField ref={setCaptcha} solveAhead />
         <Button
           type="submit"
           variant="contained"
