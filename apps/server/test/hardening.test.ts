@@ -108,6 +108,9 @@ describe('hole 1: GraphQL CORS and CSRF', () => {
     const url = `/api/graphql?query=${encodeURIComponent(REGIONS)}`;
     const bare = await test.app.inject({ method: 'GET', url });
     expect(bare.statusCode).toBe(403);
+    expect(
+      bare.json<{ errors: { extensions?: { code?: string } }[] }>().errors[0]?.extensions?.code,
+    ).toBe('cross_site_request');
     const withHeader = await test.app.inject({
       method: 'GET',
       url,
@@ -221,6 +224,16 @@ describe('hole 2: GraphQL amplification', () => {
     });
     const introspection = await graphql(app, '{ __schema { types { name } } }');
     expect(introspection.statusCode).toBe(400);
+    // The same status whatever the client accepts (curl sends */*, fetch often application/json).
+    for (const accept of ['*/*', 'application/json']) {
+      const asked = await graphql(app, '{ __type(name: "Query") { name } }', { accept });
+      expect(asked.statusCode, `${accept} ${asked.body}`).toBe(400);
+      const aliases = Array.from(
+        { length: 8 },
+        (_, i) => `a${String(i)}: countryRegions { results { code } }`,
+      ).join(' ');
+      expect((await graphql(test.app, `{ ${aliases} }`, { accept })).statusCode, accept).toBe(400);
+    }
     expect(introspection.body).not.toContain('"Query"');
     expect(introspection.json<Answer>().errors?.[0]?.message).toMatch(/introspection is off/i);
     const typo = await graphql(app, '{ countryRegion { results { code } } }');

@@ -285,7 +285,14 @@ export function maskError(error: unknown): Error {
     const code = error.extensions.code;
     if (REFUSAL_CODES.has(code as string)) {
       return new GraphQLError(error.message, {
-        extensions: { code, http: { status: statusOf(code as ErrorCode) } },
+        extensions: { code, http: refusalStatus(statusOf(code as ErrorCode)) },
+      });
+    }
+    // Yoga's CSRF prevention refuses a request without the header with a bare 403.
+    const http = error.extensions.http;
+    if (code === undefined && http?.status === 403) {
+      return new GraphQLError(error.message, {
+        extensions: { code: 'cross_site_request', http: refusalStatus(403) },
       });
     }
     return error;
@@ -333,6 +340,14 @@ export const GRAPHQL_LIMITS = {
   maxDirectives: 10,
 } as const;
 
+/**
+ * The HTTP status of a refusal, whatever the client accepts: Yoga answers validation errors 200
+ * to `Accept: application/json` unless `spec` is false (GraphQL over HTTP's legacy rule).
+ */
+function refusalStatus(status: number) {
+  return { status, spec: false };
+}
+
 /** Codes a parse or validation refusal carries (answered with their HTTP status). */
 const REFUSAL_CODES = new Set<string>(['query_too_complex', 'bad_request']);
 
@@ -349,7 +364,7 @@ function noIntrospection(context: ValidationContext): ASTVisitor {
         context.reportError(
           new GraphQLError(`Introspection is off: "${name}" is not available`, {
             nodes: node,
-            extensions: { code: 'bad_request' },
+            extensions: { code: 'bad_request', http: refusalStatus(400) },
           }),
         );
       }
@@ -361,7 +376,7 @@ function noIntrospection(context: ValidationContext): ASTVisitor {
 function tooComplex(_context: unknown, error: GraphQLError): void {
   const extensions = error.extensions as Record<string, unknown>;
   extensions.code = 'query_too_complex';
-  extensions.http = { status: 400 };
+  extensions.http = refusalStatus(400);
 }
 
 /** Yoga plugins: CSRF prevention, the operation limits, and in production no introspection. */
