@@ -13,8 +13,8 @@ import { kib, SHELL_BUDGET, weighPages, type WeightReport } from './support/js-w
  */
 const NOT_YET_MET: Record<string, number> = {
   shell: 240,
-  'member card form': 97,
-  'QR page (direct)': 114,
+  'member card form': 98,
+  'QR page (direct)': 116,
   login: 58,
 };
 
