@@ -106,6 +106,12 @@ describe.each([
     const holder = card.getByRole('region', { name: t.holder });
     await holder.waitFor();
     expect(await holder.textContent()).toContain('CP-0001-0001');
+    // axe measures contrast: wait for the dialog's fade-in to end (opacity below 1 fails it).
+    await expect
+      .poll(() =>
+        card.evaluate((el) => getComputedStyle(el.closest('.MuiDialog-container') ?? el).opacity),
+      )
+      .toBe('1');
     await expectAccessible(page);
   });
 });
