@@ -1,16 +1,35 @@
-// `npm run spec:extract`: writes packages/shared/src/platform/spec-extract.json from
-// ../shared/spec/ (the lists the completeness tests check), formatted as the repository's
-// Prettier would. Run it when the spec changes; spec-data.test.ts fails until you do.
-import { writeFileSync } from 'node:fs';
+// `npm run spec:extract`: writes packages/shared/src/platform/spec-extract.json (the lists the
+// completeness tests check) from the spec folder beside the clone, formatted as the repository's
+// Prettier would. `npm run spec:check` only compares, and exits 1 when the committed file is out
+// of date. Neither runs in `npm test`, which reads nothing outside the repository.
+import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { format, resolveConfig } from 'prettier';
 import { extractSpecData } from '../src/platform/spec-data';
-import { readMemberAppSpec, readPlatformSpec } from '../src/platform/spec-file';
+import {
+  readMemberAppSpec,
+  readPlatformSpec,
+  specFilesPresent,
+  PLATFORM_SPEC_PATH,
+} from './spec-file';
 
 const target = fileURLToPath(new URL('../src/platform/spec-extract.json', import.meta.url));
+const check = process.argv.includes('--check');
+if (!specFilesPresent()) {
+  console.error(`The spec is not beside this clone (${PLATFORM_SPEC_PATH}): nothing to compare.`);
+  process.exit(check ? 0 : 1);
+}
 const data = extractSpecData(readPlatformSpec(), readMemberAppSpec());
 const options = (await resolveConfig(target)) ?? {};
-writeFileSync(target, await format(JSON.stringify(data), { ...options, parser: 'json' }));
+const text = await format(JSON.stringify(data), { ...options, parser: 'json' });
+if (check) {
+  const same = readFileSync(target, 'utf8') === text;
+  console.log(
+    same ? `${target} matches the spec.` : `${target} is out of date: run npm run spec:extract.`,
+  );
+  process.exit(same ? 0 : 1);
+}
+writeFileSync(target, text);
 console.log(
   `Wrote ${target}: ${data.enumerations.lists.length} lists, ${data.validationCodes.codes.length} validation codes, ` +
     `${data.callPaths.platform.length + data.callPaths.memberApp.length} call paths.`,

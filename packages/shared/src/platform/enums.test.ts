@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import * as enums from './enums';
 import committedSpecData from './spec-extract.json';
-import { readPlatformSpec } from './spec-file';
+import { readPlatformSpec } from '../../scripts/spec-file';
 import { parseSpecLists, specBulletValues, specValueMatches } from './spec-lists';
 import type { SpecList } from './spec-lists';
 import type { RoleBulletLabel, SpecData } from './spec-data';
@@ -59,7 +59,7 @@ const CODE_LISTS: Readonly<Record<string, readonly string[]>> = {
 /** Lists whose order is part of the spec. */
 const ORDERED = new Set(['application flow steps']);
 
-/** The lists of spec §3–§4, as committed in spec-extract.json (spec-data.test.ts keeps it current). */
+/** The lists of spec §3–§4, as committed in spec-extract.json (`npm run spec:check` compares it with the spec). */
 function specLists(): SpecList[] {
   return specData.enumerations.lists;
 }

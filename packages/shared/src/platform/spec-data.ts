@@ -1,7 +1,6 @@
 // The lists the completeness tests hold the code against, as extracted from the spec. The tests
-// read the committed `spec-extract.json`, so a clone without `../shared/spec/` still tests its code;
-// `npm run spec:extract` writes the file again from the spec, and `spec-data.test.ts` compares the
-// two whenever the spec is there.
+// read the committed `spec-extract.json`, so a clone on its own tests its code;
+// `npm run spec:extract` writes the file again from the spec and `npm run spec:check` compares.
 import { parseSpecCallPaths, parseSpecLists, specBulletValues, type SpecList } from './spec-lists';
 
 /** Labels of spec §5–§6 bullets whose values the role tests check. */

@@ -1,13 +1,11 @@
-// For tests only: the platform spec's text, read from disk. Shared code never reads files; the
-// completeness tests do, so this is the one place Node built-ins appear under shared.
-// eslint-disable-next-line no-restricted-imports -- test support reads the spec from disk
+// For `npm run spec:extract` / `spec:check` only: the spec's text, read from the folder beside
+// the clone. Nothing in `npm test` or `npm start` reads it (the tests read spec-extract.json).
 import { existsSync, readFileSync } from 'node:fs';
-// eslint-disable-next-line no-restricted-imports -- test support reads the spec from disk
 import { fileURLToPath } from 'node:url';
 
-/** <repo>/../shared/spec/<name>, from <repo>/packages/shared/src/platform/. */
+/** The spec folder beside the clone, from <repo>/packages/shared/scripts/. */
 export function specPath(name: 'platform-layer.md' | 'member-app.md'): string {
-  return fileURLToPath(new URL(`../../../../../shared/spec/${name}`, import.meta.url));
+  return fileURLToPath(new URL(`../../../../shared/spec/${name}`, import.meta.url));
 }
 
 export const PLATFORM_SPEC_PATH = specPath('platform-layer.md');
@@ -17,7 +15,7 @@ export function readPlatformSpec(path: string = PLATFORM_SPEC_PATH): string {
   if (!existsSync(path)) {
     throw new Error(
       `A spec file is missing: expected it at ${path} ` +
-        '(<repo>/../shared/spec/). The completeness tests cannot run without it.',
+        '(<repo>/../shared/spec/). spec:extract and spec:check need it.',
     );
   }
   return readFileSync(path, 'utf8');
