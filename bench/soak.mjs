@@ -63,6 +63,11 @@ async function worker(index, base, seconds, connections, lists) {
     entry.statuses[res.status] = (entry.statuses[res.status] ?? 0) + 1;
     if (res.status >= 500) entry.fiveXx += 1;
     else if (!expected.includes(res.status)) entry.unexpected += 1;
+    if (res.status >= 500 || !expected.includes(res.status)) {
+      const code = `${res.status} ${res.json?.code ?? 'no code'}`;
+      entry.codes = entry.codes ?? {};
+      entry.codes[code] = (entry.codes[code] ?? 0) + 1;
+    }
   };
   const failed = (kind) => {
     const entry = (stats[kind] ??= { times: [], fiveXx: 0, unexpected: 0, statuses: {} });
@@ -121,6 +126,21 @@ async function worker(index, base, seconds, connections, lists) {
       body: MEMBER,
       headers: { 'x-forwarded-for': from, 'x-captcha': captcha },
     });
+    const asked = res.json?.details?.difficulty;
+    if (res.status === 400 && res.json?.code === 'captcha_required' && asked !== undefined) {
+      // More than CAPTCHA_FREE_FAILURES look-ups of one HKID in flight count as pending
+      // failures (decision 150): the web solves a challenge of the difficulty asked and retries
+      // once (decision 151), and so does this client.
+      note('member look-up (asked a harder captcha)', res, [400]);
+      const harder = await solvedCaptcha(base, { 'x-forwarded-for': from }, asked);
+      const again = await call(base, '/api/customer/outpatient/member-ticket', {
+        method: 'POST',
+        body: MEMBER,
+        headers: { 'x-forwarded-for': from, 'x-captcha': harder },
+      });
+      note('member look-up (retried)', again);
+      return;
+    }
     note('member look-up', res);
   };
 
@@ -316,6 +336,10 @@ async function main() {
         for (const [status, n] of Object.entries(entry.statuses)) {
           into.statuses[status] = (into.statuses[status] ?? 0) + n;
         }
+        for (const [code, n] of Object.entries(entry.codes ?? {})) {
+          into.codes = into.codes ?? {};
+          into.codes[code] = (into.codes[code] ?? 0) + n;
+        }
       }
     }
     const kinds = Object.keys(merged).sort();
@@ -338,6 +362,14 @@ async function main() {
       log(
         `| ${kind} | ${times.length} | ${percentile(times, 50).toFixed(0)} ms | ${percentile(times, 99).toFixed(0)} ms | ${entry.fiveXx} | ${entry.unexpected} | ${entry.errors} | ${statuses} |`,
       );
+    }
+    for (const kind of kinds) {
+      const codes = Object.entries(merged[kind].codes ?? {});
+      if (codes.length > 0) {
+        log(
+          `${kind}, unexpected answers by code: ${codes.map(([c, n]) => `${c} ×${n}`).join(', ')}`,
+        );
+      }
     }
     log(`\nRequests: ${total} (${(total / elapsed).toFixed(1)}/s). 5xx: ${fiveXx} (target 0).`);
     log(

@@ -145,8 +145,9 @@ export async function call(base, path, { method = 'GET', body, headers = {}, tim
 }
 
 /** A fresh solved captcha payload for the X-Captcha header, solved here as the widget does. */
-export async function solvedCaptcha(base, headers = {}) {
-  const res = await call(base, '/api/customer/captcha/challenge', { headers });
+export async function solvedCaptcha(base, headers = {}, difficulty = undefined) {
+  const query = difficulty === undefined ? '' : `?difficulty=${difficulty}`;
+  const res = await call(base, `/api/customer/captcha/challenge${query}`, { headers });
   if (res.status !== 200) throw new Error(`captcha challenge answered ${res.status}`);
   const challenge = res.json;
   const solution = await solveChallenge({ challenge, deriveKey });

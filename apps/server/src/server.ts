@@ -21,9 +21,15 @@ async function main() {
     throw error;
   }
   const log = pino(loggerOptions(config) as pino.LoggerOptions);
-  const database = await startDatabase(config, (message) => {
-    log.debug({ postgres: message.trim() }, 'postgres');
-  });
+  const database = await startDatabase(
+    config,
+    (message) => {
+      log.debug({ postgres: message.trim() }, 'postgres');
+    },
+    (message) => {
+      log.warn(message);
+    },
+  );
   log.info({ embedded: database.embedded }, 'database started');
   await runMigrations(database.db);
   if (config.seedOnEmpty) {

@@ -42,6 +42,8 @@ export interface EmbeddedOptions {
   /** Throw-away servers for tests: fsync off, no persistence across runs. */
   ephemeral?: boolean;
   onLog?: (message: string) => void;
+  /** What an operator should see (where relocated files went); default: `onLog`. */
+  onNotice?: (message: string) => void;
   /** The PostgreSQL binaries' folder (holding bin/, lib/, share/); default: the npm package's. */
   nativeDir?: string;
   /** Where a root start puts what the `postgres` user cannot reach; default /var/lib/clinicpass. */
@@ -313,7 +315,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   const nativeDir = options.nativeDir ?? (await packagedNativeDir());
   const layout: Layout =
     process.getuid?.() === 0
-      ? await rootLayout(nativeDir, asked, options, log)
+      ? await rootLayout(nativeDir, asked, options, options.onNotice ?? log)
       : { nativeDir, databaseDir: asked, user: null };
   if (!layout.user) await mkdir(path.dirname(asked), { recursive: true });
 

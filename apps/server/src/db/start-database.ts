@@ -17,12 +17,17 @@ export interface StartedDatabase extends DatabaseHandle {
 export async function startDatabase(
   config: Pick<Config, 'databaseUrl' | 'dataDir'>,
   log: (message: string) => void = () => undefined,
+  notice: (message: string) => void = log,
 ): Promise<StartedDatabase> {
   if (config.databaseUrl !== undefined) {
     const handle = connectDatabase(config.databaseUrl);
     return { ...handle, url: config.databaseUrl, embedded: false, shutdown: () => handle.close() };
   }
-  const server = await startEmbeddedPostgres({ dataDir: config.dataDir, onLog: log });
+  const server = await startEmbeddedPostgres({
+    dataDir: config.dataDir,
+    onLog: log,
+    onNotice: notice,
+  });
   try {
     await ensureDatabase(server.adminUrl, EMBEDDED_DATABASE_NAME);
   } catch (error) {
