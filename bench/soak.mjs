@@ -375,6 +375,8 @@ async function main() {
     log(
       `Server resident memory: ${rssStart.toFixed(0)} MB at start, ${rssEnd.toFixed(0)} MB at end (min ${Math.min(...samples).toFixed(0)}, max ${Math.max(...samples).toFixed(0)} MB over ${samples.length} samples).`,
     );
+    const perMinute = samples.filter((_, index) => index % 12 === 0).map((mb) => mb.toFixed(0));
+    log(`Resident memory each minute (MB): ${perMinute.join(', ')}.`);
     log(
       '"client errors": a request that got no answer (refused, cut or timed out) or a replay answering differently.',
     );
