@@ -5,7 +5,8 @@ import { isErrorCode } from '../errors/codes';
 import { contract } from './index';
 import { ROUTE_AREAS, type RouteContract, routePrefixes, successSchema } from './route';
 
-const entries: [string, RouteContract][] = Object.entries(contract).flatMap(([area, routes]) =>
+const areas: Record<string, Record<string, RouteContract>> = contract;
+const entries: [string, RouteContract][] = Object.entries(areas).flatMap(([area, routes]) =>
   Object.entries(routes).map(([name, entry]): [string, RouteContract] => [
     `${area}.${name}`,
     entry,
