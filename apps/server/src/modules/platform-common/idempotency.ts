@@ -13,7 +13,6 @@ import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { idempotencyRecord } from '../../db/platform-schema';
 import type { Database } from '../../db/client';
-import type { Db } from './db';
 
 /** Canonical JSON: keys sorted, so `{a,b}` and `{b,a}` are one body. */
 function canonical(value: unknown): string {
@@ -54,7 +53,7 @@ export async function idempotent<Result>(
   request: FastifyRequest,
   userId: string,
   now: Date,
-  work: (tx: Db) => Promise<Result>,
+  work: (tx: Database) => Promise<Result>,
 ): Promise<Result> {
   return idempotentUnder(db, request, userId, idempotencyKeyOf(request), now, work);
 }
@@ -69,7 +68,7 @@ export async function idempotentUnder<Result>(
   userId: string,
   key: string | null,
   now: Date,
-  work: (tx: Db) => Promise<Result>,
+  work: (tx: Database) => Promise<Result>,
 ): Promise<Result> {
   if (key === null) return db.transaction((tx) => work(tx));
   const path = request.url.split('?')[0] ?? request.url;

@@ -47,7 +47,7 @@ import {
 import { addDays, addMonths, compareDates } from '@clinicpass/shared/time/clock';
 import { evaluatePolicyOptionRules } from '@clinicpass/shared/validation/rules';
 import type { z } from 'zod';
-import type { Db } from '../platform-common/db';
+import type { Database } from '../../db/client';
 import { rulesOfOption } from '../product/option-rules';
 import * as productRepo from '../product/product.repository';
 import * as productService from '../product/product.service';
@@ -111,7 +111,7 @@ interface Parties {
   beneficiaries: Beneficiary[];
 }
 
-export async function partiesOf(db: Db, policyIds: number[]): Promise<Map<number, Parties>> {
+export async function partiesOf(db: Database, policyIds: number[]): Promise<Map<number, Parties>> {
   const rows = await repo.listParties(db, policyIds);
   const missing = policyIds.filter(
     (id) => !rows.some((row) => row.policyId === id && row.role === 'policyholder'),
@@ -202,7 +202,7 @@ function toPolicy(row: repo.PolicyRow, parties: Parties, today: string): Policy 
   };
 }
 
-export async function toPolicies(db: Db, rows: repo.PolicyRow[], today: string): Promise<Policy[]> {
+export async function toPolicies(db: Database, rows: repo.PolicyRow[], today: string): Promise<Policy[]> {
   const parties = await partiesOf(
     db,
     rows.map((row) => row.id),
@@ -216,14 +216,14 @@ export async function toPolicies(db: Db, rows: repo.PolicyRow[], today: string):
 
 // ---------------------------------------------------------------- reads
 
-export async function requirePolicy(db: Db, caller: Caller, id: number): Promise<repo.PolicyRow> {
+export async function requirePolicy(db: Database, caller: Caller, id: number): Promise<repo.PolicyRow> {
   const row = await repo.findOwnedPolicy(db, caller.userId, id);
   if (!row) throw notFound(`policy ${id}`);
   return row;
 }
 
 export async function listPolicies(
-  db: Db,
+  db: Database,
   caller: Caller,
   today: string,
   filters: Omit<repo.PolicyFilters, 'ownerUserId'>,
@@ -249,7 +249,7 @@ function renewalDate(row: repo.PolicyRow, today: string): string | null {
 }
 
 export async function getPolicyDetail(
-  db: Db,
+  db: Database,
   caller: Caller,
   today: string,
   id: number,
@@ -258,7 +258,7 @@ export async function getPolicyDetail(
   return detailOf(db, row, today);
 }
 
-async function detailOf(db: Db, row: repo.PolicyRow, today: string): Promise<PolicyDetail> {
+async function detailOf(db: Database, row: repo.PolicyRow, today: string): Promise<PolicyDetail> {
   const [base] = await toPolicies(db, [row], today);
   if (!base) throw new Error('policy shape missing');
   const schedule = await productRepo.listBenefits(db, row.productId, today);
@@ -281,7 +281,7 @@ async function detailOf(db: Db, row: repo.PolicyRow, today: string): Promise<Pol
   return detail;
 }
 
-export async function getCoverage(db: Db, caller: Caller, id: number): Promise<PolicyCoverage> {
+export async function getCoverage(db: Database, caller: Caller, id: number): Promise<PolicyCoverage> {
   const row = await requirePolicy(db, caller, id);
   return { total_sum_assured: row.terms?.sumAssured ?? row.profile?.annualLimit ?? 0 };
 }
@@ -298,7 +298,7 @@ function toCoupon(row: repo.PolicyCouponRow['coupon']): Coupon {
   };
 }
 
-export async function listCoupons(db: Db, caller: Caller, id: number): Promise<PolicyCoupon[]> {
+export async function listCoupons(db: Database, caller: Caller, id: number): Promise<PolicyCoupon[]> {
   await requirePolicy(db, caller, id);
   return (await repo.listPolicyCoupons(db, id)).map((row) => ({
     coupon: toCoupon(row.coupon),
@@ -309,7 +309,7 @@ export async function listCoupons(db: Db, caller: Caller, id: number): Promise<P
 }
 
 export async function listProductDocuments(
-  db: Db,
+  db: Database,
   caller: Caller,
   today: string,
   id: number,
@@ -319,7 +319,7 @@ export async function listProductDocuments(
 }
 
 export async function listEvents(
-  db: Db,
+  db: Database,
   caller: Caller,
   filters: Omit<repo.EventFilters, 'ownerUserId'>,
   window: { offset: number; limit: number },
@@ -351,7 +351,7 @@ interface ProjectionOverrides {
 }
 
 async function projectionOf(
-  db: Db,
+  db: Database,
   row: repo.PolicyRow,
   today: string,
   years: number,
@@ -415,7 +415,7 @@ async function projectionOf(
 }
 
 export async function getProjection(
-  db: Db,
+  db: Database,
   caller: Caller,
   today: string,
   id: number,
@@ -427,7 +427,7 @@ export async function getProjection(
 
 /** Every number must be the caller's: one that is not makes the whole call not found. */
 export async function getBulkProjection(
-  db: Db,
+  db: Database,
   caller: Caller,
   today: string,
   query: { mode: ProjectionMode; projection_years: number; policy_number__in: string[] },
@@ -446,7 +446,7 @@ export async function getBulkProjection(
 }
 
 export async function projectPremium(
-  db: Db,
+  db: Database,
   caller: Caller,
   today: string,
   policyNumber: string,
@@ -500,7 +500,7 @@ export async function projectPremium(
 // ---------------------------------------------------------------- moves
 
 /** Locks the caller's policy for a move and reads it; another customer's is not found. */
-export async function lockPolicy(db: Db, caller: Caller, id: number): Promise<repo.PolicyRow> {
+export async function lockPolicy(db: Database, caller: Caller, id: number): Promise<repo.PolicyRow> {
   if (!(await repo.lockOwnedPolicy(db, caller.userId, id))) throw notFound(`policy ${id}`);
   return requirePolicy(db, caller, id);
 }
@@ -513,7 +513,7 @@ export function refuseMove(action: string, status: string): AppError {
 }
 
 export async function terminate(
-  db: Db,
+  db: Database,
   caller: Caller,
   now: Now,
   id: number,
@@ -568,7 +568,7 @@ function toSelling(row: repo.SellingRow): PolicySelling {
  * is still valid).
  */
 export async function startRetentionSelling(
-  db: Db,
+  db: Database,
   caller: Caller,
   now: Now,
   id: number,
@@ -618,7 +618,7 @@ export async function startRetentionSelling(
 
 /** Accepting an offer applies its coupon and withdraws the termination. */
 export async function acceptSelling(
-  db: Db,
+  db: Database,
   caller: Caller,
   now: Now,
   sellingId: number,
@@ -657,7 +657,7 @@ export async function acceptSelling(
 
 /** Replaces the beneficiaries of an active policy. */
 export async function setBeneficiaries(
-  db: Db,
+  db: Database,
   caller: Caller,
   now: Now,
   id: number,
@@ -698,7 +698,7 @@ export async function setBeneficiaries(
  * evaluator for the caller as policyholder, or as payment owner when a third party pays.
  */
 export async function listProductOptions(
-  db: Db,
+  db: Database,
   caller: Caller,
   today: string,
   id: number,

@@ -8,7 +8,7 @@ import { SecretRedemptionSchema } from '@clinicpass/shared/platform/entities/ref
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestLanguage } from '../../plugins/errors';
 import { postgresRateLimitStore } from '../finder/finder.rate-limit';
-import type { Db } from '../platform-common/db';
+import type { Database } from '../../db/client';
 import { idempotencyKeyOf, idempotentUnder } from '../platform-common/idempotency';
 import * as service from './root-secret.service';
 
@@ -37,7 +37,7 @@ export const rootSecretRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const now = app.clock.now();
       const { token } = request.body;
-      const redeem = (db: Db) =>
+      const redeem = (db: Database) =>
         service.redeemSecret(db, app.config.secretKey, token, now, requestLanguage(request));
       const scope = await service.replayScope(
         app.db,

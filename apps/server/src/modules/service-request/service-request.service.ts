@@ -24,7 +24,6 @@ import { addDays, compareDates } from '@clinicpass/shared/time/clock';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { hkidLookupHash } from '../../lib/hkid-hash';
-import type { Db } from '../platform-common/db';
 import * as policyRepo from '../policy/policy.repository';
 import * as policyService from '../policy/policy.service';
 import * as underwriting from '../underwriting/underwriting.service';
@@ -144,7 +143,7 @@ export function toRequest(row: repo.RequestRow): PolicyServiceRequest {
   };
 }
 
-async function requireRequest(db: Db, caller: Caller, id: number, lock = false) {
+async function requireRequest(db: Database, caller: Caller, id: number, lock = false) {
   const row = await repo.findRequest(db, id, { ownerUserId: caller.userId, lock });
   if (!row) throw notFound(id);
   return row;
@@ -153,7 +152,7 @@ async function requireRequest(db: Db, caller: Caller, id: number, lock = false) 
 // ---------------------------------------------------------------- reads
 
 export async function listRequests(
-  db: Db,
+  db: Database,
   caller: Caller,
   query: {
     policy_number?: string | undefined;
@@ -180,7 +179,7 @@ export async function listRequests(
 }
 
 export async function getRequest(
-  db: Db,
+  db: Database,
   caller: Caller,
   id: number,
 ): Promise<PolicyServiceRequest> {
@@ -240,7 +239,7 @@ function checkDocument(document: NonNullable<Body['identity_document']>): string
 }
 
 async function productChangeOf(
-  db: Db,
+  db: Database,
   caller: Caller,
   today: string,
   policy: policyRepo.PolicyRow,
@@ -292,7 +291,7 @@ async function productChangeOf(
 }
 
 export async function createRequest(
-  db: Db,
+  db: Database,
   caller: Caller,
   now: Now,
   body: Body,
@@ -378,7 +377,7 @@ export async function createRequest(
 
 /** draft → open. An upgrade needs its underwriting case completed with an acceptable result. */
 export async function submitRequest(
-  db: Db,
+  db: Database,
   caller: Caller,
   now: Now,
   id: number,
@@ -427,7 +426,7 @@ export async function submitRequest(
 
 /** draft, open or offered → canceled. */
 export async function cancelRequest(
-  db: Db,
+  db: Database,
   caller: Caller,
   now: Now,
   id: number,
@@ -444,7 +443,7 @@ export async function cancelRequest(
 
 /** Where a request stands in its flow (decision 081). */
 export async function getFlowPage(
-  db: Db,
+  db: Database,
   caller: Caller,
   today: string,
   id: number,
@@ -481,7 +480,7 @@ export async function getFlowPage(
  * document change), priced by modules/policy's projection for the insured life today.
  */
 export async function getProjection(
-  db: Db,
+  db: Database,
   caller: Caller,
   today: string,
   id: number,
@@ -516,7 +515,7 @@ const OPERATOR_MOVES: Record<
 };
 
 /** Applies a completed request to its policy and records a policy event. */
-async function applyChange(db: Db, row: repo.RequestRow, now: Now): Promise<void> {
+async function applyChange(db: Database, row: repo.RequestRow, now: Now): Promise<void> {
   const type = row.type as PolicyModificationType;
   const payload: Record<string, unknown> = {
     service_request: row.id,
@@ -568,7 +567,7 @@ async function applyChange(db: Db, row: repo.RequestRow, now: Now): Promise<void
  * the proposed effective date; applies the change to the policy). Any other move is 409.
  */
 export async function operatorMove(
-  db: Db,
+  db: Database,
   now: Now,
   id: number,
   action: OperatorAction,
