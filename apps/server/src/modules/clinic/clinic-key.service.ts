@@ -5,8 +5,7 @@ import { AppError } from '@clinicpass/shared/errors/app-error';
 import type { Clock } from '@clinicpass/shared/time/clock';
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../../db/client';
-import { hitCounter } from '../finder/finder.rate-limit';
-import { addFailures, releaseFailures } from '../outpatient/outpatient.repository';
+import { addFailures, hitCounter, releaseFailures } from '../../plugins/limits';
 import { hashToken } from '../outpatient/tokens';
 import * as repo from './clinic-key.repository';
 

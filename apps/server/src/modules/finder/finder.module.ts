@@ -3,12 +3,12 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { graphqlPlugin } from '../../plugins/graphql';
+import { batchedRateLimitStore } from '../../plugins/limits';
 import { createReferenceRepository } from '../reference/reference.repository';
 import { referenceRoutes } from '../reference/reference.routes';
 import { createReferenceService } from '../reference/reference.service';
 import { createFinderReadModel } from './finder.memory';
 import { createFinderRepository } from './finder.repository';
-import { batchedRateLimitStore } from './finder.rate-limit';
 import { finderRoutes } from './finder.routes';
 import { createFinderService } from './finder.service';
 

@@ -7,7 +7,7 @@ import { SecretRedeemBodySchema } from '@clinicpass/shared/platform/bodies';
 import { SecretRedemptionSchema } from '@clinicpass/shared/platform/entities/reference';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requestLanguage } from '../../plugins/errors';
-import { postgresRateLimitStore } from '../finder/finder.rate-limit';
+import { postgresRateLimitStore } from '../../plugins/limits';
 import type { Database } from '../../db/client';
 import { idempotencyKeyOf, idempotentUnder } from '../platform-common/idempotency';
 import * as service from './root-secret.service';
