@@ -113,7 +113,12 @@ export async function updateBilling(
 }
 
 /** Keeps the policy's terms (read by the premium projection) on the billing's frequency. */
-export async function setTermsFrequency(db: Database, policyId: number, frequency: string, now: Date) {
+export async function setTermsFrequency(
+  db: Database,
+  policyId: number,
+  frequency: string,
+  now: Date,
+) {
   await db
     .update(policyTerms)
     .set({ frequency, updateDate: now })

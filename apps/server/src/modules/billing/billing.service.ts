@@ -120,7 +120,11 @@ async function requirePolicy(db: Database, caller: Caller, policyId: number) {
   return row;
 }
 
-export async function getPolicyBilling(db: Database, caller: Caller, policyId: number): Promise<Billing> {
+export async function getPolicyBilling(
+  db: Database,
+  caller: Caller,
+  policyId: number,
+): Promise<Billing> {
   await requirePolicy(db, caller, policyId);
   const row = await repo.findOwnedBilling(db, caller.userId, { policyId });
   if (!row) throw notFound('billing for this policy');

@@ -33,7 +33,11 @@ export async function ownPolicy(db: Database, userId: string, policyNumber: stri
 }
 
 /** The provider account of (user, policy), made on first use; concurrent first uses get one. */
-export async function healsAccountId(db: Database, userId: string, policyId: number): Promise<string> {
+export async function healsAccountId(
+  db: Database,
+  userId: string,
+  policyId: number,
+): Promise<string> {
   const result = await db.execute<{ id: string }>(sql`
     WITH inserted AS (
       INSERT INTO ${healsAccount} (user_id, policy_id) VALUES (${userId}, ${policyId})

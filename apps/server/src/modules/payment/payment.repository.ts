@@ -175,7 +175,11 @@ export async function listMappings(
 }
 
 /** Whether a profile (policy party) belongs to one of the user's policies. */
-export async function ownsProfile(db: Database, userId: string, profileId: number): Promise<boolean> {
+export async function ownsProfile(
+  db: Database,
+  userId: string,
+  profileId: number,
+): Promise<boolean> {
   const rows = await db
     .select({ id: policyParty.id })
     .from(policyParty)

@@ -187,7 +187,10 @@ export async function markRedeemed(db: Database, id: number, userId: string, now
 }
 
 /** The policy ids of a member policy's dependants (any status). */
-export async function listDependantPolicyIds(db: Database, principalPolicyId: number): Promise<number[]> {
+export async function listDependantPolicyIds(
+  db: Database,
+  principalPolicyId: number,
+): Promise<number[]> {
   const rows = await db
     .select({ policyId: groupMemberPolicy.policyId })
     .from(groupMemberPolicy)

@@ -238,7 +238,11 @@ async function findLetter(
   return letter;
 }
 
-async function redeemedAnswer(db: Database, policyId: number, today: string): Promise<RedeemedPolicy> {
+async function redeemedAnswer(
+  db: Database,
+  policyId: number,
+  today: string,
+): Promise<RedeemedPolicy> {
   const dependantIds = await repo.listDependantPolicyIds(db, policyId);
   const rows = await policyRepo.listPoliciesByIds(db, [policyId, ...dependantIds]);
   const policies = await toPolicies(db, rows, today);

@@ -51,11 +51,19 @@ export function listAllocations(db: Database, policyId: number, policyYearStart:
     );
 }
 
-export async function addAllocation(db: Database, row: typeof policyBenefitAllocation.$inferInsert) {
+export async function addAllocation(
+  db: Database,
+  row: typeof policyBenefitAllocation.$inferInsert,
+) {
   await db.insert(policyBenefitAllocation).values(row);
 }
 
-export async function setCashBalance(db: Database, policyId: number, cashBalance: number, now: Date) {
+export async function setCashBalance(
+  db: Database,
+  policyId: number,
+  cashBalance: number,
+  now: Date,
+) {
   await db
     .update(policyTerms)
     .set({ cashBalance, updateDate: now })

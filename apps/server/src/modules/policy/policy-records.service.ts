@@ -305,7 +305,11 @@ export async function createProfileMapping(
 }
 
 /** Deletes a mapping; a policy keeps at least one policyholder mapping (409 `conflict`). */
-export async function deleteProfileMapping(db: Database, caller: Caller, id: number): Promise<void> {
+export async function deleteProfileMapping(
+  db: Database,
+  caller: Caller,
+  id: number,
+): Promise<void> {
   const row = await repo.findOwnedMapping(db, caller.userId, id, true);
   if (!row) throw new AppError('not_found', { message: `No policy profile mapping ${id}` });
   await repo.lockMappingsOf(db, row.policyId);

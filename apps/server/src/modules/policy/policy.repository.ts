@@ -170,7 +170,11 @@ export function listPoliciesByIds(db: Database, ids: number[]) {
 }
 
 /** Locks a policy row for a status move; null when it is not the owner's. */
-export async function lockOwnedPolicy(db: Database, ownerUserId: string, id: number): Promise<boolean> {
+export async function lockOwnedPolicy(
+  db: Database,
+  ownerUserId: string,
+  id: number,
+): Promise<boolean> {
   const rows = await db
     .select({ id: policy.id })
     .from(policy)

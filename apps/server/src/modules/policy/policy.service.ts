@@ -202,7 +202,11 @@ function toPolicy(row: repo.PolicyRow, parties: Parties, today: string): Policy 
   };
 }
 
-export async function toPolicies(db: Database, rows: repo.PolicyRow[], today: string): Promise<Policy[]> {
+export async function toPolicies(
+  db: Database,
+  rows: repo.PolicyRow[],
+  today: string,
+): Promise<Policy[]> {
   const parties = await partiesOf(
     db,
     rows.map((row) => row.id),
@@ -216,7 +220,11 @@ export async function toPolicies(db: Database, rows: repo.PolicyRow[], today: st
 
 // ---------------------------------------------------------------- reads
 
-export async function requirePolicy(db: Database, caller: Caller, id: number): Promise<repo.PolicyRow> {
+export async function requirePolicy(
+  db: Database,
+  caller: Caller,
+  id: number,
+): Promise<repo.PolicyRow> {
   const row = await repo.findOwnedPolicy(db, caller.userId, id);
   if (!row) throw notFound(`policy ${id}`);
   return row;
@@ -281,7 +289,11 @@ async function detailOf(db: Database, row: repo.PolicyRow, today: string): Promi
   return detail;
 }
 
-export async function getCoverage(db: Database, caller: Caller, id: number): Promise<PolicyCoverage> {
+export async function getCoverage(
+  db: Database,
+  caller: Caller,
+  id: number,
+): Promise<PolicyCoverage> {
   const row = await requirePolicy(db, caller, id);
   return { total_sum_assured: row.terms?.sumAssured ?? row.profile?.annualLimit ?? 0 };
 }
@@ -298,7 +310,11 @@ function toCoupon(row: repo.PolicyCouponRow['coupon']): Coupon {
   };
 }
 
-export async function listCoupons(db: Database, caller: Caller, id: number): Promise<PolicyCoupon[]> {
+export async function listCoupons(
+  db: Database,
+  caller: Caller,
+  id: number,
+): Promise<PolicyCoupon[]> {
   await requirePolicy(db, caller, id);
   return (await repo.listPolicyCoupons(db, id)).map((row) => ({
     coupon: toCoupon(row.coupon),
@@ -500,7 +516,11 @@ export async function projectPremium(
 // ---------------------------------------------------------------- moves
 
 /** Locks the caller's policy for a move and reads it; another customer's is not found. */
-export async function lockPolicy(db: Database, caller: Caller, id: number): Promise<repo.PolicyRow> {
+export async function lockPolicy(
+  db: Database,
+  caller: Caller,
+  id: number,
+): Promise<repo.PolicyRow> {
   if (!(await repo.lockOwnedPolicy(db, caller.userId, id))) throw notFound(`policy ${id}`);
   return requirePolicy(db, caller, id);
 }

@@ -159,7 +159,11 @@ export async function listServiceTypes(db: Database): Promise<ServiceType[]> {
   }));
 }
 
-export async function listEligibility(db: Database, today: string, id: number): Promise<Eligibility[]> {
+export async function listEligibility(
+  db: Database,
+  today: string,
+  id: number,
+): Promise<Eligibility[]> {
   const found = await requireProduct(db, id);
   return (await repo.listEligibility(db, id)).map((row) => ({
     product: found.code,

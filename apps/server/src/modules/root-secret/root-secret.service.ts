@@ -29,7 +29,11 @@ export interface IssueSecret {
 }
 
 /** Issues a secret; the plain token is returned once (for the letter) and never stored. */
-export async function issueSecret(db: Database, secretKey: string, issue: IssueSecret): Promise<string> {
+export async function issueSecret(
+  db: Database,
+  secretKey: string,
+  issue: IssueSecret,
+): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await repo.insert(db, {
     tokenHash: tokenHash(secretKey, token),

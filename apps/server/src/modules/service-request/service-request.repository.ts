@@ -191,7 +191,12 @@ export async function lockPolicy(db: Database, policyId: number): Promise<void> 
 }
 
 /** Moves a policy onto another product (a completed product change). */
-export async function setPolicyProduct(db: Database, policyId: number, productId: number, now: Date) {
+export async function setPolicyProduct(
+  db: Database,
+  policyId: number,
+  productId: number,
+  now: Date,
+) {
   await db.update(policy).set({ productId, updateDate: now }).where(eq(policy.id, policyId));
 }
 

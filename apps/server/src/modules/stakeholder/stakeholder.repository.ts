@@ -18,7 +18,11 @@ export function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-export async function list(db: Database, userId: string, window: { offset: number; limit: number }) {
+export async function list(
+  db: Database,
+  userId: string,
+  window: { offset: number; limit: number },
+) {
   const rows = await db
     .select()
     .from(stakeholder)
@@ -33,7 +37,11 @@ export async function list(db: Database, userId: string, window: { offset: numbe
   return { rows, total: total?.n ?? 0 };
 }
 
-export async function find(db: Database, userId: string, id: number): Promise<StakeholderRow | null> {
+export async function find(
+  db: Database,
+  userId: string,
+  id: number,
+): Promise<StakeholderRow | null> {
   const [row] = await db
     .select()
     .from(stakeholder)

@@ -84,7 +84,11 @@ export async function listStakeholders(
   return { items: rows.map(toStakeholder), total };
 }
 
-export async function getStakeholder(db: Database, caller: Caller, id: number): Promise<Stakeholder> {
+export async function getStakeholder(
+  db: Database,
+  caller: Caller,
+  id: number,
+): Promise<Stakeholder> {
   const row = await repo.find(db, caller.userId, id);
   if (!row) throw notFound(id);
   return toStakeholder(row);
