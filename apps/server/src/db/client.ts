@@ -1,4 +1,4 @@
-import { drizzle, type NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
+import { drizzle, type NodePgDatabase, type NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
 import type { PgDatabase } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema';
@@ -10,7 +10,8 @@ import * as schema from './schema';
 export type Database = PgDatabase<NodePgQueryResultHKT, typeof schema>;
 
 export interface DatabaseHandle {
-  db: Database;
+  /** The pool's database: a `Database`, which the migrator also takes (not a transaction). */
+  db: NodePgDatabase<typeof schema>;
   pool: pg.Pool;
   close(): Promise<void>;
 }

@@ -3,7 +3,7 @@
 // gets the same `validation_error` naming it); AppError becomes a GraphQL error whose
 // `extensions.code` is the API error code. GraphiQL is off (decision 014): its page loads
 // scripts from a CDN that the strict CSP forbids, and the REST OpenAPI page documents the data.
-import { GRAPHQL_CSRF_HEADER, PANELS } from '@clinicpass/shared/constants';
+import { GRAPHQL_CSRF_HEADER, GRAPHQL_PATH, PANELS } from '@clinicpass/shared/constants';
 import { AppError } from '@clinicpass/shared/errors/app-error';
 import { statusOf, type ErrorCode } from '@clinicpass/shared/errors/codes';
 import {
@@ -24,8 +24,6 @@ import { callerOf } from '../modules/finder/finder.routes';
 import type { ReferenceService } from '../modules/reference/reference.service';
 import { requestLanguage, toAppError } from './errors';
 import { findFault } from './input-guard';
-
-export const GRAPHQL_PATH = '/api/graphql';
 
 export const typeDefs = /* GraphQL */ `
   type Query {

@@ -8,10 +8,13 @@ import type { OutpatientCase } from '@clinicpass/shared/platform/entities/result
 import { SUBMITTABLE_APPLICATION_CASE_STATUSES } from '@clinicpass/shared/platform/transitions';
 import { evaluatePolicyOptionRules } from '@clinicpass/shared/validation/rules';
 import type { Database } from '../../db/client';
-import { countOwnInForceSelfCover } from '../policy/policy.repository';
-import { rulesOfOption } from '../product/option-rules';
-import { findProductByCode } from '../product/product.repository';
-import { birthDateWindow, listOptions } from '../product/product.service';
+import { countOwnInForceSelfCover } from '../policy/policy.service';
+import {
+  birthDateWindow,
+  findProductRowByCode,
+  listOptions,
+  rulesOfOption,
+} from '../product/product.service';
 import * as repo from './application-case.repository';
 import { checkCase, type CaseFacts } from './case-checks';
 
@@ -40,7 +43,7 @@ export async function listCaseProductOptions(
   );
   const result: PolicyProductOption[] = [];
   for (const option of options) {
-    const target = await findProductByCode(db, option.to_product);
+    const target = await findProductRowByCode(db, option.to_product);
     const held = target === null ? 0 : await countOwnInForceSelfCover(db, userId, target.id);
     const eligibilities = evaluatePolicyOptionRules(rulesOfOption(option), {
       actor: 'policyholder',

@@ -23,8 +23,7 @@ import type {
 import { ACTIVE_POLICY_STATUSES, canMove } from '@clinicpass/shared/platform/transitions';
 import type { Database } from '../../db/client';
 import * as paymentService from '../payment/payment.service';
-import * as policyRepo from '../policy/policy.repository';
-import type { Caller, Now } from '../policy/policy.service';
+import { findOwnedPolicy, type Caller, type Now } from '../policy/policy.service';
 import * as repo from './billing.repository';
 
 function notFound(what: string): AppError {
@@ -115,7 +114,7 @@ export async function getBilling(db: Database, caller: Caller, id: number): Prom
 }
 
 async function requirePolicy(db: Database, caller: Caller, policyId: number) {
-  const row = await policyRepo.findOwnedPolicy(db, caller.userId, policyId);
+  const row = await findOwnedPolicy(db, caller.userId, policyId);
   if (!row) throw notFound('policy');
   return row;
 }

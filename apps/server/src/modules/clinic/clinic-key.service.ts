@@ -6,7 +6,7 @@ import type { Clock } from '@clinicpass/shared/time/clock';
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../../db/client';
 import { addFailures, hitCounter, releaseFailures } from '../../plugins/limits';
-import { hashToken } from '../outpatient/tokens';
+import { hashToken } from '../outpatient/outpatient.service';
 import * as repo from './clinic-key.repository';
 
 export const CLINIC_KEY_HEADER = 'x-clinic-key';

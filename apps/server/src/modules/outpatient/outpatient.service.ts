@@ -27,6 +27,9 @@ import * as repo from './outpatient.repository';
 import type { MemberRow } from './outpatient.repository';
 import { formatTicketNumber, hashToken, newTicketNumber, newToken } from './tokens';
 
+/** Tokens are stored as this SHA-256; clinic keys are stored the same way (decision 106). */
+export { hashToken };
+
 export interface OutpatientDeps {
   db: Database;
   clock: Clock;

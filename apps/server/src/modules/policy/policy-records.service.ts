@@ -20,7 +20,7 @@ import { ACTIVE_POLICY_STATUSES, canMove } from '@clinicpass/shared/platform/tra
 import { addMonths, compareDates } from '@clinicpass/shared/time/clock';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
-import * as productRepo from '../product/product.repository';
+import * as productService from '../product/product.service';
 import * as policyRepo from './policy.repository';
 import { lockPolicy, refuseMove, requirePolicy, type Caller, type Now } from './policy.service';
 import { cents } from './premium';
@@ -64,10 +64,10 @@ async function claimBalanceOf(
 ): Promise<PolicyClaimBalance> {
   const since = lastAnniversary(row.activationDate, today);
   const [schedule, usage, allocations, product] = await Promise.all([
-    productRepo.listBenefits(db, row.productId, today),
+    productService.listBenefitRows(db, row.productId, today),
     repo.listUsage(db, row.id, today),
     repo.listAllocations(db, row.id, since),
-    productRepo.findProduct(db, row.productId),
+    productService.findProductRow(db, row.productId),
   ]);
   const thisYear = usage.filter((use) => compareDates(use.incurredOn, since) >= 0);
   const items: ClaimBalanceItem[] = schedule.map((benefit) => {
@@ -133,7 +133,7 @@ export async function allocateBenefit(
   if (Math.abs(body.amount * 100 - Math.round(body.amount * 100)) > 1e-6) {
     throw invalid('body.amount', 'must be in whole cents');
   }
-  const schedule = await productRepo.listBenefits(db, row.productId, now.today);
+  const schedule = await productService.listBenefitRows(db, row.productId, now.today);
   if (!schedule.some((benefit) => benefit.code === body.benefit)) {
     throw invalid('body.benefit', `'${body.benefit}' is not a benefit of this policy`);
   }

@@ -48,8 +48,6 @@ import { addDays, addMonths, compareDates } from '@clinicpass/shared/time/clock'
 import { evaluatePolicyOptionRules } from '@clinicpass/shared/validation/rules';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
-import { rulesOfOption } from '../product/option-rules';
-import * as productRepo from '../product/product.repository';
 import * as productService from '../product/product.service';
 import * as repo from './policy.repository';
 import { ageOn, cents, FREQUENCY_FACTORS, projectPremiums } from './premium';
@@ -67,6 +65,21 @@ export interface Now {
 function notFound(what: string): AppError {
   return new AppError('not_found', { message: `No ${what}` });
 }
+
+// ---------------------------------------------------------------- for other modules
+
+// What billing, service requests and application cases read or record of a policy. Other
+// modules reach the policy module only through its services (decision 170), never its
+// repositories.
+export {
+  addEvent,
+  countOwnInForceSelfCover,
+  findOwnedPolicy,
+  findOwnedPolicyByNumber,
+  lockOwnedPolicy,
+  toSpecStatus,
+  type PolicyRow,
+} from './policy.repository';
 
 // ---------------------------------------------------------------- shapes
 
@@ -269,7 +282,7 @@ export async function getPolicyDetail(
 async function detailOf(db: Database, row: repo.PolicyRow, today: string): Promise<PolicyDetail> {
   const [base] = await toPolicies(db, [row], today);
   if (!base) throw new Error('policy shape missing');
-  const schedule = await productRepo.listBenefits(db, row.productId, today);
+  const schedule = await productService.listBenefitRows(db, row.productId, today);
   const detail: PolicyDetail = {
     ...base,
     policy_schedule: schedule.map((benefit) => ({
@@ -385,8 +398,8 @@ async function projectionOf(
   const profile =
     overrides.productId === undefined
       ? row.profile
-      : (await productRepo.findProduct(db, overrides.productId))?.profile;
-  const bands = await productRepo.listPremiumRates(db, productId);
+      : (await productService.findProductRow(db, overrides.productId))?.profile;
+  const bands = await productService.listPremiumRateRows(db, productId);
   const coupons = (await repo.listPolicyCoupons(db, row.id))
     .filter((entry) => entry.coupon.status === 'active')
     .map((entry) => ({
@@ -473,7 +486,7 @@ export async function projectPremium(
   let productId: number | undefined;
   let requireSumAssured = row.profile?.requireSumAssured ?? false;
   if (body.product_code !== undefined && body.product_code !== row.productCode) {
-    const target = await productRepo.findProductByCode(db, body.product_code);
+    const target = await productService.findProductRowByCode(db, body.product_code);
     if (!target) {
       throw new AppError('missing_product', { message: `No product ${body.product_code}` });
     }
@@ -491,7 +504,7 @@ export async function projectPremium(
     }
     const parties = (await partiesOf(db, [row.id])).get(row.id);
     const birth = parties?.insuredLifeBirth;
-    const ranges = await productRepo.listSumAssuredRanges(db, productId ?? row.productId);
+    const ranges = await productService.listSumAssuredRangeRows(db, productId ?? row.productId);
     const age = birth ? ageOn(birth, today) : null;
     const range = ranges.find((r) => age !== null && r.minIssueAge <= age && age <= r.maxIssueAge);
     if (
@@ -735,18 +748,18 @@ export async function listProductOptions(
     lastName: parties?.insuredLife.identity.last_name ?? '',
     dateOfBirth: birth,
   };
-  const options = (await productRepo.listOptions(db)).filter(
+  const options = (await productService.listOptionRows(db)).filter(
     (option) => option.fromProduct === row.productCode,
   );
   const result: PolicyProductOption[] = [];
   for (const option of options) {
-    const target = await productRepo.findProduct(db, option.toProductId);
+    const target = await productService.findProductRow(db, option.toProductId);
     if (!target) continue;
     const p = target.profile;
     const minYears = p.minIssueAgeUnit === 'year' ? p.minIssueAgeValue : 0;
     const maxYears = p.maxIssueAgeUnit === 'year' ? p.maxIssueAgeValue : 0;
     const ruled = evaluatePolicyOptionRules(
-      rulesOfOption({
+      productService.rulesOfOption({
         type: option.type,
         from_product: row.productCode,
         to_product: option.toProduct,
@@ -772,7 +785,7 @@ export async function listProductOptions(
       { rule: 'issue-age', is_eligible: age !== null && minYears <= age && age <= maxYears },
       ...ruled.map(({ rule, is_eligible }) => ({ rule, is_eligible })),
     ];
-    const bands = await productRepo.listPremiumRates(db, target.id);
+    const bands = await productService.listPremiumRateRows(db, target.id);
     const band = age === null ? undefined : bands.find((b) => b.minAge <= age && age <= b.maxAge);
     const sumAssured = p.requireSumAssured ? (row.terms?.sumAssured ?? null) : null;
     const priced = band !== undefined && (!p.requireSumAssured || sumAssured !== null);

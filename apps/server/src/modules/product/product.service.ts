@@ -22,6 +22,20 @@ import { addDays, addMonths, compareDates } from '@clinicpass/shared/time/clock'
 import type { Database } from '../../db/client';
 import * as repo from './product.repository';
 
+// What policies and application cases read of a product (their own shapes are built there).
+// Other modules reach the product module only through its services (decision 170), never its
+// repository.
+export {
+  findProduct as findProductRow,
+  findProductByCode as findProductRowByCode,
+  listBenefits as listBenefitRows,
+  listOptions as listOptionRows,
+  listPremiumRates as listPremiumRateRows,
+  listSumAssuredRanges as listSumAssuredRangeRows,
+  type ProductRow,
+} from './product.repository';
+export { rulesOfOption } from './option-rules';
+
 /** The date `value` `unit`s before `date`. */
 function minus(date: string, value: number, unit: AgeUnit): string {
   if (unit === 'day') return addDays(date, -value);

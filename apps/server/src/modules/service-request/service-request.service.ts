@@ -24,7 +24,6 @@ import { addDays, compareDates } from '@clinicpass/shared/time/clock';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { hkidLookupHash } from '../../lib/hkid-hash';
-import * as policyRepo from '../policy/policy.repository';
 import * as policyService from '../policy/policy.service';
 import * as underwriting from '../underwriting/underwriting.service';
 import * as repo from './service-request.repository';
@@ -242,7 +241,7 @@ async function productChangeOf(
   db: Database,
   caller: Caller,
   today: string,
-  policy: policyRepo.PolicyRow,
+  policy: policyService.PolicyRow,
   body: Body,
   type: 'PRODUCT_UPGRADE' | 'PRODUCT_DOWNGRADE',
 ) {
@@ -297,14 +296,14 @@ export async function createRequest(
   body: Body,
   secretKey: string,
 ): Promise<PolicyServiceRequest> {
-  const found = await policyRepo.findOwnedPolicyByNumber(db, caller.userId, body.policy_number);
+  const found = await policyService.findOwnedPolicyByNumber(db, caller.userId, body.policy_number);
   if (!found) {
     throw new AppError('not_found', { message: `No policy ${body.policy_number}` });
   }
-  if (!(await policyRepo.lockOwnedPolicy(db, caller.userId, found.id))) {
+  if (!(await policyService.lockOwnedPolicy(db, caller.userId, found.id))) {
     throw new AppError('not_found', { message: `No policy ${body.policy_number}` });
   }
-  const status = policyRepo.toSpecStatus(found.status);
+  const status = policyService.toSpecStatus(found.status);
   if (!canMove(ACTIVE_POLICY_STATUSES, status)) {
     throw new AppError('invalid_state_transition', {
       message: `A policy cannot be changed while it is ${status}`,
@@ -538,7 +537,7 @@ async function applyChange(db: Database, row: repo.RequestRow, now: Now): Promis
         payload.decisions = found.decisions;
       }
     }
-    await policyRepo.addEvent(db, {
+    await policyService.addEvent(db, {
       policyId: row.policyId,
       eventType: 'product-changed',
       payload,
@@ -553,7 +552,7 @@ async function applyChange(db: Database, row: repo.RequestRow, now: Now): Promis
   if (change.role !== undefined && change.identity_document_type !== undefined) {
     await repo.setPartyDocumentType(db, row.policyId, change.role, change.identity_document_type);
   }
-  await policyRepo.addEvent(db, {
+  await policyService.addEvent(db, {
     policyId: row.policyId,
     eventType: 'identity-document-changed',
     payload: { ...payload, ...change },
