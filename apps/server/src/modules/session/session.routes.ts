@@ -3,12 +3,10 @@ import {
   SESSION_ID_HEADER,
 } from '@clinicpass/shared/schemas/identity';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { SessionRepository } from './session.repository';
-import { SessionService } from './session.service';
+import { openSession } from './session.service';
 
 // eslint-disable-next-line @typescript-eslint/require-await -- Fastify plugins are async by contract
 export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
-  const service = new SessionService(new SessionRepository(app.db), app.clock);
   app.post(
     '/',
     {
@@ -20,7 +18,7 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const header = request.headers[SESSION_ID_HEADER];
-      return service.open(Array.isArray(header) ? header[0] : header);
+      return openSession(app.db, app.clock.now(), Array.isArray(header) ? header[0] : header);
     },
   );
 };
