@@ -9,15 +9,16 @@ import path from 'node:path';
 import tseslint from 'typescript-eslint';
 
 // Server module boundaries (decision 170). A module reaches another only through its public
-// surface: `index.ts`, its `*.service.ts` files and its plugins (`*.plugin.ts`, `*.module.ts`);
-// never another's repository, routes or helpers. `platform-common` is the modules' shared code.
+// surface: `index.ts`, its `*.service.ts` files, its plugins (`*.plugin.ts`, `*.module.ts`) and
+// its GraphQL resolvers (`*.graphql.ts`); never another's repository, routes or helpers.
+// `platform-common` is the modules' shared code.
 const serverSrc = path.join(import.meta.dirname, 'apps/server/src');
 const SHARED_MODULES = ['platform-common'];
 const serverModules = readdirSync(path.join(serverSrc, 'modules'), { withFileTypes: true })
   .filter((entry) => entry.isDirectory() && !SHARED_MODULES.includes(entry.name))
   .map((entry) => entry.name);
 const moduleFiles = (name) => `${serverSrc}/modules/${name}/**`;
-const PUBLIC_FILES = ['index.ts', '*.service.ts', '*.plugin.ts', '*.module.ts'].map(
+const PUBLIC_FILES = ['index.ts', '*.service.ts', '*.plugin.ts', '*.module.ts', '*.graphql.ts'].map(
   (file) => `${serverSrc}/modules/*/${file}`,
 );
 const serverZones = [
