@@ -4,6 +4,8 @@ import prettier from 'eslint-config-prettier';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import tseslint from 'typescript-eslint';
 
 /** Configuration is read in one place per app. */
@@ -24,6 +26,46 @@ const NO_HAND_BUILT_VALIDATION_ERROR = {
   message:
     'Build a validation_error with validationError(issues) (@clinicpass/shared/errors/validation-error): each issue needs its catalogue key.',
 };
+// Server module boundaries (decision 170). A module reaches another only through its public
+// surface: `index.ts`, its `*.service.ts` files, its plugins (`*.plugin.ts`, `*.module.ts`) and
+// its GraphQL resolvers (`*.graphql.ts`); never another's repository, routes or helpers.
+// `platform-common` is the modules' shared code.
+const serverSrc = path.join(import.meta.dirname, 'apps/server/src');
+const SHARED_MODULES = ['platform-common'];
+const serverModules = readdirSync(path.join(serverSrc, 'modules'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && !SHARED_MODULES.includes(entry.name))
+  .map((entry) => entry.name);
+const moduleFiles = (name) => `${serverSrc}/modules/${name}/**`;
+const PUBLIC_FILES = ['index.ts', '*.service.ts', '*.plugin.ts', '*.module.ts', '*.graphql.ts'].map(
+  (file) => `${serverSrc}/modules/*/${file}`,
+);
+const serverZones = [
+  ...serverModules.map((name) => ({
+    target: `${serverSrc}/modules/${name}`,
+    from: moduleFiles('*'),
+    except: [moduleFiles(name), ...SHARED_MODULES.map(moduleFiles), ...PUBLIC_FILES],
+    message:
+      'A module imports another only through its index.ts, *.service.ts or plugin (decision 170).',
+  })),
+  ...SHARED_MODULES.map((name) => ({
+    target: `${serverSrc}/modules/${name}`,
+    from: moduleFiles('*'),
+    except: [moduleFiles(name)],
+    message: "The modules' shared code imports no module (decision 170).",
+  })),
+  {
+    target: `${serverSrc}/modules`,
+    from: `${serverSrc}/plugins/graphql.ts`,
+    message: 'No module imports the GraphQL plugin: app.ts hands it over (decision 170).',
+  },
+  {
+    // The seed (db/seed/) builds demo data through the modules, like cli/; the rest of db/ is
+    // the schema and the connection.
+    target: [`${serverSrc}/lib`, `${serverSrc}/db/*.ts`],
+    from: `${serverSrc}/modules`,
+    message: 'lib/ and db/ import no module (decision 170).',
+  },
+];
 
 export default tseslint.config(
   {
@@ -147,6 +189,39 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    files: ['apps/server/src/**/*.ts'],
+    // import-x's node resolver must know .ts to follow the server's extensionless imports.
+    settings: {
+      'import-x/resolver-next': [
+        createNodeResolver({ extensions: ['.ts', '.mjs', '.cjs', '.js', '.json', '.node'] }),
+      ],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: serverZones }],
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/db/finder-schema', '**/db/outpatient-schema', '**/db/identity-schema'],
+              importNames: [
+                'finderRateLimit',
+                'lookupFailureCounter',
+                'identityRateCounter',
+                'identitySignInFailure',
+              ],
+              message: 'Counters belong to plugins/limits: use its API (decision 171).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/plugins/limits/**/*.ts'],
+    rules: { 'no-restricted-imports': 'off' },
   },
   {
     files: ['packages/shared/src/**/*.ts'],

@@ -38,6 +38,7 @@ import { authContextPlugin } from './plugins/auth-context';
 import { docsPlugin } from './plugins/docs';
 import { errorReportingPlugin } from './plugins/error-reporting';
 import { errorsPlugin, sendError, toAppError } from './plugins/errors';
+import { graphqlPlugin } from './plugins/graphql';
 import { crossSitePlugin } from './plugins/cross-site';
 import { inputGuardPlugin } from './plugins/input-guard';
 import { requestContextPlugin } from './plugins/request-context';
@@ -127,7 +128,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(outpatientRoutes, { prefix: '/api/customer' });
   await app.register(clinicModule, { prefix: '/api/clinic' });
   await app.register(announcementRoutes, { prefix: '/api/customer' });
-  await app.register(finderModule);
+  await app.register(finderModule, { graphql: graphqlPlugin });
   await app.register(productRoutes, { prefix: '/api/customer' });
   await app.register(policyRoutes, { prefix: '/api/customer' });
   await app.register(paymentRoutes, { prefix: '/api/customer' });

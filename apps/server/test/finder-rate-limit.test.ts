@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyRateLimitStore } from '@fastify/rate-limit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { batchedRateLimitStore } from '../src/modules/finder/finder.rate-limit';
+import { batchedRateLimitStore } from '../src/plugins/limits';
 import { createTestDatabase, type TestDatabase } from './db';
 
 let database: TestDatabase;

@@ -83,3 +83,6 @@ export const ALLOWED_SPECIALTY_SLUGS = [
  * without it that a browser could have sent cross-site without a preflight (decision 135).
  */
 export const GRAPHQL_CSRF_HEADER = 'x-graphql-yoga-csrf';
+
+/** Where the GraphQL endpoint answers (decision 014). */
+export const GRAPHQL_PATH = '/api/graphql';

@@ -1,11 +1,17 @@
-import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { drizzle, type NodePgDatabase, type NodePgQueryResultHKT } from 'drizzle-orm/node-postgres';
+import type { PgDatabase } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema';
 
-export type Database = NodePgDatabase<typeof schema>;
+/**
+ * The one database handle of the server (decision 170): the pool's database or a transaction
+ * on it, so every repository and service function runs alike inside or outside a transaction.
+ */
+export type Database = PgDatabase<NodePgQueryResultHKT, typeof schema>;
 
 export interface DatabaseHandle {
-  db: Database;
+  /** The pool's database: a `Database`, which the migrator also takes (not a transaction). */
+  db: NodePgDatabase<typeof schema>;
   pool: pg.Pool;
   close(): Promise<void>;
 }

@@ -1,10 +1,10 @@
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import type { Database } from './client';
+import type { DatabaseHandle } from './client';
 import { serverFile } from '../server-root';
 
 /** Applies the committed SQL migrations in `drizzle/`; safe to run on every start. */
-export async function runMigrations(db: Database): Promise<void> {
+export async function runMigrations(db: DatabaseHandle['db']): Promise<void> {
   await migrate(db, { migrationsFolder: serverFile('drizzle') });
 }
 

@@ -14,7 +14,6 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { CaseDetails } from '../modules/application-case/case-checks';
 import { appUser, policy, product } from './schema';
 
 const at = (name: string) => timestamp(name, { withTimezone: true });
@@ -22,6 +21,42 @@ const timestamps = {
   createDate: at('create_date').notNull().defaultNow(),
   updateDate: at('update_date').notNull().defaultNow(),
 };
+
+// ---------------------------------------------------------------- application case details
+
+/** A person of the case. The identity number is kept only as a keyed hash and a mask. */
+export interface CasePerson {
+  first_name?: string | null;
+  last_name?: string | null;
+  chinese_first_name?: string | null;
+  chinese_last_name?: string | null;
+  gender?: string | null;
+  /** YYYY-MM-DD */
+  date_of_birth?: string | null;
+  identity_document_type?: string | null;
+  /** HMAC of the normalised number (lib/hkid-hash), to find the same person twice. */
+  identity_document_number_hash?: string | null;
+  identity_document_number_masked?: string | null;
+}
+
+/** The applicant (policyholder) with the contact details the membership is reached by. */
+export interface CaseApplicant extends CasePerson {
+  phone_number?: string | null;
+  email?: string | null;
+}
+
+/** A member to cover (insured life) and how they relate to the applicant. */
+export interface CaseMember extends CasePerson {
+  relationship_to_policyholder?: string | null;
+}
+
+/** What the application case holds (`application_case.details`). */
+export interface CaseDetails {
+  policyholder?: CaseApplicant | null;
+  insured_lives?: CaseMember[] | null;
+  /** The declarations the applicant agreed to; each must be true. */
+  declarations?: Record<string, boolean> | null;
+}
 
 // ---------------------------------------------------------------- stakeholders
 

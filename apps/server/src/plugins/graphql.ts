@@ -3,7 +3,7 @@
 // gets the same `validation_error` naming it); AppError becomes a GraphQL error whose
 // `extensions.code` is the API error code. GraphiQL is off (decision 014): its page loads
 // scripts from a CDN that the strict CSP forbids, and the REST OpenAPI page documents the data.
-import { GRAPHQL_CSRF_HEADER, PANELS } from '@clinicpass/shared/constants';
+import { GRAPHQL_CSRF_HEADER, GRAPHQL_PATH, PANELS } from '@clinicpass/shared/constants';
 import { AppError } from '@clinicpass/shared/errors/app-error';
 import { validationError } from '@clinicpass/shared/errors/validation-error';
 import { describeIssue } from '@clinicpass/shared/validation/issues';
@@ -25,8 +25,6 @@ import type { FinderService } from '../modules/finder/finder.service';
 import type { ReferenceService } from '../modules/reference/reference.service';
 import { requestLanguage, toAppError } from './errors';
 import { findFault } from './input-guard';
-
-export const GRAPHQL_PATH = '/api/graphql';
 
 export const typeDefs = /* GraphQL */ `
   type Query {

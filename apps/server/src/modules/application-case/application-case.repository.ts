@@ -4,7 +4,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { productProfile } from '../../db/platform-schema';
 import { applicationCase } from '../../db/stakeholder-schema';
 import { member, policy, product } from '../../db/schema';
-import type { Db } from '../platform-common/db';
+import type { Database } from '../../db/client';
 import type { CaseDetails } from './case-checks';
 
 export interface CaseRow {
@@ -15,7 +15,7 @@ export interface CaseRow {
   details: CaseDetails | null;
 }
 
-export async function find(db: Db, userId: string, id: number): Promise<CaseRow | null> {
+export async function find(db: Database, userId: string, id: number): Promise<CaseRow | null> {
   const [row] = await db
     .select({
       id: applicationCase.id,
@@ -32,7 +32,7 @@ export async function find(db: Db, userId: string, id: number): Promise<CaseRow 
 
 /** Moves the case from `from` to `to` in one statement; null when it was not in `from`. */
 export async function move(
-  db: Db,
+  db: Database,
   userId: string,
   id: number,
   from: string,
@@ -54,7 +54,7 @@ export async function move(
 }
 
 /** The case product's platform profile (issue ages, whether on sale); null when it has none. */
-export async function productProfileOf(db: Db, productId: number) {
+export async function productProfileOf(db: Database, productId: number) {
   const [row] = await db
     .select({
       isActive: productProfile.isActive,
@@ -70,7 +70,7 @@ export async function productProfileOf(db: Db, productId: number) {
 
 /** Of the given identity hashes, those of members of an in-force policy of the product. */
 export async function coveredIdentityHashes(
-  db: Db,
+  db: Database,
   productId: number,
   hashes: readonly string[],
 ): Promise<Set<string>> {

@@ -7,15 +7,18 @@ import type { AgeUnit, PolicyProductOption } from '@clinicpass/shared/platform/e
 import type { OutpatientCase } from '@clinicpass/shared/platform/entities/results';
 import { SUBMITTABLE_APPLICATION_CASE_STATUSES } from '@clinicpass/shared/platform/transitions';
 import { evaluatePolicyOptionRules } from '@clinicpass/shared/validation/rules';
-import type { Db } from '../platform-common/db';
-import { countOwnInForceSelfCover } from '../policy/policy.repository';
-import { rulesOfOption } from '../product/option-rules';
-import { findProductByCode } from '../product/product.repository';
-import { birthDateWindow, listOptions } from '../product/product.service';
+import type { Database } from '../../db/client';
+import { countOwnInForceSelfCover } from '../policy/policy.service';
+import {
+  birthDateWindow,
+  findProductRowByCode,
+  listOptions,
+  rulesOfOption,
+} from '../product/product.service';
 import * as repo from './application-case.repository';
 import { checkCase, type CaseFacts } from './case-checks';
 
-export async function requireCase(db: Db, userId: string, id: number): Promise<repo.CaseRow> {
+export async function requireCase(db: Database, userId: string, id: number): Promise<repo.CaseRow> {
   const found = await repo.find(db, userId, id);
   if (!found) throw new AppError('not_found', { message: `No application case ${id}` });
   return found;
@@ -29,7 +32,7 @@ export async function requireCase(db: Db, userId: string, id: number): Promise<r
  * anniversary yet, so those rules hold.
  */
 export async function listCaseProductOptions(
-  db: Db,
+  db: Database,
   userId: string,
   today: string,
   id: number,
@@ -40,7 +43,7 @@ export async function listCaseProductOptions(
   );
   const result: PolicyProductOption[] = [];
   for (const option of options) {
-    const target = await findProductByCode(db, option.to_product);
+    const target = await findProductRowByCode(db, option.to_product);
     const held = target === null ? 0 : await countOwnInForceSelfCover(db, userId, target.id);
     const eligibilities = evaluatePolicyOptionRules(rulesOfOption(option), {
       actor: 'policyholder',
@@ -59,7 +62,7 @@ export async function listCaseProductOptions(
 }
 
 /** The facts the case checks need: the product on sale and its issue ages, members covered. */
-async function caseFacts(db: Db, found: repo.CaseRow, today: string): Promise<CaseFacts> {
+async function caseFacts(db: Database, found: repo.CaseRow, today: string): Promise<CaseFacts> {
   const profile = await repo.productProfileOf(db, found.productId);
   const hashes = (found.details?.insured_lives ?? [])
     .map((life) => life.identity_document_number_hash)
@@ -92,7 +95,7 @@ async function caseFacts(db: Db, found: repo.CaseRow, today: string): Promise<Ca
  * as it was. Any status but draft is a 409 and nothing changes.
  */
 export async function submitCase(
-  db: Db,
+  db: Database,
   userId: string,
   id: number,
   now: Date,

@@ -5,40 +5,15 @@ import { isValidHkPhone } from '@clinicpass/shared/identity/hk-phone';
 import { GENDERS, IDENTITY_DOCUMENT_TYPES, RELATIONSHIPS } from '@clinicpass/shared/platform/enums';
 import type { ApplicationValidationCode } from '@clinicpass/shared/platform/validation-codes';
 import { z } from 'zod';
+import type {
+  CaseApplicant,
+  CaseDetails,
+  CaseMember,
+  CasePerson,
+} from '../../db/stakeholder-schema';
 
-/** A person of the case. The identity number is kept only as a keyed hash and a mask. */
-export interface CasePerson {
-  first_name?: string | null;
-  last_name?: string | null;
-  chinese_first_name?: string | null;
-  chinese_last_name?: string | null;
-  gender?: string | null;
-  /** YYYY-MM-DD */
-  date_of_birth?: string | null;
-  identity_document_type?: string | null;
-  /** HMAC of the normalised number (lib/hkid-hash), to find the same person twice. */
-  identity_document_number_hash?: string | null;
-  identity_document_number_masked?: string | null;
-}
-
-/** The applicant (policyholder) with the contact details the membership is reached by. */
-export interface CaseApplicant extends CasePerson {
-  phone_number?: string | null;
-  email?: string | null;
-}
-
-/** A member to cover (insured life) and how they relate to the applicant. */
-export interface CaseMember extends CasePerson {
-  relationship_to_policyholder?: string | null;
-}
-
-/** What the application case holds (`application_case.details`). */
-export interface CaseDetails {
-  policyholder?: CaseApplicant | null;
-  insured_lives?: CaseMember[] | null;
-  /** The declarations the applicant agreed to; each must be true. */
-  declarations?: Record<string, boolean> | null;
-}
+// The shape of a case is its column's (`application_case.details`, db/stakeholder-schema.ts).
+export type { CaseApplicant, CaseDetails, CaseMember, CasePerson };
 
 /** The declarations an outpatient application needs. */
 export const REQUIRED_DECLARATIONS = ['terms_and_conditions', 'personal_information'] as const;

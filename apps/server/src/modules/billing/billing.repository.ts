@@ -5,7 +5,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { billing, company, invoice } from '../../db/billing-schema';
 import { policyTerms } from '../../db/platform-schema';
 import { policy } from '../../db/schema';
-import type { Db } from '../platform-common/db';
+import type { Database } from '../../db/client';
 
 type Window = { offset: number; limit: number };
 
@@ -44,7 +44,7 @@ function billingWhere(filters: BillingFilters): SQL | undefined {
   );
 }
 
-function selectBillings(db: Db) {
+function selectBillings(db: Database) {
   return db
     .select(billingColumns)
     .from(billing)
@@ -53,7 +53,7 @@ function selectBillings(db: Db) {
 }
 
 export async function listBillings(
-  db: Db,
+  db: Database,
   filters: BillingFilters,
   window: Window,
 ): Promise<{ rows: OwnedBillingRow[]; total: number }> {
@@ -74,7 +74,7 @@ export async function listBillings(
 
 /** The caller's billing by its id, or by its policy's id; locked for a change when `lock`. */
 export async function findOwnedBilling(
-  db: Db,
+  db: Database,
   userId: string,
   by: { id: number } | { policyId: number },
   lock = false,
@@ -90,7 +90,7 @@ export async function findOwnedBilling(
 }
 
 /** The caller's billings of these policies, locked for a change. */
-export function lockOwnedBillingsOfPolicies(db: Db, userId: string, policyIds: number[]) {
+export function lockOwnedBillingsOfPolicies(db: Database, userId: string, policyIds: number[]) {
   return selectBillings(db)
     .where(and(eq(policy.ownerUserId, userId), inArray(billing.policyId, policyIds)))
     .orderBy(asc(billing.id))
@@ -98,7 +98,7 @@ export function lockOwnedBillingsOfPolicies(db: Db, userId: string, policyIds: n
 }
 
 export async function updateBilling(
-  db: Db,
+  db: Database,
   id: number,
   set: { frequency?: string; paymentMethodId?: number },
   now: Date,
@@ -113,7 +113,12 @@ export async function updateBilling(
 }
 
 /** Keeps the policy's terms (read by the premium projection) on the billing's frequency. */
-export async function setTermsFrequency(db: Db, policyId: number, frequency: string, now: Date) {
+export async function setTermsFrequency(
+  db: Database,
+  policyId: number,
+  frequency: string,
+  now: Date,
+) {
   await db
     .update(policyTerms)
     .set({ frequency, updateDate: now })
@@ -121,7 +126,7 @@ export async function setTermsFrequency(db: Db, policyId: number, frequency: str
 }
 
 /** The caller's policies among `ids`, with their status: what a batch may touch. */
-export function listOwnedPolicies(db: Db, userId: string, ids: number[]) {
+export function listOwnedPolicies(db: Database, userId: string, ids: number[]) {
   return db
     .select({ id: policy.id, status: policy.status, policyNumber: policy.policyNumber })
     .from(policy)
@@ -144,7 +149,7 @@ const invoiceColumns = {
 
 export type InvoiceRow = Awaited<ReturnType<typeof selectInvoices>>[number];
 
-function selectInvoices(db: Db) {
+function selectInvoices(db: Database) {
   return db
     .select(invoiceColumns)
     .from(invoice)
@@ -217,7 +222,7 @@ function invoiceWhere(filters: InvoiceFilters): SQL | undefined {
 }
 
 export async function listInvoices(
-  db: Db,
+  db: Database,
   filters: InvoiceFilters,
   window: Window,
 ): Promise<{ rows: InvoiceRow[]; total: number }> {
@@ -244,7 +249,7 @@ export async function listInvoices(
 }
 
 export async function findOwnedInvoice(
-  db: Db,
+  db: Database,
   userId: string,
   id: number,
 ): Promise<InvoiceRow | null> {

@@ -21,7 +21,7 @@ import {
 } from '@clinicpass/shared/platform/queries';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { callerOf, IdempotencyHeadersSchema, nowOf, requireCustomer } from '../payment/customer';
+import { callerOf, IdempotencyHeadersSchema, nowOf, requireCustomer } from '../payment';
 import { idempotent } from '../platform-common/idempotency';
 import { pageReply, pageWindow } from '../platform-common/pagination';
 import { IdParamsSchema } from '../platform-common/params';

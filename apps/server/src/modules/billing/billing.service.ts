@@ -21,10 +21,9 @@ import type {
   PaymentFrequency,
 } from '@clinicpass/shared/platform/enums';
 import { ACTIVE_POLICY_STATUSES, canMove } from '@clinicpass/shared/platform/transitions';
-import type { Db } from '../platform-common/db';
+import type { Database } from '../../db/client';
 import * as paymentService from '../payment/payment.service';
-import * as policyRepo from '../policy/policy.repository';
-import type { Caller, Now } from '../policy/policy.service';
+import { findOwnedPolicy, type Caller, type Now } from '../policy/policy.service';
 import * as repo from './billing.repository';
 
 function notFound(what: string): AppError {
@@ -95,7 +94,7 @@ function toPolicyInvoice(row: repo.InvoiceRow): PolicyInvoice {
 // ---------------------------------------------------------------- billings
 
 export async function listBillings(
-  db: Db,
+  db: Database,
   caller: Caller,
   filters: Omit<repo.BillingFilters, 'userId'>,
   window: { offset: number; limit: number },
@@ -108,19 +107,23 @@ export async function listBillings(
   return { items: rows.map((row) => toBilling(row.billing)), total };
 }
 
-export async function getBilling(db: Db, caller: Caller, id: number): Promise<Billing> {
+export async function getBilling(db: Database, caller: Caller, id: number): Promise<Billing> {
   const row = await repo.findOwnedBilling(db, caller.userId, { id });
   if (!row) throw notFound('billing');
   return toBilling(row.billing);
 }
 
-async function requirePolicy(db: Db, caller: Caller, policyId: number) {
-  const row = await policyRepo.findOwnedPolicy(db, caller.userId, policyId);
+async function requirePolicy(db: Database, caller: Caller, policyId: number) {
+  const row = await findOwnedPolicy(db, caller.userId, policyId);
   if (!row) throw notFound('policy');
   return row;
 }
 
-export async function getPolicyBilling(db: Db, caller: Caller, policyId: number): Promise<Billing> {
+export async function getPolicyBilling(
+  db: Database,
+  caller: Caller,
+  policyId: number,
+): Promise<Billing> {
   await requirePolicy(db, caller, policyId);
   const row = await repo.findOwnedBilling(db, caller.userId, { policyId });
   if (!row) throw notFound('billing for this policy');
@@ -143,7 +146,7 @@ function assertChangeable(row: repo.OwnedBillingRow): void {
 
 /** Changes a billing's frequency and/or payment method (the caller's own, active, verified). */
 export async function patchBilling(
-  db: Db,
+  db: Database,
   caller: Caller,
   now: Now,
   id: number,
@@ -172,7 +175,7 @@ export async function patchBilling(
 
 /** Pays a policy's billing with another of the caller's active, verified methods. */
 export async function replacePaymentMethod(
-  db: Db,
+  db: Database,
   caller: Caller,
   now: Now,
   policyId: number,
@@ -185,7 +188,7 @@ export async function replacePaymentMethod(
 
 /** The batch form: every policy moves, or none does. */
 export async function batchApplyPaymentMethod(
-  db: Db,
+  db: Database,
   caller: Caller,
   now: Now,
   body: BatchApplyPaymentMethodBody,
@@ -194,7 +197,7 @@ export async function batchApplyPaymentMethod(
 }
 
 async function applyMethod(
-  db: Db,
+  db: Database,
   caller: Caller,
   now: Now,
   policyIds: number[],
@@ -238,7 +241,7 @@ async function applyMethod(
 // ---------------------------------------------------------------- invoices
 
 export async function listInvoices(
-  db: Db,
+  db: Database,
   caller: Caller,
   filters: Omit<repo.InvoiceFilters, 'userId'>,
   window: { offset: number; limit: number },
@@ -251,7 +254,7 @@ export async function listInvoices(
   return { items: rows.map(toInvoice), total };
 }
 
-export async function getInvoice(db: Db, caller: Caller, id: number): Promise<Invoice> {
+export async function getInvoice(db: Database, caller: Caller, id: number): Promise<Invoice> {
   const row = await repo.findOwnedInvoice(db, caller.userId, id);
   if (!row) throw notFound('invoice');
   return toInvoice(row);
@@ -259,7 +262,7 @@ export async function getInvoice(db: Db, caller: Caller, id: number): Promise<In
 
 /** A policy's own invoices, newest due date first. */
 export async function listPolicyInvoices(
-  db: Db,
+  db: Database,
   caller: Caller,
   policyId: number,
   window: { offset: number; limit: number },

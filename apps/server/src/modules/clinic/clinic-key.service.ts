@@ -6,9 +6,8 @@ import { validationError } from '@clinicpass/shared/errors/validation-error';
 import type { Clock } from '@clinicpass/shared/time/clock';
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../../db/client';
-import { hitCounter } from '../finder/finder.rate-limit';
-import { addFailures, releaseFailures } from '../outpatient/outpatient.repository';
-import { hashToken } from '../outpatient/tokens';
+import { addFailures, hitCounter, releaseFailures } from '../../plugins/limits';
+import { hashToken } from '../outpatient/outpatient.service';
 import * as repo from './clinic-key.repository';
 
 export const CLINIC_KEY_HEADER = 'x-clinic-key';

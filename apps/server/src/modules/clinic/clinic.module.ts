@@ -1,7 +1,7 @@
 // The clinic area (`/api/clinic`): every route in it answers only a clinic presenting a live
 // clinic key (decision 106). The key check runs before body parsing and validation.
 import type { FastifyInstance } from 'fastify';
-import { outpatientClinicRoutes } from '../outpatient/outpatient.routes';
+import { outpatientClinicRoutes } from '../outpatient';
 import { authenticateClinic, type ClinicCaller, presentedKey } from './clinic-key.service';
 
 declare module 'fastify' {

@@ -1,23 +1,26 @@
 // The doctor finder as one plugin: reference data and service-point REST under /api/customer,
-// GraphQL at /api/graphql, all behind one per-address rate limit counted in PostgreSQL.
+// GraphQL at /api/graphql, all behind one per-address rate limit counted in PostgreSQL. The
+// GraphQL plugin is handed in by app.ts: a module never imports plugins/graphql.ts (decision 170).
 import rateLimit from '@fastify/rate-limit';
+import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { graphqlPlugin } from '../../plugins/graphql';
-import { createReferenceRepository } from '../reference/reference.repository';
-import { referenceRoutes } from '../reference/reference.routes';
-import { createReferenceService } from '../reference/reference.service';
+import { batchedRateLimitStore } from '../../plugins/limits';
+import { referenceRoutes, referenceServiceFor, type ReferenceService } from '../reference';
 import { createFinderReadModel } from './finder.memory';
 import { createFinderRepository } from './finder.repository';
-import { batchedRateLimitStore } from './finder.rate-limit';
 import { finderRoutes } from './finder.routes';
-import { createFinderService } from './finder.service';
+import { createFinderService, type FinderService } from './finder.service';
 
 /** Finder requests per client address per minute: generous for people, a brake for scrapers. */
 export const FINDER_RATE_LIMIT = { max: 120, timeWindow: 60_000 } as const;
 
-export const finderModule: FastifyPluginAsyncZod = async (app) => {
-  const referenceRepository = createReferenceRepository(app.db);
-  const reference = createReferenceService(referenceRepository);
+export interface FinderModuleOptions {
+  /** The GraphQL endpoint, registered inside the finder's rate limit with the finder's services. */
+  graphql: FastifyPluginAsync<{ reference: ReferenceService; finder: FinderService }>;
+}
+
+export const finderModule: FastifyPluginAsyncZod<FinderModuleOptions> = async (app, options) => {
+  const reference = referenceServiceFor(app.db);
   // The read model in memory (decision 110): loading starts now (searches wait for it), then
   // it is reloaded whenever a rebuild bumps finder_index_version.
   const readModel = createFinderReadModel(app.db, {
@@ -59,5 +62,5 @@ export const finderModule: FastifyPluginAsyncZod = async (app) => {
     },
     { prefix: '/api/customer' },
   );
-  await app.register(graphqlPlugin, { reference, finder });
+  await app.register(options.graphql, { reference, finder });
 };

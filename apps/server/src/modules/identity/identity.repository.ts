@@ -5,12 +5,11 @@ import type { Database } from '../../db/client';
 import {
   identityCode,
   identityPasswordHistory,
-  identityRateCounter,
   identityRefreshToken,
   identitySession,
-  identitySignInFailure,
 } from '../../db/identity-schema';
 import { appUser } from '../../db/schema';
+import * as limits from '../../plugins/limits';
 import { customerServicePhone } from '../reference/lists.service';
 
 export type UserRow = typeof appUser.$inferSelect;
@@ -318,89 +317,33 @@ export class IdentityRepository {
   }
 
   // ------------------------------------------------------------------ counters and lockout
+  // The counters live in plugins/limits (decision 171); the identity service reaches them here.
 
   /** Counts one event in a fixed window and answers the count so far. */
-  async countInWindow(key: string, windowMs: number, now: Date): Promise<number> {
-    const windowStart = new Date(Math.floor(now.getTime() / windowMs) * windowMs);
-    const [row] = await this.db
-      .insert(identityRateCounter)
-      .values({ key, windowStart, count: 1 })
-      .onConflictDoUpdate({
-        target: [identityRateCounter.key, identityRateCounter.windowStart],
-        set: { count: sql`${identityRateCounter.count} + 1` },
-      })
-      .returning({ count: identityRateCounter.count });
-    return row?.count ?? 1;
+  countInWindow(key: string, windowMs: number, now: Date): Promise<number> {
+    return limits.countInWindow(this.db, key, windowMs, now);
   }
 
-  async signInFailure(emailKey: string) {
-    const [row] = await this.db
-      .select()
-      .from(identitySignInFailure)
-      .where(eq(identitySignInFailure.emailKey, emailKey))
-      .limit(1);
-    return row ?? null;
+  signInFailure(emailKey: string) {
+    return limits.signInFailure(this.db, emailKey);
   }
 
-  /**
-   * Takes a sign-in attempt slot before the password is checked, in one statement, so parallel
-   * guesses cannot pass the limit: the attempt counts as a failure at once (a success clears the
-   * row), and the attempt that reaches `lockAfter` locks the account in the same statement.
-   * Refused (null) while locked, or, unless `captchaSolved`, once `captchaAfter` recent failures
-   * are counted. Failures older than `quietMs` start again from nothing.
-   */
-  async takeSignInAttempt(
+  /** See limits.takeSignInAttempt: an attempt slot taken before the password is checked. */
+  takeSignInAttempt(
     emailKey: string,
     now: Date,
-    rules: {
-      quietMs: number;
-      captchaAfter: number;
-      captchaSolved: boolean;
-      lockAfter: number;
-      lockFirstMs: number;
-      lockMaxMs: number;
-    },
+    rules: limits.SignInAttemptRules,
   ): Promise<number | null> {
-    const t = identitySignInFailure;
-    const nowIso = now.toISOString();
-    const quietSince = new Date(now.getTime() - rules.quietMs).toISOString();
-    const recent = sql`(case when ${t.lastFailureAt} <= ${quietSince} then 0 else ${t.failures} end)`;
-    const next = sql`(${recent} + 1)`;
-    const lock = sql`case when ${next} >= ${rules.lockAfter} then ${nowIso}::timestamptz + least(${rules.lockFirstMs}::float8 * power(2, least(${next} - ${rules.lockAfter}, 20)), ${rules.lockMaxMs}::float8) * interval '1 millisecond' else null end`;
-    const [row] = await this.db
-      .insert(t)
-      .values({ emailKey, failures: 1, lastFailureAt: now })
-      .onConflictDoUpdate({
-        target: t.emailKey,
-        set: { failures: next, lastFailureAt: now, lockedUntil: lock },
-        setWhere: and(
-          sql`(${t.lockedUntil} is null or ${t.lockedUntil} <= ${nowIso})`,
-          rules.captchaSolved ? undefined : sql`${recent} < ${rules.captchaAfter}`,
-        ),
-      })
-      .returning({ failures: t.failures });
-    return row?.failures ?? null;
+    return limits.takeSignInAttempt(this.db, emailKey, now, rules);
   }
 
   /** Counts a failure (starting again after `quietMs` without one) and answers the count. */
-  async recordSignInFailure(emailKey: string, now: Date, quietMs: number): Promise<number> {
-    const quietSince = new Date(now.getTime() - quietMs).toISOString();
-    const [row] = await this.db
-      .insert(identitySignInFailure)
-      .values({ emailKey, failures: 1, lastFailureAt: now })
-      .onConflictDoUpdate({
-        target: identitySignInFailure.emailKey,
-        set: {
-          failures: sql`case when ${identitySignInFailure.lastFailureAt} <= ${quietSince} then 1 else ${identitySignInFailure.failures} + 1 end`,
-          lastFailureAt: now,
-        },
-      })
-      .returning({ failures: identitySignInFailure.failures });
-    return row?.failures ?? 1;
+  recordSignInFailure(emailKey: string, now: Date, quietMs: number): Promise<number> {
+    return limits.recordSignInFailure(this.db, emailKey, now, quietMs);
   }
 
-  async clearSignInFailures(emailKey: string): Promise<void> {
-    await this.db.delete(identitySignInFailure).where(eq(identitySignInFailure.emailKey, emailKey));
+  clearSignInFailures(emailKey: string): Promise<void> {
+    return limits.clearSignInFailures(this.db, emailKey);
   }
 }
 

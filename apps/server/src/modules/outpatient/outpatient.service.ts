@@ -21,10 +21,14 @@ import { createHash, createHmac } from 'node:crypto';
 import type { Database } from '../../db/client';
 import { hkidLookupHash } from '../../lib/hkid-hash';
 import type { Identity } from '../../plugins/auth-context';
+import * as limits from '../../plugins/limits';
 import { bodyCheckEffectiveDate, bodyCheckState, policyYearEnd } from './body-check';
 import * as repo from './outpatient.repository';
 import type { MemberRow } from './outpatient.repository';
 import { formatTicketNumber, hashToken, newTicketNumber, newToken } from './tokens';
+
+/** Tokens are stored as this SHA-256; clinic keys are stored the same way (decision 106). */
+export { hashToken };
 
 export interface OutpatientDeps {
   db: Database;
@@ -115,7 +119,7 @@ export async function lookUpMember(
     .update(`member-ticket-failures:v1:${identifierHash}`)
     .digest('hex')}`;
   const now = deps.clock.now();
-  const failures = await repo.countFailures(
+  const failures = await limits.countFailures(
     deps.db,
     identifierKey,
     now,
@@ -129,9 +133,9 @@ export async function lookUpMember(
     });
   }
   const addressKey = `member-ticket:ip:${clientAddress}`;
-  const [addressCount] = await repo.addFailures(deps.db, [addressKey], now, WINDOW_MS);
+  const [addressCount] = await limits.addFailures(deps.db, [addressKey], now, WINDOW_MS);
   if ((addressCount ?? 0) > MEMBER_LOOKUP_FAILURE_LIMIT) throw new AppError('limit_exceeded');
-  await repo.addFailures(deps.db, [identifierKey], now, IDENTIFIER_FAILURE_WINDOW_MS);
+  await limits.addFailures(deps.db, [identifierKey], now, IDENTIFIER_FAILURE_WINDOW_MS);
   const keys = [addressKey, identifierKey];
   const found = await repo.findMemberForLookup(deps.db, {
     ...(input.identity_document_number !== undefined
@@ -140,7 +144,7 @@ export async function lookUpMember(
     phone: input.phone_number,
   });
   if (found === null) throw lookupFailed();
-  await repo.releaseFailures(deps.db, keys);
+  await limits.releaseFailures(deps.db, keys);
 
   const viewToken = newToken();
   const viewExpires = new Date(now.getTime() + MEMBER_VIEW_TOKEN_MINUTES * 60_000);

@@ -2,9 +2,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { policy, product } from '../../db/schema';
 import { healsAccount, partner, partnerUser } from '../../db/stakeholder-schema';
-import type { Db } from '../platform-common/db';
+import type { Database } from '../../db/client';
 
-export async function partnerOfUser(db: Db, userId: string) {
+export async function partnerOfUser(db: Database, userId: string) {
   const [row] = await db
     .select({
       id: partner.id,
@@ -19,7 +19,7 @@ export async function partnerOfUser(db: Db, userId: string) {
 }
 
 /** One of the user's own policies by number, with what decides whether it may use the provider. */
-export async function ownPolicy(db: Db, userId: string, policyNumber: string) {
+export async function ownPolicy(db: Database, userId: string, policyNumber: string) {
   const [row] = await db
     .select({
       id: policy.id,
@@ -33,7 +33,11 @@ export async function ownPolicy(db: Db, userId: string, policyNumber: string) {
 }
 
 /** The provider account of (user, policy), made on first use; concurrent first uses get one. */
-export async function healsAccountId(db: Db, userId: string, policyId: number): Promise<string> {
+export async function healsAccountId(
+  db: Database,
+  userId: string,
+  policyId: number,
+): Promise<string> {
   const result = await db.execute<{ id: string }>(sql`
     WITH inserted AS (
       INSERT INTO ${healsAccount} (user_id, policy_id) VALUES (${userId}, ${policyId})

@@ -4,7 +4,7 @@ import { createHmac } from 'node:crypto';
 import { AppError } from '@clinicpass/shared/errors/app-error';
 import type { HealthServicesLogin, Partner } from '@clinicpass/shared/platform/entities/reference';
 import { SignJWT } from 'jose';
-import type { Db } from '../platform-common/db';
+import type { Database } from '../../db/client';
 import * as repo from './partner.repository';
 
 /** Lifetime of the provider's access token. */
@@ -17,7 +17,7 @@ export function healsTokenKey(secretKey: string): Uint8Array {
   return new Uint8Array(createHmac('sha256', secretKey).update('heals-token').digest());
 }
 
-export async function partnerOf(db: Db, userId: string): Promise<Partner> {
+export async function partnerOf(db: Database, userId: string): Promise<Partner> {
   const found = await repo.partnerOfUser(db, userId);
   if (!found) throw new AppError('not_found', { message: 'You do not act for a partner' });
   return {
@@ -33,7 +33,7 @@ export async function partnerOf(db: Db, userId: string): Promise<Partner> {
  * is usable there while it is in force and has a medical network; only then is a token given.
  */
 export async function healsLogin(
-  db: Db,
+  db: Database,
   userId: string,
   policyNumber: string,
   secretKey: string,

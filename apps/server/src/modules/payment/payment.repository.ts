@@ -9,7 +9,7 @@ import {
 } from '../../db/billing-schema';
 import { policyParty } from '../../db/platform-schema';
 import { policy } from '../../db/schema';
-import type { Db } from '../platform-common/db';
+import type { Database } from '../../db/client';
 
 export type PaymentMethodRow = typeof paymentMethod.$inferSelect;
 export type ProfileMappingRow = typeof paymentMethodProfile.$inferSelect;
@@ -29,7 +29,7 @@ function methodWhere(filters: MethodFilters): SQL | undefined {
 }
 
 export async function listMethods(
-  db: Db,
+  db: Database,
   filters: MethodFilters,
   window: { offset: number; limit: number },
 ): Promise<{ rows: PaymentMethodRow[]; total: number }> {
@@ -50,7 +50,7 @@ export async function listMethods(
  * `share` while a billing or the default is pointed at it (so a concurrent deactivation waits).
  */
 export async function findOwnedMethod(
-  db: Db,
+  db: Database,
   userId: string,
   id: number,
   lock?: 'update' | 'share',
@@ -64,7 +64,7 @@ export async function findOwnedMethod(
 }
 
 export async function insertMethod(
-  db: Db,
+  db: Database,
   values: typeof paymentMethod.$inferInsert,
 ): Promise<PaymentMethodRow> {
   const [row] = await db.insert(paymentMethod).values(values).returning();
@@ -72,7 +72,7 @@ export async function insertMethod(
   return row;
 }
 
-export async function setMethodStatus(db: Db, id: number, status: string, now: Date) {
+export async function setMethodStatus(db: Database, id: number, status: string, now: Date) {
   await db.update(paymentMethod).set({ status, updateDate: now }).where(eq(paymentMethod.id, id));
 }
 
@@ -80,7 +80,7 @@ export async function setMethodStatus(db: Db, id: number, status: string, now: D
 
 /** Per method id: whether any billing uses it, and whether an active one does. */
 export async function billingUse(
-  db: Db,
+  db: Database,
   methodIds: number[],
 ): Promise<Map<number, { any: boolean; active: boolean }>> {
   const use = new Map<number, { any: boolean; active: boolean }>();
@@ -99,7 +99,7 @@ export async function billingUse(
 
 // ---------------------------------------------------------------- default
 
-export async function findDefault(db: Db, userId: string) {
+export async function findDefault(db: Database, userId: string) {
   const [row] = await db
     .select()
     .from(defaultPaymentMethod)
@@ -108,7 +108,7 @@ export async function findDefault(db: Db, userId: string) {
 }
 
 /** Sets (or replaces) the caller's default; answers the default row. */
-export async function upsertDefault(db: Db, userId: string, methodId: number, now: Date) {
+export async function upsertDefault(db: Database, userId: string, methodId: number, now: Date) {
   const [row] = await db
     .insert(defaultPaymentMethod)
     .values({ userId, paymentMethodId: methodId, createDate: now, updateDate: now })
@@ -121,13 +121,13 @@ export async function upsertDefault(db: Db, userId: string, methodId: number, no
   return row;
 }
 
-export async function clearDefault(db: Db, userId: string) {
+export async function clearDefault(db: Database, userId: string) {
   await db.delete(defaultPaymentMethod).where(eq(defaultPaymentMethod.userId, userId));
 }
 
 // ---------------------------------------------------------------- profile mappings
 
-export function listMappingsOfMethods(db: Db, methodIds: number[]) {
+export function listMappingsOfMethods(db: Database, methodIds: number[]) {
   if (methodIds.length === 0) return Promise.resolve([]);
   return db
     .select()
@@ -144,7 +144,7 @@ export interface MappingFilters {
 }
 
 export async function listMappings(
-  db: Db,
+  db: Database,
   filters: MappingFilters,
   window: { offset: number; limit: number },
 ): Promise<{ rows: ProfileMappingRow[]; total: number }> {
@@ -175,7 +175,11 @@ export async function listMappings(
 }
 
 /** Whether a profile (policy party) belongs to one of the user's policies. */
-export async function ownsProfile(db: Db, userId: string, profileId: number): Promise<boolean> {
+export async function ownsProfile(
+  db: Database,
+  userId: string,
+  profileId: number,
+): Promise<boolean> {
   const rows = await db
     .select({ id: policyParty.id })
     .from(policyParty)
@@ -185,7 +189,7 @@ export async function ownsProfile(db: Db, userId: string, profileId: number): Pr
   return rows.length > 0;
 }
 
-export async function findMapping(db: Db, methodId: number, role: string, profileId: number) {
+export async function findMapping(db: Database, methodId: number, role: string, profileId: number) {
   const [row] = await db
     .select()
     .from(paymentMethodProfile)
@@ -200,7 +204,7 @@ export async function findMapping(db: Db, methodId: number, role: string, profil
 }
 
 export async function insertMapping(
-  db: Db,
+  db: Database,
   values: typeof paymentMethodProfile.$inferInsert,
 ): Promise<ProfileMappingRow> {
   const [row] = await db.insert(paymentMethodProfile).values(values).returning();

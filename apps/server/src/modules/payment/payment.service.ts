@@ -18,7 +18,7 @@ import type {
   ProfileMappingRole,
 } from '@clinicpass/shared/platform/enums';
 import type { z } from 'zod';
-import type { Db } from '../platform-common/db';
+import type { Database } from '../../db/client';
 import type { Caller, Now } from '../policy/policy.service';
 import { cardLabel, resolveCardToken } from './card-gateway';
 import * as repo from './payment.repository';
@@ -47,7 +47,7 @@ function toMapping(row: repo.ProfileMappingRow): PaymentMethodProfileMapping {
 
 /** The methods as the API shows them, with their default flag, billings and mappings. */
 export async function toMethods(
-  db: Db,
+  db: Database,
   userId: string,
   rows: repo.PaymentMethodRow[],
 ): Promise<PaymentMethod[]> {
@@ -80,7 +80,7 @@ export async function toMethods(
   }));
 }
 
-async function toMethod(db: Db, userId: string, row: repo.PaymentMethodRow) {
+async function toMethod(db: Database, userId: string, row: repo.PaymentMethodRow) {
   const [method] = await toMethods(db, userId, [row]);
   if (!method) throw new Error('payment method not shaped');
   return method;
@@ -89,7 +89,7 @@ async function toMethod(db: Db, userId: string, row: repo.PaymentMethodRow) {
 // ---------------------------------------------------------------- methods
 
 export async function listMethods(
-  db: Db,
+  db: Database,
   caller: Caller,
   filters: { status?: string | undefined; gateway?: string | undefined },
   window: { offset: number; limit: number },
@@ -99,7 +99,7 @@ export async function listMethods(
 }
 
 export async function requireMethod(
-  db: Db,
+  db: Database,
   caller: Caller,
   id: number,
   lock?: 'update',
@@ -109,7 +109,7 @@ export async function requireMethod(
   return row;
 }
 
-export async function getMethod(db: Db, caller: Caller, id: number): Promise<PaymentMethod> {
+export async function getMethod(db: Database, caller: Caller, id: number): Promise<PaymentMethod> {
   return toMethod(db, caller.userId, await requireMethod(db, caller, id));
 }
 
@@ -129,7 +129,7 @@ function accountLabel(gateway: Exclude<PaymentGateway, 'stripe-card'>, token: st
  * confirmed setup intent is); other gateways wait for the bank's confirmation, unverified.
  */
 export async function createMethod(
-  db: Db,
+  db: Database,
   caller: Caller,
   now: Now,
   body: z.output<typeof PaymentMethodBodySchema>,
@@ -181,7 +181,7 @@ export async function createMethod(
  * billing is paid by it (the default or not: a billing would be left without a way to pay).
  */
 export async function deactivateMethod(
-  db: Db,
+  db: Database,
   caller: Caller,
   now: Now,
   id: number,
@@ -209,7 +209,7 @@ export async function deactivateMethod(
 
 // ---------------------------------------------------------------- default
 
-export async function getDefault(db: Db, caller: Caller): Promise<DefaultPaymentMethod> {
+export async function getDefault(db: Database, caller: Caller): Promise<DefaultPaymentMethod> {
   const row = await repo.findDefault(db, caller.userId);
   if (!row) throw notFound('default payment method');
   const method = await requireMethod(db, caller, row.paymentMethodId);
@@ -225,7 +225,7 @@ export async function getDefault(db: Db, caller: Caller): Promise<DefaultPayment
  * sets or replaces it. The method must be the caller's own, active and verified.
  */
 export async function setDefault(
-  db: Db,
+  db: Database,
   caller: Caller,
   now: Now,
   methodId: number,
@@ -251,7 +251,7 @@ export async function setDefault(
  * (else 409).
  */
 export async function usableMethod(
-  db: Db,
+  db: Database,
   caller: Caller,
   id: number,
   field: string,
@@ -286,7 +286,7 @@ export function validateCard(now: Now, body: ValidateCardBody): { success: true 
 // ---------------------------------------------------------------- profile mappings
 
 export async function listMappings(
-  db: Db,
+  db: Database,
   caller: Caller,
   filters: {
     role?: string | undefined;
@@ -305,7 +305,7 @@ export async function listMappings(
 
 /** Maps one of the caller's methods to a party of one of their policies; once per role. */
 export async function createMapping(
-  db: Db,
+  db: Database,
   caller: Caller,
   now: Now,
   body: PaymentMethodProfileMappingBody,

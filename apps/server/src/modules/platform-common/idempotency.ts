@@ -15,7 +15,6 @@ import type { FastifyRequest } from 'fastify';
 import { idempotencyRecord } from '../../db/platform-schema';
 import type { Database } from '../../db/client';
 import type { Caller, Now } from '../../plugins/request-context';
-import type { Db } from './db';
 
 /** Canonical JSON: keys sorted, so `{a,b}` and `{b,a}` are one body. */
 function canonical(value: unknown): string {
@@ -56,7 +55,7 @@ export async function idempotent<Result>(
   request: FastifyRequest,
   userId: string,
   now: Date,
-  work: (tx: Db) => Promise<Result>,
+  work: (tx: Database) => Promise<Result>,
 ): Promise<Result> {
   return idempotentUnder(db, request, userId, idempotencyKeyOf(request), now, work);
 }
@@ -68,7 +67,7 @@ export async function idempotent<Result>(
  */
 export async function idempotentWrite<Result>(
   request: FastifyRequest,
-  work: (tx: Db, context: { caller: Caller; now: Now }) => Promise<Result>,
+  work: (tx: Database, context: { caller: Caller; now: Now }) => Promise<Result>,
 ): Promise<Result> {
   const caller = request.requireCaller();
   const now = request.now;
@@ -87,7 +86,7 @@ export async function idempotentUnder<Result>(
   userId: string,
   key: string | null,
   now: Date,
-  work: (tx: Db) => Promise<Result>,
+  work: (tx: Database) => Promise<Result>,
 ): Promise<Result> {
   if (key === null) return db.transaction((tx) => work(tx));
   const path = request.url.split('?')[0] ?? request.url;

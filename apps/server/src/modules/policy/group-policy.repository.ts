@@ -9,12 +9,12 @@ import {
   policyTerms,
 } from '../../db/platform-schema';
 import { member, policy, product } from '../../db/schema';
-import type { Db } from '../platform-common/db';
+import type { Database } from '../../db/client';
 
 export type GroupRow = typeof groupPolicy.$inferSelect;
 
 export async function findAdministeredGroup(
-  db: Db,
+  db: Database,
   adminUserId: string,
   id: number,
   lock = false,
@@ -39,7 +39,7 @@ const memberColumns = {
 
 export type MemberPolicyRow = Awaited<ReturnType<typeof selectMembers>>[number];
 
-function selectMembers(db: Db, where: SQL | undefined) {
+function selectMembers(db: Database, where: SQL | undefined) {
   return db
     .select(memberColumns)
     .from(groupMemberPolicy)
@@ -48,7 +48,7 @@ function selectMembers(db: Db, where: SQL | undefined) {
 }
 
 /** A member policy with its group, when the caller administers the group. */
-export async function findAdministeredMember(db: Db, adminUserId: string, id: number) {
+export async function findAdministeredMember(db: Database, adminUserId: string, id: number) {
   const [row] = await db
     .select({ member: memberColumns, group: groupPolicy })
     .from(groupMemberPolicy)
@@ -59,7 +59,7 @@ export async function findAdministeredMember(db: Db, adminUserId: string, id: nu
 }
 
 /** Members of a group by policy number, locked for a move. */
-export function lockMembersByNumber(db: Db, groupPolicyId: number, numbers: string[]) {
+export function lockMembersByNumber(db: Database, groupPolicyId: number, numbers: string[]) {
   return selectMembers(
     db,
     and(eq(groupMemberPolicy.groupPolicyId, groupPolicyId), inArray(policy.policyNumber, numbers)),
@@ -69,7 +69,7 @@ export function lockMembersByNumber(db: Db, groupPolicyId: number, numbers: stri
 }
 
 /** The active dependants of the given principals' member policies. */
-export function lockActiveDependants(db: Db, principalPolicyIds: number[]) {
+export function lockActiveDependants(db: Database, principalPolicyIds: number[]) {
   if (principalPolicyIds.length === 0) return Promise.resolve([]);
   return selectMembers(
     db,
@@ -83,7 +83,7 @@ export function lockActiveDependants(db: Db, principalPolicyIds: number[]) {
 }
 
 export async function removeMember(
-  db: Db,
+  db: Database,
   row: { memberId: number; policyId: number; effectiveDate: string; now: Date },
 ) {
   await db
@@ -136,7 +136,7 @@ function groupDocumentWhere(filters: GroupDocumentFilters): SQL | undefined {
 }
 
 export async function listGroupDocuments(
-  db: Db,
+  db: Database,
   filters: GroupDocumentFilters,
   window: { offset: number; limit: number },
 ) {
@@ -162,14 +162,14 @@ export async function listGroupDocuments(
 
 export type RedeemCodeRow = typeof policyRedeemCode.$inferSelect;
 
-export async function findRedeemCodeByHash(db: Db, codeHash: string, lock: boolean) {
+export async function findRedeemCodeByHash(db: Database, codeHash: string, lock: boolean) {
   const query = db.select().from(policyRedeemCode).where(eq(policyRedeemCode.codeHash, codeHash));
   const [row] = lock ? await query.for('update') : await query;
   return row ?? null;
 }
 
 /** The redeem codes of the policies whose member carries this HKID hash. */
-export function findRedeemCodesByHkidHash(db: Db, hkidHash: string, lock: boolean) {
+export function findRedeemCodesByHkidHash(db: Database, hkidHash: string, lock: boolean) {
   const query = db
     .select({ code: policyRedeemCode })
     .from(policyRedeemCode)
@@ -179,7 +179,7 @@ export function findRedeemCodesByHkidHash(db: Db, hkidHash: string, lock: boolea
   return lock ? query.for('update', { of: policyRedeemCode }) : query;
 }
 
-export async function markRedeemed(db: Db, id: number, userId: string, now: Date) {
+export async function markRedeemed(db: Database, id: number, userId: string, now: Date) {
   await db
     .update(policyRedeemCode)
     .set({ redeemedAt: now, redeemedByUserId: userId, updateDate: now })
@@ -187,7 +187,10 @@ export async function markRedeemed(db: Db, id: number, userId: string, now: Date
 }
 
 /** The policy ids of a member policy's dependants (any status). */
-export async function listDependantPolicyIds(db: Db, principalPolicyId: number): Promise<number[]> {
+export async function listDependantPolicyIds(
+  db: Database,
+  principalPolicyId: number,
+): Promise<number[]> {
   const rows = await db
     .select({ policyId: groupMemberPolicy.policyId })
     .from(groupMemberPolicy)
@@ -197,7 +200,7 @@ export async function listDependantPolicyIds(db: Db, principalPolicyId: number):
 }
 
 /** Who a policy belongs to; used only after a redeem code proved the caller may see it. */
-export async function findPolicyOwner(db: Db, policyId: number) {
+export async function findPolicyOwner(db: Database, policyId: number) {
   const [row] = await db
     .select({ ownerUserId: policy.ownerUserId })
     .from(policy)
@@ -205,7 +208,7 @@ export async function findPolicyOwner(db: Db, policyId: number) {
   return row ?? null;
 }
 
-export async function setPolicyOwner(db: Db, policyIds: number[], userId: string, now: Date) {
+export async function setPolicyOwner(db: Database, policyIds: number[], userId: string, now: Date) {
   await db
     .update(policy)
     .set({ ownerUserId: userId, updateDate: now })

@@ -15,7 +15,7 @@ import type { GroupPolicyRemoveResult } from '@clinicpass/shared/platform/entiti
 import { addDays, compareDates, maxDate } from '@clinicpass/shared/time/clock';
 import { hkidLookupHash } from '../../lib/hkid-hash';
 import { redeemCodeHash } from '../../lib/redeem-code';
-import type { Db } from '../platform-common/db';
+import type { Database } from '../../db/client';
 import * as policyRepo from './policy.repository';
 import { toPolicies, type Caller, type Now } from './policy.service';
 import * as repo from './group-policy.repository';
@@ -54,7 +54,7 @@ function movementRange(
 }
 
 export async function getMovementDateRange(
-  db: Db,
+  db: Database,
   caller: Caller,
   today: string,
   memberPolicyId: number,
@@ -78,7 +78,7 @@ export async function getMovementDateRange(
  * 409 `movement_date_out_of_range`). Member policies become `terminated`, expiring on the date.
  */
 export async function removeMembers(
-  db: Db,
+  db: Database,
   caller: Caller,
   now: Now,
   groupId: number,
@@ -144,7 +144,7 @@ export async function removeMembers(
 // ---------------------------------------------------------------- group documents
 
 export async function listGroupDocuments(
-  db: Db,
+  db: Database,
   caller: Caller,
   today: string,
   filters: {
@@ -201,7 +201,7 @@ function invalidHkid(): AppError {
  * answer one 404, so the call tells nothing about which part was wrong.
  */
 async function findLetter(
-  db: Db,
+  db: Database,
   secretKey: string,
   today: string,
   body: RedeemPolicyBody,
@@ -237,7 +237,11 @@ async function findLetter(
   return letter;
 }
 
-async function redeemedAnswer(db: Db, policyId: number, today: string): Promise<RedeemedPolicy> {
+async function redeemedAnswer(
+  db: Database,
+  policyId: number,
+  today: string,
+): Promise<RedeemedPolicy> {
   const dependantIds = await repo.listDependantPolicyIds(db, policyId);
   const rows = await policyRepo.listPoliciesByIds(db, [policyId, ...dependantIds]);
   const policies = await toPolicies(db, rows, today);
@@ -262,7 +266,7 @@ function alreadyRedeemed(): AppError {
 
 /** Checks a letter without redeeming it: the policy and dependants it would bring. */
 export async function validateRedeem(
-  db: Db,
+  db: Database,
   secretKey: string,
   today: string,
   body: RedeemPolicyBody,
@@ -279,7 +283,7 @@ export async function validateRedeem(
  * account gets 409 `redeem_code_used`.
  */
 export async function redeem(
-  db: Db,
+  db: Database,
   secretKey: string,
   caller: Caller,
   now: Now,

@@ -13,7 +13,7 @@ import {
   taxReport,
 } from '../../db/platform-schema';
 import { policy } from '../../db/schema';
-import type { Db } from '../platform-common/db';
+import type { Database } from '../../db/client';
 
 interface Window {
   offset: number;
@@ -30,7 +30,7 @@ function ownedBy(ownerUserId: string, policyNumber: string | undefined): SQL | u
 // ---------------------------------------------------------------- claim balance
 
 /** Benefit use of a policy up to and including `until`. */
-export function listUsage(db: Db, policyId: number, until: string) {
+export function listUsage(db: Database, policyId: number, until: string) {
   return db
     .select()
     .from(policyBenefitUsage)
@@ -39,7 +39,7 @@ export function listUsage(db: Db, policyId: number, until: string) {
     );
 }
 
-export function listAllocations(db: Db, policyId: number, policyYearStart: string) {
+export function listAllocations(db: Database, policyId: number, policyYearStart: string) {
   return db
     .select()
     .from(policyBenefitAllocation)
@@ -51,11 +51,19 @@ export function listAllocations(db: Db, policyId: number, policyYearStart: strin
     );
 }
 
-export async function addAllocation(db: Db, row: typeof policyBenefitAllocation.$inferInsert) {
+export async function addAllocation(
+  db: Database,
+  row: typeof policyBenefitAllocation.$inferInsert,
+) {
   await db.insert(policyBenefitAllocation).values(row);
 }
 
-export async function setCashBalance(db: Db, policyId: number, cashBalance: number, now: Date) {
+export async function setCashBalance(
+  db: Database,
+  policyId: number,
+  cashBalance: number,
+  now: Date,
+) {
   await db
     .update(policyTerms)
     .set({ cashBalance, updateDate: now })
@@ -65,7 +73,7 @@ export async function setCashBalance(db: Db, policyId: number, cashBalance: numb
 // ---------------------------------------------------------------- tax reports, renewals
 
 export async function listTaxReports(
-  db: Db,
+  db: Database,
   ownerUserId: string,
   policyNumber: string | undefined,
   window: Window,
@@ -88,7 +96,7 @@ export async function listTaxReports(
 }
 
 export async function listRenewals(
-  db: Db,
+  db: Database,
   ownerUserId: string,
   policyNumber: string | undefined,
   window: Window,
@@ -113,7 +121,7 @@ export async function listRenewals(
 // ---------------------------------------------------------------- survey attempts
 
 export async function addSurveyAttempt(
-  db: Db,
+  db: Database,
   row: { policyId: number; attempt: Record<string, unknown>; createDate: Date },
 ) {
   const [created] = await db.insert(policySurveyAttempt).values(row).returning();
@@ -134,7 +142,7 @@ const mappingColumns = {
 
 export type MappingRow = Awaited<ReturnType<typeof selectMappings>>[number];
 
-function selectMappings(db: Db, where: SQL | undefined) {
+function selectMappings(db: Database, where: SQL | undefined) {
   return db
     .select(mappingColumns)
     .from(policyProfileMapping)
@@ -143,7 +151,7 @@ function selectMappings(db: Db, where: SQL | undefined) {
 }
 
 export async function listMappings(
-  db: Db,
+  db: Database,
   filters: { ownerUserId: string; policyNumber?: string | undefined; role?: string | undefined },
   window: Window,
 ) {
@@ -164,7 +172,7 @@ export async function listMappings(
 }
 
 export async function findOwnedMapping(
-  db: Db,
+  db: Database,
   ownerUserId: string,
   id: number,
   lock = false,
@@ -177,7 +185,7 @@ export async function findOwnedMapping(
   return row ?? null;
 }
 
-export async function findParty(db: Db, policyId: number, partyId: number) {
+export async function findParty(db: Database, policyId: number, partyId: number) {
   const [row] = await db
     .select({ id: policyParty.id, role: policyParty.role })
     .from(policyParty)
@@ -187,7 +195,7 @@ export async function findParty(db: Db, policyId: number, partyId: number) {
 
 /** Inserts a mapping; null when the same policy, role and profile are mapped already. */
 export async function addMapping(
-  db: Db,
+  db: Database,
   row: {
     policyId: number;
     role: string;
@@ -211,7 +219,7 @@ export async function addMapping(
   return created?.id ?? null;
 }
 
-export async function countMappings(db: Db, policyId: number, role: string): Promise<number> {
+export async function countMappings(db: Database, policyId: number, role: string): Promise<number> {
   const [counted] = await db
     .select({ total: count() })
     .from(policyProfileMapping)
@@ -219,12 +227,12 @@ export async function countMappings(db: Db, policyId: number, role: string): Pro
   return counted?.total ?? 0;
 }
 
-export async function deleteMapping(db: Db, id: number) {
+export async function deleteMapping(db: Database, id: number) {
   await db.delete(policyProfileMapping).where(eq(policyProfileMapping.id, id));
 }
 
 /** Locks the mappings of a policy (a delete checks how many of a role remain). */
-export async function lockMappingsOf(db: Db, policyId: number) {
+export async function lockMappingsOf(db: Database, policyId: number) {
   await db.execute(
     sql`SELECT 1 FROM ${policyProfileMapping} WHERE ${policyProfileMapping.policyId} = ${policyId} FOR UPDATE`,
   );

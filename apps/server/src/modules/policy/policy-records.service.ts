@@ -20,8 +20,8 @@ import type { ProfileMappingRole } from '@clinicpass/shared/platform/enums';
 import { ACTIVE_POLICY_STATUSES, canMove } from '@clinicpass/shared/platform/transitions';
 import { addMonths, compareDates } from '@clinicpass/shared/time/clock';
 import type { z } from 'zod';
-import type { Db } from '../platform-common/db';
-import * as productRepo from '../product/product.repository';
+import type { Database } from '../../db/client';
+import * as productService from '../product/product.service';
 import * as policyRepo from './policy.repository';
 import { lockPolicy, refuseMove, requirePolicy, type Caller, type Now } from './policy.service';
 import { cents } from './premium';
@@ -58,16 +58,16 @@ const remaining = (limit: number | null, used: number) =>
   limit === null ? null : cents(Math.max(0, limit - used));
 
 async function claimBalanceOf(
-  db: Db,
+  db: Database,
   row: policyRepo.PolicyRow,
   today: string,
 ): Promise<PolicyClaimBalance> {
   const since = lastAnniversary(row.activationDate, today);
   const [schedule, usage, allocations, product] = await Promise.all([
-    productRepo.listBenefits(db, row.productId, today),
+    productService.listBenefitRows(db, row.productId, today),
     repo.listUsage(db, row.id, today),
     repo.listAllocations(db, row.id, since),
-    productRepo.findProduct(db, row.productId),
+    productService.findProductRow(db, row.productId),
   ]);
   const thisYear = usage.filter((use) => compareDates(use.incurredOn, since) >= 0);
   const items: ClaimBalanceItem[] = schedule.map((benefit) => {
@@ -107,7 +107,7 @@ async function claimBalanceOf(
 }
 
 export async function getClaimBalance(
-  db: Db,
+  db: Database,
   caller: Caller,
   today: string,
   id: number,
@@ -121,7 +121,7 @@ export async function getClaimBalance(
  * schedule, and the amount (whole cents) at most the cash balance.
  */
 export async function allocateBenefit(
-  db: Db,
+  db: Database,
   caller: Caller,
   now: Now,
   id: number,
@@ -133,7 +133,7 @@ export async function allocateBenefit(
   if (Math.abs(body.amount * 100 - Math.round(body.amount * 100)) > 1e-6) {
     throw invalid('body.amount', 'must be in whole cents');
   }
-  const schedule = await productRepo.listBenefits(db, row.productId, now.today);
+  const schedule = await productService.listBenefitRows(db, row.productId, now.today);
   if (!schedule.some((benefit) => benefit.code === body.benefit)) {
     throw invalid('body.benefit', `'${body.benefit}' is not a benefit of this policy`);
   }
@@ -174,7 +174,7 @@ export async function allocateBenefit(
 // ---------------------------------------------------------------- tax reports, renewals
 
 export async function listTaxReports(
-  db: Db,
+  db: Database,
   caller: Caller,
   policyNumber: string | undefined,
   window: Window,
@@ -194,7 +194,7 @@ export async function listTaxReports(
 }
 
 export async function listRenewals(
-  db: Db,
+  db: Database,
   caller: Caller,
   policyNumber: string | undefined,
   window: Window,
@@ -217,7 +217,7 @@ export async function listRenewals(
 export const SURVEY_ATTEMPT_MAX_CHARACTERS = 10_000;
 
 export async function createSurveyAttempt(
-  db: Db,
+  db: Database,
   caller: Caller,
   now: Now,
   body: z.output<typeof PolicySurveyAttemptBodySchema>,
@@ -247,7 +247,7 @@ function toMapping(row: repo.MappingRow): PolicyProfileMapping {
 }
 
 export async function listProfileMappings(
-  db: Db,
+  db: Database,
   caller: Caller,
   filters: { policyNumber?: string | undefined; role?: string | undefined },
   window: Window,
@@ -261,7 +261,7 @@ export async function listProfileMappings(
 }
 
 export async function getProfileMapping(
-  db: Db,
+  db: Database,
   caller: Caller,
   id: number,
 ): Promise<PolicyProfileMapping> {
@@ -276,7 +276,7 @@ export async function getProfileMapping(
  * any party. The same mapping twice is 409 `conflict`.
  */
 export async function createProfileMapping(
-  db: Db,
+  db: Database,
   caller: Caller,
   now: Now,
   body: z.output<typeof PolicyProfileMappingBodySchema>,
@@ -305,7 +305,11 @@ export async function createProfileMapping(
 }
 
 /** Deletes a mapping; a policy keeps at least one policyholder mapping (409 `conflict`). */
-export async function deleteProfileMapping(db: Db, caller: Caller, id: number): Promise<void> {
+export async function deleteProfileMapping(
+  db: Database,
+  caller: Caller,
+  id: number,
+): Promise<void> {
   const row = await repo.findOwnedMapping(db, caller.userId, id, true);
   if (!row) throw new AppError('not_found', { message: `No policy profile mapping ${id}` });
   await repo.lockMappingsOf(db, row.policyId);

@@ -15,7 +15,7 @@ import {
 } from '../../db/platform-schema';
 import { billing, paymentMethod } from '../../db/billing-schema';
 import { member, policy, product } from '../../db/schema';
-import type { Db } from '../platform-common/db';
+import type { Database } from '../../db/client';
 
 // ---------------------------------------------------------------- status spelling
 
@@ -71,7 +71,7 @@ const policyColumns = {
 
 export type PolicyRow = Awaited<ReturnType<typeof selectPolicies>>[number];
 
-function selectPolicies(db: Db, where: SQL | undefined) {
+function selectPolicies(db: Database, where: SQL | undefined) {
   return db
     .select(policyColumns)
     .from(policy)
@@ -112,7 +112,7 @@ function filterSql(filters: PolicyFilters): SQL | undefined {
 }
 
 export async function listPolicies(
-  db: Db,
+  db: Database,
   filters: PolicyFilters,
   window: { offset: number; limit: number },
 ): Promise<{ rows: PolicyRow[]; total: number }> {
@@ -130,7 +130,7 @@ export async function listPolicies(
 }
 
 export async function findOwnedPolicy(
-  db: Db,
+  db: Database,
   ownerUserId: string,
   id: number,
 ): Promise<PolicyRow | null> {
@@ -142,7 +142,7 @@ export async function findOwnedPolicy(
 }
 
 export async function findOwnedPolicyByNumber(
-  db: Db,
+  db: Database,
   ownerUserId: string,
   policyNumber: string,
 ): Promise<PolicyRow | null> {
@@ -153,7 +153,7 @@ export async function findOwnedPolicyByNumber(
   return row ?? null;
 }
 
-export function listOwnedPoliciesByNumber(db: Db, ownerUserId: string, numbers: string[]) {
+export function listOwnedPoliciesByNumber(db: Database, ownerUserId: string, numbers: string[]) {
   return selectPolicies(
     db,
     and(eq(policy.ownerUserId, ownerUserId), inArray(policy.policyNumber, numbers)),
@@ -164,13 +164,17 @@ export function listOwnedPoliciesByNumber(db: Db, ownerUserId: string, numbers: 
  * Policies by id whoever owns them: only for a caller who proved access another way (a redeem
  * code of a group member's letter, decision 076).
  */
-export function listPoliciesByIds(db: Db, ids: number[]) {
+export function listPoliciesByIds(db: Database, ids: number[]) {
   if (ids.length === 0) return Promise.resolve([]);
   return selectPolicies(db, inArray(policy.id, ids)).orderBy(asc(policy.id));
 }
 
 /** Locks a policy row for a status move; null when it is not the owner's. */
-export async function lockOwnedPolicy(db: Db, ownerUserId: string, id: number): Promise<boolean> {
+export async function lockOwnedPolicy(
+  db: Database,
+  ownerUserId: string,
+  id: number,
+): Promise<boolean> {
   const rows = await db
     .select({ id: policy.id })
     .from(policy)
@@ -179,14 +183,14 @@ export async function lockOwnedPolicy(db: Db, ownerUserId: string, id: number): 
   return rows.length > 0;
 }
 
-export async function setPolicyStatus(db: Db, id: number, status: PolicyStatus, now: Date) {
+export async function setPolicyStatus(db: Database, id: number, status: PolicyStatus, now: Date) {
   await db
     .update(policy)
     .set({ status: toStoredStatus(status), updateDate: now })
     .where(eq(policy.id, id));
 }
 
-export async function setExpiryDate(db: Db, id: number, expiryDate: string, now: Date) {
+export async function setExpiryDate(db: Database, id: number, expiryDate: string, now: Date) {
   await db
     .insert(policyTerms)
     .values({ policyId: id, frequency: 'annual', expiryDate, updateDate: now })
@@ -197,7 +201,7 @@ export async function setExpiryDate(db: Db, id: number, expiryDate: string, now:
 
 export type PartyRow = typeof policyParty.$inferSelect;
 
-export function listParties(db: Db, policyIds: number[]) {
+export function listParties(db: Database, policyIds: number[]) {
   if (policyIds.length === 0) return Promise.resolve([]);
   return db
     .select()
@@ -207,7 +211,7 @@ export function listParties(db: Db, policyIds: number[]) {
 }
 
 /** The members of policies without party rows (policies the platform seed did not describe). */
-export function listMembers(db: Db, policyIds: number[]) {
+export function listMembers(db: Database, policyIds: number[]) {
   if (policyIds.length === 0) return Promise.resolve([]);
   return db
     .select({
@@ -223,7 +227,7 @@ export function listMembers(db: Db, policyIds: number[]) {
 }
 
 export async function replaceBeneficiaries(
-  db: Db,
+  db: Database,
   policyId: number,
   rows: Omit<typeof policyParty.$inferInsert, 'policyId' | 'role'>[],
 ) {
@@ -249,7 +253,7 @@ const couponColumns = {
 
 export type PolicyCouponRow = Awaited<ReturnType<typeof listPolicyCoupons>>[number];
 
-export function listPolicyCoupons(db: Db, policyId: number) {
+export function listPolicyCoupons(db: Database, policyId: number) {
   return db
     .select({
       coupon: couponColumns,
@@ -276,7 +280,7 @@ export interface EventFilters {
 const hkCreateDate = sql`(${policyEvent.createDate} AT TIME ZONE 'Asia/Hong_Kong')::date`;
 
 export async function listEvents(
-  db: Db,
+  db: Database,
   filters: EventFilters,
   window: { offset: number; limit: number },
 ) {
@@ -310,7 +314,7 @@ export async function listEvents(
 }
 
 export async function addEvent(
-  db: Db,
+  db: Database,
   event: {
     policyId: number;
     eventType: string;
@@ -325,7 +329,7 @@ export async function addEvent(
 
 export type SellingRow = Awaited<ReturnType<typeof selectSellings>>[number];
 
-function selectSellings(db: Db, where: SQL | undefined) {
+function selectSellings(db: Database, where: SQL | undefined) {
   return db
     .select({
       id: policySelling.id,
@@ -343,7 +347,7 @@ function selectSellings(db: Db, where: SQL | undefined) {
 }
 
 export async function findOwnedSelling(
-  db: Db,
+  db: Database,
   ownerUserId: string,
   id: number,
 ): Promise<SellingRow | null> {
@@ -354,11 +358,11 @@ export async function findOwnedSelling(
   return row ?? null;
 }
 
-export function listSellingsOfPolicy(db: Db, policyId: number) {
+export function listSellingsOfPolicy(db: Database, policyId: number) {
   return selectSellings(db, eq(policySelling.policyId, policyId)).orderBy(desc(policySelling.id));
 }
 
-export async function findRewardSet(db: Db, rewardSet: string) {
+export async function findRewardSet(db: Database, rewardSet: string) {
   const [row] = await db
     .select()
     .from(rewardSetCoupon)
@@ -367,7 +371,7 @@ export async function findRewardSet(db: Db, rewardSet: string) {
 }
 
 export async function createOffer(
-  db: Db,
+  db: Database,
   offer: {
     policyId: number;
     rewardSet: string;
@@ -397,12 +401,12 @@ export async function createOffer(
   return selling.id;
 }
 
-export async function setSellingStatus(db: Db, id: number, status: string, now: Date) {
+export async function setSellingStatus(db: Database, id: number, status: string, now: Date) {
   await db.update(policySelling).set({ status, updateDate: now }).where(eq(policySelling.id, id));
 }
 
 /** Declines the offers still open on a policy (it was terminated after all). */
-export async function declineOpenOffers(db: Db, policyId: number, now: Date) {
+export async function declineOpenOffers(db: Database, policyId: number, now: Date) {
   await db
     .update(policySelling)
     .set({ status: 'declined', updateDate: now })
@@ -410,7 +414,7 @@ export async function declineOpenOffers(db: Db, policyId: number, now: Date) {
 }
 
 export async function activateCoupon(
-  db: Db,
+  db: Database,
   grant: {
     couponId: number;
     policyId: number;
@@ -439,7 +443,7 @@ export async function activateCoupon(
  * Whether a party other than the policyholder pays for the policy (a `payor` profile mapping
  * to such a party): the account holding the policy then acts as its payment owner (decision 130).
  */
-export async function paidByThirdParty(db: Db, policyId: number): Promise<boolean> {
+export async function paidByThirdParty(db: Database, policyId: number): Promise<boolean> {
   const [row] = await db
     .select({ id: policyProfileMapping.id })
     .from(policyProfileMapping)
@@ -463,7 +467,7 @@ export interface InsuredPerson {
 }
 
 /** In-force policies of a product, with their insured life, that also meet `where`. */
-async function countInForceInsured(db: Db, productId: number, where: SQL | undefined) {
+async function countInForceInsured(db: Database, productId: number, where: SQL | undefined) {
   const [row] = await db
     .select({ total: count() })
     .from(policy)
@@ -480,7 +484,7 @@ async function countInForceInsured(db: Db, productId: number, where: SQL | undef
  * other than `exceptPolicyId`: the count max-in-force-policy-per-insured-life reads.
  */
 export async function countInForceOfInsuredLife(
-  db: Db,
+  db: Database,
   productId: number,
   person: InsuredPerson,
   exceptPolicyId: number | null,
@@ -500,7 +504,7 @@ export async function countInForceOfInsuredLife(
 
 /** The in-force policies of a product a user owns whose insured life is the user (`self`). */
 export async function countOwnInForceSelfCover(
-  db: Db,
+  db: Database,
   ownerUserId: string,
   productId: number,
 ): Promise<number> {

@@ -48,9 +48,7 @@ import {
 import { addDays, addMonths, compareDates } from '@clinicpass/shared/time/clock';
 import { evaluatePolicyOptionRules } from '@clinicpass/shared/validation/rules';
 import type { z } from 'zod';
-import type { Db } from '../platform-common/db';
-import { rulesOfOption } from '../product/option-rules';
-import * as productRepo from '../product/product.repository';
+import type { Database } from '../../db/client';
 import * as productService from '../product/product.service';
 import * as repo from './policy.repository';
 import { ageOn, cents, FREQUENCY_FACTORS, projectPremiums } from './premium';
@@ -68,6 +66,21 @@ export interface Now {
 function notFound(what: string): AppError {
   return new AppError('not_found', { message: `No ${what}` });
 }
+
+// ---------------------------------------------------------------- for other modules
+
+// What billing, service requests and application cases read or record of a policy. Other
+// modules reach the policy module only through its services (decision 170), never its
+// repositories.
+export {
+  addEvent,
+  countOwnInForceSelfCover,
+  findOwnedPolicy,
+  findOwnedPolicyByNumber,
+  lockOwnedPolicy,
+  toSpecStatus,
+  type PolicyRow,
+} from './policy.repository';
 
 // ---------------------------------------------------------------- shapes
 
@@ -112,7 +125,7 @@ interface Parties {
   beneficiaries: Beneficiary[];
 }
 
-export async function partiesOf(db: Db, policyIds: number[]): Promise<Map<number, Parties>> {
+export async function partiesOf(db: Database, policyIds: number[]): Promise<Map<number, Parties>> {
   const rows = await repo.listParties(db, policyIds);
   const missing = policyIds.filter(
     (id) => !rows.some((row) => row.policyId === id && row.role === 'policyholder'),
@@ -203,7 +216,11 @@ function toPolicy(row: repo.PolicyRow, parties: Parties, today: string): Policy 
   };
 }
 
-export async function toPolicies(db: Db, rows: repo.PolicyRow[], today: string): Promise<Policy[]> {
+export async function toPolicies(
+  db: Database,
+  rows: repo.PolicyRow[],
+  today: string,
+): Promise<Policy[]> {
   const parties = await partiesOf(
     db,
     rows.map((row) => row.id),
@@ -217,14 +234,18 @@ export async function toPolicies(db: Db, rows: repo.PolicyRow[], today: string):
 
 // ---------------------------------------------------------------- reads
 
-export async function requirePolicy(db: Db, caller: Caller, id: number): Promise<repo.PolicyRow> {
+export async function requirePolicy(
+  db: Database,
+  caller: Caller,
+  id: number,
+): Promise<repo.PolicyRow> {
   const row = await repo.findOwnedPolicy(db, caller.userId, id);
   if (!row) throw notFound(`policy ${id}`);
   return row;
 }
 
 export async function listPolicies(
-  db: Db,
+  db: Database,
   caller: Caller,
   today: string,
   filters: Omit<repo.PolicyFilters, 'ownerUserId'>,
@@ -250,7 +271,7 @@ function renewalDate(row: repo.PolicyRow, today: string): string | null {
 }
 
 export async function getPolicyDetail(
-  db: Db,
+  db: Database,
   caller: Caller,
   today: string,
   id: number,
@@ -259,10 +280,10 @@ export async function getPolicyDetail(
   return detailOf(db, row, today);
 }
 
-async function detailOf(db: Db, row: repo.PolicyRow, today: string): Promise<PolicyDetail> {
+async function detailOf(db: Database, row: repo.PolicyRow, today: string): Promise<PolicyDetail> {
   const [base] = await toPolicies(db, [row], today);
   if (!base) throw new Error('policy shape missing');
-  const schedule = await productRepo.listBenefits(db, row.productId, today);
+  const schedule = await productService.listBenefitRows(db, row.productId, today);
   const detail: PolicyDetail = {
     ...base,
     policy_schedule: schedule.map((benefit) => ({
@@ -282,7 +303,11 @@ async function detailOf(db: Db, row: repo.PolicyRow, today: string): Promise<Pol
   return detail;
 }
 
-export async function getCoverage(db: Db, caller: Caller, id: number): Promise<PolicyCoverage> {
+export async function getCoverage(
+  db: Database,
+  caller: Caller,
+  id: number,
+): Promise<PolicyCoverage> {
   const row = await requirePolicy(db, caller, id);
   return { total_sum_assured: row.terms?.sumAssured ?? row.profile?.annualLimit ?? 0 };
 }
@@ -299,7 +324,11 @@ function toCoupon(row: repo.PolicyCouponRow['coupon']): Coupon {
   };
 }
 
-export async function listCoupons(db: Db, caller: Caller, id: number): Promise<PolicyCoupon[]> {
+export async function listCoupons(
+  db: Database,
+  caller: Caller,
+  id: number,
+): Promise<PolicyCoupon[]> {
   await requirePolicy(db, caller, id);
   return (await repo.listPolicyCoupons(db, id)).map((row) => ({
     coupon: toCoupon(row.coupon),
@@ -310,7 +339,7 @@ export async function listCoupons(db: Db, caller: Caller, id: number): Promise<P
 }
 
 export async function listProductDocuments(
-  db: Db,
+  db: Database,
   caller: Caller,
   today: string,
   id: number,
@@ -320,7 +349,7 @@ export async function listProductDocuments(
 }
 
 export async function listEvents(
-  db: Db,
+  db: Database,
   caller: Caller,
   filters: Omit<repo.EventFilters, 'ownerUserId'>,
   window: { offset: number; limit: number },
@@ -352,7 +381,7 @@ interface ProjectionOverrides {
 }
 
 async function projectionOf(
-  db: Db,
+  db: Database,
   row: repo.PolicyRow,
   today: string,
   years: number,
@@ -370,8 +399,8 @@ async function projectionOf(
   const profile =
     overrides.productId === undefined
       ? row.profile
-      : (await productRepo.findProduct(db, overrides.productId))?.profile;
-  const bands = await productRepo.listPremiumRates(db, productId);
+      : (await productService.findProductRow(db, overrides.productId))?.profile;
+  const bands = await productService.listPremiumRateRows(db, productId);
   const coupons = (await repo.listPolicyCoupons(db, row.id))
     .filter((entry) => entry.coupon.status === 'active')
     .map((entry) => ({
@@ -416,7 +445,7 @@ async function projectionOf(
 }
 
 export async function getProjection(
-  db: Db,
+  db: Database,
   caller: Caller,
   today: string,
   id: number,
@@ -428,7 +457,7 @@ export async function getProjection(
 
 /** Every number must be the caller's: one that is not makes the whole call not found. */
 export async function getBulkProjection(
-  db: Db,
+  db: Database,
   caller: Caller,
   today: string,
   query: { mode: ProjectionMode; projection_years: number; policy_number__in: string[] },
@@ -447,7 +476,7 @@ export async function getBulkProjection(
 }
 
 export async function projectPremium(
-  db: Db,
+  db: Database,
   caller: Caller,
   today: string,
   policyNumber: string,
@@ -458,7 +487,7 @@ export async function projectPremium(
   let productId: number | undefined;
   let requireSumAssured = row.profile?.requireSumAssured ?? false;
   if (body.product_code !== undefined && body.product_code !== row.productCode) {
-    const target = await productRepo.findProductByCode(db, body.product_code);
+    const target = await productService.findProductRowByCode(db, body.product_code);
     if (!target) {
       throw new AppError('missing_product', { message: `No product ${body.product_code}` });
     }
@@ -474,7 +503,7 @@ export async function projectPremium(
     }
     const parties = (await partiesOf(db, [row.id])).get(row.id);
     const birth = parties?.insuredLifeBirth;
-    const ranges = await productRepo.listSumAssuredRanges(db, productId ?? row.productId);
+    const ranges = await productService.listSumAssuredRangeRows(db, productId ?? row.productId);
     const age = birth ? ageOn(birth, today) : null;
     const range = ranges.find((r) => age !== null && r.minIssueAge <= age && age <= r.maxIssueAge);
     if (
@@ -499,7 +528,11 @@ export async function projectPremium(
 // ---------------------------------------------------------------- moves
 
 /** Locks the caller's policy for a move and reads it; another customer's is not found. */
-export async function lockPolicy(db: Db, caller: Caller, id: number): Promise<repo.PolicyRow> {
+export async function lockPolicy(
+  db: Database,
+  caller: Caller,
+  id: number,
+): Promise<repo.PolicyRow> {
   if (!(await repo.lockOwnedPolicy(db, caller.userId, id))) throw notFound(`policy ${id}`);
   return requirePolicy(db, caller, id);
 }
@@ -512,7 +545,7 @@ export function refuseMove(action: string, status: string): AppError {
 }
 
 export async function terminate(
-  db: Db,
+  db: Database,
   caller: Caller,
   now: Now,
   id: number,
@@ -567,7 +600,7 @@ function toSelling(row: repo.SellingRow): PolicySelling {
  * is still valid).
  */
 export async function startRetentionSelling(
-  db: Db,
+  db: Database,
   caller: Caller,
   now: Now,
   id: number,
@@ -617,7 +650,7 @@ export async function startRetentionSelling(
 
 /** Accepting an offer applies its coupon and withdraws the termination. */
 export async function acceptSelling(
-  db: Db,
+  db: Database,
   caller: Caller,
   now: Now,
   sellingId: number,
@@ -656,7 +689,7 @@ export async function acceptSelling(
 
 /** Replaces the beneficiaries of an active policy. */
 export async function setBeneficiaries(
-  db: Db,
+  db: Database,
   caller: Caller,
   now: Now,
   id: number,
@@ -697,7 +730,7 @@ export async function setBeneficiaries(
  * evaluator for the caller as policyholder, or as payment owner when a third party pays.
  */
 export async function listProductOptions(
-  db: Db,
+  db: Database,
   caller: Caller,
   today: string,
   id: number,
@@ -714,18 +747,18 @@ export async function listProductOptions(
     lastName: parties?.insuredLife.identity.last_name ?? '',
     dateOfBirth: birth,
   };
-  const options = (await productRepo.listOptions(db)).filter(
+  const options = (await productService.listOptionRows(db)).filter(
     (option) => option.fromProduct === row.productCode,
   );
   const result: PolicyProductOption[] = [];
   for (const option of options) {
-    const target = await productRepo.findProduct(db, option.toProductId);
+    const target = await productService.findProductRow(db, option.toProductId);
     if (!target) continue;
     const p = target.profile;
     const minYears = p.minIssueAgeUnit === 'year' ? p.minIssueAgeValue : 0;
     const maxYears = p.maxIssueAgeUnit === 'year' ? p.maxIssueAgeValue : 0;
     const ruled = evaluatePolicyOptionRules(
-      rulesOfOption({
+      productService.rulesOfOption({
         type: option.type,
         from_product: row.productCode,
         to_product: option.toProduct,
@@ -751,7 +784,7 @@ export async function listProductOptions(
       { rule: 'issue-age', is_eligible: age !== null && minYears <= age && age <= maxYears },
       ...ruled.map(({ rule, is_eligible }) => ({ rule, is_eligible })),
     ];
-    const bands = await productRepo.listPremiumRates(db, target.id);
+    const bands = await productService.listPremiumRateRows(db, target.id);
     const band = age === null ? undefined : bands.find((b) => b.minAge <= age && age <= b.maxAge);
     const sumAssured = p.requireSumAssured ? (row.terms?.sumAssured ?? null) : null;
     const priced = band !== undefined && (!p.requireSumAssured || sumAssured !== null);

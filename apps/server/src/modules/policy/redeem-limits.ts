@@ -5,7 +5,7 @@
 import { AppError } from '@clinicpass/shared/errors/app-error';
 import { CAPTCHA_HEADER } from '@clinicpass/shared/schemas/captcha';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { addFailures, releaseFailures } from '../outpatient/outpatient.repository';
+import { addFailures, releaseFailures } from '../../plugins/limits';
 
 /** Failures (per user or per address) after which every attempt needs a solved captcha. */
 export const REDEEM_FAILURES_BEFORE_CAPTCHA = 3;

@@ -2,7 +2,7 @@
 // shapes them into the spec's entities.
 import { and, arrayContains, asc, eq, gte, isNull, lte, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '../platform-common/db';
+import type { Database } from '../../db/client';
 import {
   premiumRate,
   productBenefit,
@@ -19,7 +19,7 @@ import { product } from '../../db/schema';
 
 export type ProductRow = Awaited<ReturnType<typeof selectProducts>>[number];
 
-function selectProducts(db: Db, where?: SQL) {
+function selectProducts(db: Database, where?: SQL) {
   return db
     .select({
       id: product.id,
@@ -36,7 +36,7 @@ function selectProducts(db: Db, where?: SQL) {
 }
 
 export function listProducts(
-  db: Db,
+  db: Database,
   filters: { productType?: string | undefined; code?: string | undefined },
 ) {
   return selectProducts(
@@ -48,17 +48,17 @@ export function listProducts(
   );
 }
 
-export async function findProduct(db: Db, id: number): Promise<ProductRow | null> {
+export async function findProduct(db: Database, id: number): Promise<ProductRow | null> {
   const [row] = await selectProducts(db, eq(product.id, id));
   return row ?? null;
 }
 
-export async function findProductByCode(db: Db, code: string): Promise<ProductRow | null> {
+export async function findProductByCode(db: Database, code: string): Promise<ProductRow | null> {
   const [row] = await selectProducts(db, eq(product.code, code));
   return row ?? null;
 }
 
-export function listOptions(db: Db) {
+export function listOptions(db: Database) {
   const from = alias(product, 'from_product');
   const to = alias(product, 'to_product');
   return db
@@ -74,11 +74,11 @@ export function listOptions(db: Db) {
     .orderBy(asc(productOption.id));
 }
 
-export function listGroups(db: Db) {
+export function listGroups(db: Database) {
   return db.select().from(productGroup).orderBy(asc(productGroup.id));
 }
 
-export function listReleaseContents(db: Db) {
+export function listReleaseContents(db: Database) {
   return db
     .select({
       id: releaseContent.id,
@@ -93,11 +93,11 @@ export function listReleaseContents(db: Db) {
     .orderBy(asc(releaseContent.effectiveDate), asc(releaseContent.id));
 }
 
-export function listServiceTypes(db: Db) {
+export function listServiceTypes(db: Database) {
   return db.select().from(serviceType).orderBy(asc(serviceType.id));
 }
 
-export function listEligibility(db: Db, productId: number) {
+export function listEligibility(db: Database, productId: number) {
   return db
     .select()
     .from(productEligibility)
@@ -106,7 +106,7 @@ export function listEligibility(db: Db, productId: number) {
 }
 
 /** Benefits in force on `date`. */
-export function listBenefits(db: Db, productId: number, date: string) {
+export function listBenefits(db: Database, productId: number, date: string) {
   return db
     .select()
     .from(productBenefit)
@@ -120,7 +120,7 @@ export function listBenefits(db: Db, productId: number, date: string) {
     .orderBy(asc(productBenefit.sequence));
 }
 
-export function listSumAssuredRanges(db: Db, productId: number) {
+export function listSumAssuredRanges(db: Database, productId: number) {
   return db
     .select()
     .from(sumAssuredRange)
@@ -128,7 +128,7 @@ export function listSumAssuredRanges(db: Db, productId: number) {
     .orderBy(asc(sumAssuredRange.minIssueAge));
 }
 
-export function listPremiumRates(db: Db, productId: number) {
+export function listPremiumRates(db: Database, productId: number) {
   return db
     .select()
     .from(premiumRate)
@@ -139,7 +139,7 @@ export function listPremiumRates(db: Db, productId: number) {
 export type ProductDocumentRow = typeof productDocument.$inferSelect;
 
 /** Every document naming the product (the service picks those in force). */
-export function listProductDocuments(db: Db, productCode: string) {
+export function listProductDocuments(db: Database, productCode: string) {
   return db
     .select()
     .from(productDocument)

@@ -19,8 +19,22 @@ import type {
   ProductLine,
 } from '@clinicpass/shared/platform/enums';
 import { addDays, addMonths, compareDates } from '@clinicpass/shared/time/clock';
-import type { Db } from '../platform-common/db';
+import type { Database } from '../../db/client';
 import * as repo from './product.repository';
+
+// What policies and application cases read of a product (their own shapes are built there).
+// Other modules reach the product module only through its services (decision 170), never its
+// repository.
+export {
+  findProduct as findProductRow,
+  findProductByCode as findProductRowByCode,
+  listBenefits as listBenefitRows,
+  listOptions as listOptionRows,
+  listPremiumRates as listPremiumRateRows,
+  listSumAssuredRanges as listSumAssuredRangeRows,
+  type ProductRow,
+} from './product.repository';
+export { rulesOfOption } from './option-rules';
 
 /** The date `value` `unit`s before `date`. */
 function minus(date: string, value: number, unit: AgeUnit): string {
@@ -102,25 +116,25 @@ export function toProduct(row: repo.ProductRow, today: string): Product {
   };
 }
 
-export async function requireProduct(db: Db, id: number): Promise<repo.ProductRow> {
+export async function requireProduct(db: Database, id: number): Promise<repo.ProductRow> {
   const row = await repo.findProduct(db, id);
   if (!row) throw new AppError('not_found', { message: `No product ${id}` });
   return row;
 }
 
 export async function listProducts(
-  db: Db,
+  db: Database,
   today: string,
   filters: { productType?: string | undefined; code?: string | undefined },
 ): Promise<Product[]> {
   return (await repo.listProducts(db, filters)).map((row) => toProduct(row, today));
 }
 
-export async function getProduct(db: Db, today: string, id: number): Promise<Product> {
+export async function getProduct(db: Database, today: string, id: number): Promise<Product> {
   return toProduct(await requireProduct(db, id), today);
 }
 
-export async function listOptions(db: Db): Promise<ProductOption[]> {
+export async function listOptions(db: Database): Promise<ProductOption[]> {
   return (await repo.listOptions(db)).map((row) => ({
     type: row.type as PolicyChangeType,
     from_product: row.fromProduct,
@@ -129,7 +143,7 @@ export async function listOptions(db: Db): Promise<ProductOption[]> {
   }));
 }
 
-export async function listGroups(db: Db): Promise<ProductGroup[]> {
+export async function listGroups(db: Database): Promise<ProductGroup[]> {
   return (await repo.listGroups(db)).map((row) => ({
     id: row.id,
     code: row.code,
@@ -139,7 +153,7 @@ export async function listGroups(db: Db): Promise<ProductGroup[]> {
   }));
 }
 
-export async function listReleaseContents(db: Db): Promise<ReleaseContent[]> {
+export async function listReleaseContents(db: Database): Promise<ReleaseContent[]> {
   return (await repo.listReleaseContents(db)).map((row) => ({
     id: row.id,
     product_code: row.productCode,
@@ -150,7 +164,7 @@ export async function listReleaseContents(db: Db): Promise<ReleaseContent[]> {
   }));
 }
 
-export async function listServiceTypes(db: Db): Promise<ServiceType[]> {
+export async function listServiceTypes(db: Database): Promise<ServiceType[]> {
   return (await repo.listServiceTypes(db)).map((row) => ({
     id: row.id,
     code: row.code,
@@ -159,7 +173,11 @@ export async function listServiceTypes(db: Db): Promise<ServiceType[]> {
   }));
 }
 
-export async function listEligibility(db: Db, today: string, id: number): Promise<Eligibility[]> {
+export async function listEligibility(
+  db: Database,
+  today: string,
+  id: number,
+): Promise<Eligibility[]> {
   const found = await requireProduct(db, id);
   return (await repo.listEligibility(db, id)).map((row) => ({
     product: found.code,
@@ -170,7 +188,7 @@ export async function listEligibility(db: Db, today: string, id: number): Promis
 }
 
 export async function listBenefits(
-  db: Db,
+  db: Database,
   id: number,
   evaluationDate: string,
 ): Promise<ProductBenefit[]> {
@@ -186,7 +204,7 @@ export async function listBenefits(
   }));
 }
 
-export async function listSumAssuredRanges(db: Db, id: number): Promise<SumAssuredRange[]> {
+export async function listSumAssuredRanges(db: Database, id: number): Promise<SumAssuredRange[]> {
   const found = await requireProduct(db, id);
   return (await repo.listSumAssuredRanges(db, id)).map((row) => ({
     product: found.code,
@@ -224,7 +242,7 @@ function toDocument(row: repo.ProductDocumentRow, productCode: string): ProductD
  * bought within it.
  */
 export async function documentsFor(
-  db: Db,
+  db: Database,
   productCode: string,
   today: string,
   purchaseDate: string,

@@ -10,7 +10,7 @@ import {
   occupation,
   stakeholderRole,
 } from '../../db/stakeholder-schema';
-import type { Db } from '../platform-common/db';
+import type { Database } from '../../db/client';
 
 export type BankOrderField = 'sequence' | 'code' | 'name_en';
 export interface BankFilters {
@@ -21,25 +21,25 @@ export interface BankFilters {
 
 const BANK_COLUMNS = { sequence: bank.sequence, code: bank.code, name_en: bank.nameEn } as const;
 
-export async function listOccupations(db: Db) {
+export async function listOccupations(db: Database) {
   return db.select().from(occupation).orderBy(asc(occupation.sequence), asc(occupation.id));
 }
 
-export async function listIncorporationTypes(db: Db) {
+export async function listIncorporationTypes(db: Database) {
   return db.select().from(incorporationType).orderBy(asc(incorporationType.sequence));
 }
 
-export async function listStakeholderRoles(db: Db) {
+export async function listStakeholderRoles(db: Database) {
   return db.select().from(stakeholderRole).orderBy(asc(stakeholderRole.sequence));
 }
 
-export async function listEnvironmentSettings(db: Db) {
+export async function listEnvironmentSettings(db: Database) {
   return db.select().from(environmentSetting).orderBy(asc(environmentSetting.key));
 }
 
 /** The settings of the given keys that are active, with their effective value. */
 export async function activeSettings(
-  db: Db,
+  db: Database,
   keys: readonly string[],
 ): Promise<{ key: string; value: string | null }[]> {
   const rows = await db
@@ -53,12 +53,12 @@ export async function activeSettings(
   return rows.map((row) => ({ key: row.key, value: row.value ?? row.default }));
 }
 
-export async function listNationalities(db: Db) {
+export async function listNationalities(db: Database) {
   return db.select().from(nationality).orderBy(asc(nationality.ordering), asc(nationality.code));
 }
 
 export async function listBanks(
-  db: Db,
+  db: Database,
   filters: BankFilters,
   window: { offset: number; limit: number },
 ) {
@@ -80,7 +80,7 @@ export async function listBanks(
 }
 
 /** The active body-check centres in their order. */
-export async function listBodyCheckCentres(db: Db) {
+export async function listBodyCheckCentres(db: Database) {
   return db
     .select()
     .from(bodyCheckCentre)

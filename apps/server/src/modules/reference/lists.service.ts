@@ -9,11 +9,11 @@ import type {
   Nationality,
   Occupation,
 } from '@clinicpass/shared/platform/entities/reference';
-import type { Db } from '../platform-common/db';
+import type { Database } from '../../db/client';
 import * as repo from './lists.repository';
 import { localName } from './reference.service';
 
-export async function listOccupations(db: Db, language: Language): Promise<Occupation[]> {
+export async function listOccupations(db: Database, language: Language): Promise<Occupation[]> {
   return (await repo.listOccupations(db)).map((row) => ({
     id: row.id,
     industry: localName(language, row.industryEn, row.industryZh),
@@ -38,20 +38,20 @@ function coded(
 }
 
 export async function listIncorporationTypes(
-  db: Db,
+  db: Database,
   language: Language,
 ): Promise<CodedDescription[]> {
   return coded(language, await repo.listIncorporationTypes(db));
 }
 
 export async function listStakeholderRoles(
-  db: Db,
+  db: Database,
   language: Language,
 ): Promise<CodedDescription[]> {
   return coded(language, await repo.listStakeholderRoles(db));
 }
 
-export async function listEnvironmentSettings(db: Db): Promise<EnvironmentSetting[]> {
+export async function listEnvironmentSettings(db: Database): Promise<EnvironmentSetting[]> {
   return (await repo.listEnvironmentSettings(db)).map((row) => ({
     key: row.key,
     value: row.value,
@@ -61,7 +61,7 @@ export async function listEnvironmentSettings(db: Db): Promise<EnvironmentSettin
   }));
 }
 
-export async function listNationalities(db: Db, language: Language): Promise<Nationality[]> {
+export async function listNationalities(db: Database, language: Language): Promise<Nationality[]> {
   return (await repo.listNationalities(db)).map((row) => ({
     code: row.code,
     description: localName(language, row.descriptionEn, row.descriptionZh),
@@ -70,7 +70,7 @@ export async function listNationalities(db: Db, language: Language): Promise<Nat
 }
 
 export async function listBanks(
-  db: Db,
+  db: Database,
   filters: repo.BankFilters,
   window: { offset: number; limit: number },
 ): Promise<{ items: Bank[]; total: number }> {
@@ -106,14 +106,14 @@ export const CONTACT_SETTING_KEYS = {
 } as const;
 
 /** An active setting's text (its value, else its default); null when inactive, unset or blank. */
-export async function settingText(db: Db, key: string): Promise<string | null> {
+export async function settingText(db: Database, key: string): Promise<string | null> {
   const [row] = await repo.activeSettings(db, [key]);
   const text = row?.value?.trim() ?? '';
   return text === '' ? null : text;
 }
 
 /** The customer service phone: the setting, else the configured fallback. */
-export async function customerServicePhone(db: Db, fallback: string): Promise<string> {
+export async function customerServicePhone(db: Database, fallback: string): Promise<string> {
   return (await settingText(db, CONTACT_SETTING_KEYS.customerServicePhone)) ?? fallback;
 }
 
@@ -121,7 +121,7 @@ export async function customerServicePhone(db: Db, fallback: string): Promise<st
  * The mode the environment settings ask for: a mode's setting is on when it is active and its
  * value (its default when the value is empty) is `true`. Maintenance wins over read-only.
  */
-export async function settingsServiceMode(db: Db): Promise<ServiceMode> {
+export async function settingsServiceMode(db: Database): Promise<ServiceMode> {
   const rows = await repo.activeSettings(db, Object.values(SERVICE_MODE_SETTING_KEYS));
   const on = new Set(
     rows.filter((row) => row.value?.trim().toLowerCase() === 'true').map((row) => row.key),
@@ -132,7 +132,7 @@ export async function settingsServiceMode(db: Db): Promise<ServiceMode> {
 }
 
 /** The body-check centres and the booking line, as the operator configured them (decision 133). */
-export async function bodyCheckInfo(db: Db, language: Language): Promise<BodyCheckInfo> {
+export async function bodyCheckInfo(db: Database, language: Language): Promise<BodyCheckInfo> {
   const rows = await repo.listBodyCheckCentres(db);
   return {
     booking_phone: await settingText(db, CONTACT_SETTING_KEYS.bodyCheckBookingPhone),

@@ -3,7 +3,7 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { appUser } from '../../db/schema';
 import { rootSecret } from '../../db/stakeholder-schema';
-import type { Db } from '../platform-common/db';
+import type { Database } from '../../db/client';
 
 export interface NewSecret {
   tokenHash: string;
@@ -14,7 +14,7 @@ export interface NewSecret {
   createDate: Date;
 }
 
-export async function insert(db: Db, secret: NewSecret): Promise<number> {
+export async function insert(db: Database, secret: NewSecret): Promise<number> {
   const [row] = await db.insert(rootSecret).values(secret).returning({ id: rootSecret.id });
   if (!row) throw new Error('secret not inserted');
   return row.id;
@@ -22,7 +22,7 @@ export async function insert(db: Db, secret: NewSecret): Promise<number> {
 
 /** Marks the secret redeemed if it is unredeemed and unexpired at `now`; null otherwise. */
 export async function redeem(
-  db: Db,
+  db: Database,
   tokenHash: string,
   now: Date,
 ): Promise<{ kind: string; userId: string | null; payload: unknown } | null> {
@@ -40,7 +40,7 @@ export async function redeem(
   return row ?? null;
 }
 
-export async function userEmail(db: Db, userId: string): Promise<string | null> {
+export async function userEmail(db: Database, userId: string): Promise<string | null> {
   const [row] = await db
     .select({ email: appUser.email })
     .from(appUser)
@@ -49,7 +49,7 @@ export async function userEmail(db: Db, userId: string): Promise<string | null> 
 }
 
 /** The user a secret was issued for (redeemed or not), or null for an unknown token. */
-export async function ownerOf(db: Db, tokenHash: string): Promise<string | null> {
+export async function ownerOf(db: Database, tokenHash: string): Promise<string | null> {
   const [row] = await db
     .select({ userId: rootSecret.userId })
     .from(rootSecret)

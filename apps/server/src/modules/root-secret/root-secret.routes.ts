@@ -7,8 +7,8 @@ import { rootContract } from '@clinicpass/shared/contracts/root';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../lib/contract-route';
 import { requestLanguage } from '../../plugins/errors';
-import { postgresRateLimitStore } from '../finder/finder.rate-limit';
-import type { Db } from '../platform-common/db';
+import { postgresRateLimitStore } from '../../plugins/limits';
+import type { Database } from '../../db/client';
 import { idempotencyKeyOf, idempotentUnder } from '../platform-common/idempotency';
 import * as service from './root-secret.service';
 
@@ -27,7 +27,7 @@ export const rootSecretRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, rootContract.redeemSecret, async (request) => {
     const now = request.now.instant;
     const { token } = request.body;
-    const redeem = (db: Db) =>
+    const redeem = (db: Database) =>
       service.redeemSecret(db, app.config.secretKey, token, now, requestLanguage(request));
     const scope = await service.replayScope(
       app.db,

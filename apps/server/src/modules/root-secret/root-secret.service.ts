@@ -6,7 +6,7 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { AppError } from '@clinicpass/shared/errors/app-error';
 import type { Language } from '@clinicpass/shared/i18n/languages';
 import type { SecretRedemption } from '@clinicpass/shared/platform/entities/reference';
-import type { Db } from '../platform-common/db';
+import type { Database } from '../../db/client';
 import * as repo from './root-secret.repository';
 
 /** What a secret may grant. */
@@ -29,7 +29,11 @@ export interface IssueSecret {
 }
 
 /** Issues a secret; the plain token is returned once (for the letter) and never stored. */
-export async function issueSecret(db: Db, secretKey: string, issue: IssueSecret): Promise<string> {
+export async function issueSecret(
+  db: Database,
+  secretKey: string,
+  issue: IssueSecret,
+): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await repo.insert(db, {
     tokenHash: tokenHash(secretKey, token),
@@ -54,7 +58,7 @@ function invalidToken(): AppError {
 
 /** Redeems a token once; the answer says where the web goes next and what it may pre-fill. */
 export async function redeemSecret(
-  db: Db,
+  db: Database,
   secretKey: string,
   token: string,
   now: Date,
@@ -92,7 +96,7 @@ export async function redeemSecret(
  * token names no secret (the redemption then answers `invalid_token` and nothing is stored).
  */
 export async function replayScope(
-  db: Db,
+  db: Database,
   secretKey: string,
   token: string,
   key: string | null,

@@ -2,7 +2,7 @@
 // app.ts. Every route needs a signed-in customer: a guest is 401 before any validation.
 import { AppError } from '@clinicpass/shared/errors/app-error';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { underwritingRoutes } from '../underwriting/underwriting.routes';
+import { underwritingRoutes } from '../underwriting';
 import { serviceRequestRoutes } from './service-request.routes';
 
 export const serviceRequestModule: FastifyPluginAsyncZod = async (app) => {

@@ -5,7 +5,7 @@ import { and, asc, count, desc, eq, ilike, inArray, lte, or, sql, type SQL } fro
 import { policyParty } from '../../db/platform-schema';
 import { policy, product } from '../../db/schema';
 import { serviceRequest } from '../../db/service-request-schema';
-import type { Db } from '../platform-common/db';
+import type { Database } from '../../db/client';
 
 const fromProduct = alias(product, 'from_product');
 const toProduct = alias(product, 'to_product');
@@ -32,7 +32,7 @@ const columns = {
 
 export type RequestRow = Awaited<ReturnType<typeof selectRequests>>[number];
 
-function selectRequests(db: Db, where: SQL | undefined) {
+function selectRequests(db: Database, where: SQL | undefined) {
   return db
     .select(columns)
     .from(serviceRequest)
@@ -75,7 +75,7 @@ function escapeLike(text: string): string {
 }
 
 export async function listRequests(
-  db: Db,
+  db: Database,
   filters: RequestFilters,
   ordering: string | undefined,
   window: { offset: number; limit: number },
@@ -114,7 +114,7 @@ export async function listRequests(
 
 /** A request; with `ownerUserId` only the owner's. Locked for a move when `lock` is set. */
 export async function findRequest(
-  db: Db,
+  db: Database,
   id: number,
   options: { ownerUserId?: string; lock?: boolean } = {},
 ): Promise<RequestRow | null> {
@@ -131,7 +131,7 @@ export async function findRequest(
 
 /** Requests of a policy still on their way (any of `statuses`). */
 export async function countInProgress(
-  db: Db,
+  db: Database,
   policyId: number,
   statuses: readonly string[],
 ): Promise<number> {
@@ -143,7 +143,7 @@ export async function countInProgress(
 }
 
 export async function createRequest(
-  db: Db,
+  db: Database,
   values: Omit<
     typeof serviceRequest.$inferInsert,
     'id' | 'status' | 'createDate' | 'updateDate'
@@ -161,7 +161,7 @@ export async function createRequest(
 }
 
 export async function setStatus(
-  db: Db,
+  db: Database,
   id: number,
   status: string,
   now: Date,
@@ -174,7 +174,7 @@ export async function setStatus(
 }
 
 /** Approved requests whose proposed effective date has come (for the due-date run). */
-export async function listDueIds(db: Db, today: string): Promise<number[]> {
+export async function listDueIds(db: Database, today: string): Promise<number[]> {
   const rows = await db
     .select({ id: serviceRequest.id })
     .from(serviceRequest)
@@ -186,18 +186,23 @@ export async function listDueIds(db: Db, today: string): Promise<number[]> {
 }
 
 /** Locks a policy row for a change to it. */
-export async function lockPolicy(db: Db, policyId: number): Promise<void> {
+export async function lockPolicy(db: Database, policyId: number): Promise<void> {
   await db.select({ id: policy.id }).from(policy).where(eq(policy.id, policyId)).for('update');
 }
 
 /** Moves a policy onto another product (a completed product change). */
-export async function setPolicyProduct(db: Db, policyId: number, productId: number, now: Date) {
+export async function setPolicyProduct(
+  db: Database,
+  policyId: number,
+  productId: number,
+  now: Date,
+) {
   await db.update(policy).set({ productId, updateDate: now }).where(eq(policy.id, policyId));
 }
 
 /** Records a party's new identity document type (a completed identity change). */
 export async function setPartyDocumentType(
-  db: Db,
+  db: Database,
   policyId: number,
   role: string,
   documentType: string,
@@ -210,7 +215,7 @@ export async function setPartyDocumentType(
   return updated.length;
 }
 
-export async function findProductByCode(db: Db, code: string) {
+export async function findProductByCode(db: Database, code: string) {
   const [row] = await db
     .select({ id: product.id, code: product.code })
     .from(product)

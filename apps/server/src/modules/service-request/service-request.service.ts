@@ -25,8 +25,6 @@ import { addDays, compareDates } from '@clinicpass/shared/time/clock';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import { hkidLookupHash } from '../../lib/hkid-hash';
-import type { Db } from '../platform-common/db';
-import * as policyRepo from '../policy/policy.repository';
 import * as policyService from '../policy/policy.service';
 import * as underwriting from '../underwriting/underwriting.service';
 import * as repo from './service-request.repository';
@@ -144,7 +142,7 @@ export function toRequest(row: repo.RequestRow): PolicyServiceRequest {
   };
 }
 
-async function requireRequest(db: Db, caller: Caller, id: number, lock = false) {
+async function requireRequest(db: Database, caller: Caller, id: number, lock = false) {
   const row = await repo.findRequest(db, id, { ownerUserId: caller.userId, lock });
   if (!row) throw notFound(id);
   return row;
@@ -153,7 +151,7 @@ async function requireRequest(db: Db, caller: Caller, id: number, lock = false) 
 // ---------------------------------------------------------------- reads
 
 export async function listRequests(
-  db: Db,
+  db: Database,
   caller: Caller,
   query: {
     policy_number?: string | undefined;
@@ -180,7 +178,7 @@ export async function listRequests(
 }
 
 export async function getRequest(
-  db: Db,
+  db: Database,
   caller: Caller,
   id: number,
 ): Promise<PolicyServiceRequest> {
@@ -240,10 +238,10 @@ function checkDocument(document: NonNullable<Body['identity_document']>): string
 }
 
 async function productChangeOf(
-  db: Db,
+  db: Database,
   caller: Caller,
   today: string,
-  policy: policyRepo.PolicyRow,
+  policy: policyService.PolicyRow,
   body: Body,
   type: 'PRODUCT_UPGRADE' | 'PRODUCT_DOWNGRADE',
 ) {
@@ -292,20 +290,20 @@ async function productChangeOf(
 }
 
 export async function createRequest(
-  db: Db,
+  db: Database,
   caller: Caller,
   now: Now,
   body: Body,
   secretKey: string,
 ): Promise<PolicyServiceRequest> {
-  const found = await policyRepo.findOwnedPolicyByNumber(db, caller.userId, body.policy_number);
+  const found = await policyService.findOwnedPolicyByNumber(db, caller.userId, body.policy_number);
   if (!found) {
     throw new AppError('not_found', { message: `No policy ${body.policy_number}` });
   }
-  if (!(await policyRepo.lockOwnedPolicy(db, caller.userId, found.id))) {
+  if (!(await policyService.lockOwnedPolicy(db, caller.userId, found.id))) {
     throw new AppError('not_found', { message: `No policy ${body.policy_number}` });
   }
-  const status = policyRepo.toSpecStatus(found.status);
+  const status = policyService.toSpecStatus(found.status);
   if (!canMove(ACTIVE_POLICY_STATUSES, status)) {
     throw new AppError('invalid_state_transition', {
       message: `A policy cannot be changed while it is ${status}`,
@@ -378,7 +376,7 @@ export async function createRequest(
 
 /** draft → open. An upgrade needs its underwriting case completed with an acceptable result. */
 export async function submitRequest(
-  db: Db,
+  db: Database,
   caller: Caller,
   now: Now,
   id: number,
@@ -427,7 +425,7 @@ export async function submitRequest(
 
 /** draft, open or offered → canceled. */
 export async function cancelRequest(
-  db: Db,
+  db: Database,
   caller: Caller,
   now: Now,
   id: number,
@@ -444,7 +442,7 @@ export async function cancelRequest(
 
 /** Where a request stands in its flow (decision 081). */
 export async function getFlowPage(
-  db: Db,
+  db: Database,
   caller: Caller,
   today: string,
   id: number,
@@ -481,7 +479,7 @@ export async function getFlowPage(
  * document change), priced by modules/policy's projection for the insured life today.
  */
 export async function getProjection(
-  db: Db,
+  db: Database,
   caller: Caller,
   today: string,
   id: number,
@@ -516,7 +514,7 @@ const OPERATOR_MOVES: Record<
 };
 
 /** Applies a completed request to its policy and records a policy event. */
-async function applyChange(db: Db, row: repo.RequestRow, now: Now): Promise<void> {
+async function applyChange(db: Database, row: repo.RequestRow, now: Now): Promise<void> {
   const type = row.type as PolicyModificationType;
   const payload: Record<string, unknown> = {
     service_request: row.id,
@@ -539,7 +537,7 @@ async function applyChange(db: Db, row: repo.RequestRow, now: Now): Promise<void
         payload.decisions = found.decisions;
       }
     }
-    await policyRepo.addEvent(db, {
+    await policyService.addEvent(db, {
       policyId: row.policyId,
       eventType: 'product-changed',
       payload,
@@ -554,7 +552,7 @@ async function applyChange(db: Db, row: repo.RequestRow, now: Now): Promise<void
   if (change.role !== undefined && change.identity_document_type !== undefined) {
     await repo.setPartyDocumentType(db, row.policyId, change.role, change.identity_document_type);
   }
-  await policyRepo.addEvent(db, {
+  await policyService.addEvent(db, {
     policyId: row.policyId,
     eventType: 'identity-document-changed',
     payload: { ...payload, ...change },
@@ -568,7 +566,7 @@ async function applyChange(db: Db, row: repo.RequestRow, now: Now): Promise<void
  * the proposed effective date; applies the change to the policy). Any other move is 409.
  */
 export async function operatorMove(
-  db: Db,
+  db: Database,
   now: Now,
   id: number,
   action: OperatorAction,

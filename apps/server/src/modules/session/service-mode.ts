@@ -3,11 +3,11 @@
 // `maintenance` (the web shows its maintenance page). Health checks always answer. The mode is
 // the stronger of SERVICE_MODE (config, a restart) and the environment settings in PostgreSQL
 // (`read_only_mode`, `maintenance_mode`; decision 086), read at most every few seconds.
+import { GRAPHQL_PATH } from '@clinicpass/shared/constants';
 import { AppError } from '@clinicpass/shared/errors/app-error';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { isApiPath, sendError } from '../../plugins/errors';
-import { GRAPHQL_PATH } from '../../plugins/graphql';
 import { type ServiceMode, settingsServiceMode } from '../reference/lists.service';
 
 /** How long a read of the settings' mode is trusted (every process reads its own). */

@@ -2,7 +2,7 @@
 // missing (null).
 import { and, asc, count, eq, sql } from 'drizzle-orm';
 import { stakeholder } from '../../db/stakeholder-schema';
-import type { Db } from '../platform-common/db';
+import type { Database } from '../../db/client';
 
 export type StakeholderRow = typeof stakeholder.$inferSelect;
 export type StakeholderValues = Omit<
@@ -18,7 +18,11 @@ export function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-export async function list(db: Db, userId: string, window: { offset: number; limit: number }) {
+export async function list(
+  db: Database,
+  userId: string,
+  window: { offset: number; limit: number },
+) {
   const rows = await db
     .select()
     .from(stakeholder)
@@ -33,7 +37,11 @@ export async function list(db: Db, userId: string, window: { offset: number; lim
   return { rows, total: total?.n ?? 0 };
 }
 
-export async function find(db: Db, userId: string, id: number): Promise<StakeholderRow | null> {
+export async function find(
+  db: Database,
+  userId: string,
+  id: number,
+): Promise<StakeholderRow | null> {
   const [row] = await db
     .select()
     .from(stakeholder)
@@ -43,7 +51,7 @@ export async function find(db: Db, userId: string, id: number): Promise<Stakehol
 
 /** The caller's stakeholder holding this document, other than `exceptId`. */
 export async function findByDocument(
-  db: Db,
+  db: Database,
   userId: string,
   document: string,
   hash: string,
@@ -64,7 +72,7 @@ export async function findByDocument(
 }
 
 export async function insert(
-  db: Db,
+  db: Database,
   userId: string,
   values: StakeholderValues,
   now: Date,
@@ -78,7 +86,7 @@ export async function insert(
 }
 
 export async function update(
-  db: Db,
+  db: Database,
   userId: string,
   id: number,
   values: Partial<StakeholderValues>,
@@ -92,7 +100,7 @@ export async function update(
   return row ?? null;
 }
 
-export async function remove(db: Db, userId: string, id: number): Promise<boolean> {
+export async function remove(db: Database, userId: string, id: number): Promise<boolean> {
   const rows = await db
     .delete(stakeholder)
     .where(and(eq(stakeholder.id, id), eq(stakeholder.userId, userId)))

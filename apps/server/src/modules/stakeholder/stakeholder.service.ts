@@ -11,7 +11,7 @@ import type {
 import type { IdentityDocumentType, StakeholderRoleCode } from '@clinicpass/shared/platform/enums';
 import type { Address, Stakeholder } from '@clinicpass/shared/platform/entities/reference';
 import type { z } from 'zod';
-import type { Db } from '../platform-common/db';
+import type { Database } from '../../db/client';
 import { protectDocumentNumber } from './document-number';
 import * as repo from './stakeholder.repository';
 
@@ -65,7 +65,7 @@ function uniqueRoles(roles: readonly StakeholderRoleCode[]): StakeholderRoleCode
 }
 
 async function refuseDuplicate(
-  db: Db,
+  db: Database,
   caller: Caller,
   document: string,
   hash: string,
@@ -77,7 +77,7 @@ async function refuseDuplicate(
 }
 
 export async function listStakeholders(
-  db: Db,
+  db: Database,
   caller: Caller,
   window: { offset: number; limit: number },
 ): Promise<{ items: Stakeholder[]; total: number }> {
@@ -85,14 +85,18 @@ export async function listStakeholders(
   return { items: rows.map(toStakeholder), total };
 }
 
-export async function getStakeholder(db: Db, caller: Caller, id: number): Promise<Stakeholder> {
+export async function getStakeholder(
+  db: Database,
+  caller: Caller,
+  id: number,
+): Promise<Stakeholder> {
   const row = await repo.find(db, caller.userId, id);
   if (!row) throw notFound(id);
   return toStakeholder(row);
 }
 
 export async function createStakeholder(
-  db: Db,
+  db: Database,
   caller: Caller,
   body: StakeholderBody,
   now: Date,
@@ -124,7 +128,7 @@ export async function createStakeholder(
 }
 
 export async function updateStakeholder(
-  db: Db,
+  db: Database,
   caller: Caller,
   id: number,
   patch: StakeholderPatch,
@@ -172,6 +176,6 @@ export async function updateStakeholder(
   return toStakeholder(row);
 }
 
-export async function deleteStakeholder(db: Db, caller: Caller, id: number): Promise<void> {
+export async function deleteStakeholder(db: Database, caller: Caller, id: number): Promise<void> {
   if (!(await repo.remove(db, caller.userId, id))) throw notFound(id);
 }

@@ -3,11 +3,11 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { product } from '../../db/schema';
 import { underwritingCase, underwritingQuestion } from '../../db/service-request-schema';
-import type { Db } from '../platform-common/db';
+import type { Database } from '../../db/client';
 
 export type QuestionRow = typeof underwritingQuestion.$inferSelect;
 
-export function listQuestions(db: Db, questionnaire: string): Promise<QuestionRow[]> {
+export function listQuestions(db: Database, questionnaire: string): Promise<QuestionRow[]> {
   return db
     .select()
     .from(underwritingQuestion)
@@ -35,7 +35,7 @@ export type CaseRow = NonNullable<Awaited<ReturnType<typeof findOwnedCase>>>;
 
 /** The caller's case, locked for a move when `lock` is set; null when it is not theirs. */
 export async function findOwnedCase(
-  db: Db,
+  db: Database,
   userId: string,
   id: number,
   options: { lock?: boolean } = {},
@@ -52,7 +52,7 @@ export async function findOwnedCase(
 }
 
 export async function createCase(
-  db: Db,
+  db: Database,
   values: {
     userId: string;
     productId: number;
@@ -81,7 +81,7 @@ export async function createCase(
 }
 
 export async function updateCase(
-  db: Db,
+  db: Database,
   id: number,
   patch: Partial<
     Pick<

@@ -15,7 +15,7 @@ import type {
   UnderwritingDecision,
 } from '@clinicpass/shared/platform/enums';
 import { addDays, compareDates } from '@clinicpass/shared/time/clock';
-import type { Db } from '../platform-common/db';
+import type { Database } from '../../db/client';
 import { HEALTH_QUESTIONNAIRE } from './questionnaire';
 import { decide, validateAnswers, type RuleQuestion } from './rules';
 import * as repo from './underwriting.repository';
@@ -86,11 +86,11 @@ function toQuestion(row: repo.QuestionRow): RuleQuestion {
   };
 }
 
-async function questionsOf(db: Db, questionnaire: string): Promise<RuleQuestion[]> {
+async function questionsOf(db: Database, questionnaire: string): Promise<RuleQuestion[]> {
   return (await repo.listQuestions(db, questionnaire)).map(toQuestion);
 }
 
-async function requireCase(db: Db, caller: Caller, id: number, lock = false) {
+async function requireCase(db: Database, caller: Caller, id: number, lock = false) {
   const row = await repo.findOwnedCase(db, caller.userId, id, { lock });
   if (!row) throw notFound(id);
   return row;
@@ -98,7 +98,7 @@ async function requireCase(db: Db, caller: Caller, id: number, lock = false) {
 
 /** Opens a case for a product (an upgrade request's underwriting step). */
 export async function openCase(
-  db: Db,
+  db: Database,
   userId: string,
   productId: number,
   now: Now,
@@ -114,7 +114,7 @@ export async function openCase(
 
 /** A case of the caller's, as the service-request module reads it (null when not theirs). */
 export async function findCase(
-  db: Db,
+  db: Database,
   caller: Caller,
   id: number,
   today: string,
@@ -124,7 +124,7 @@ export async function findCase(
 }
 
 export async function getCase(
-  db: Db,
+  db: Database,
   caller: Caller,
   today: string,
   id: number,
@@ -133,7 +133,7 @@ export async function getCase(
 }
 
 export async function listQuestions(
-  db: Db,
+  db: Database,
   caller: Caller,
   id: number,
 ): Promise<UnderwritingQuestion[]> {
@@ -150,7 +150,7 @@ function refuse(action: string, status: UnderwritingCaseStatus): AppError {
 
 /** Records a full set of answers (replacing earlier ones) while the case is open. */
 export async function answer(
-  db: Db,
+  db: Database,
   caller: Caller,
   now: Now,
   id: number,
@@ -176,7 +176,7 @@ export async function answer(
 
 /** Calculates the decision from the submitted answers; the case is then complete. */
 export async function calculateResult(
-  db: Db,
+  db: Database,
   caller: Caller,
   now: Now,
   id: number,
