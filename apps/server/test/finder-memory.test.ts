@@ -10,30 +10,27 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { DEMO } from '../src/db/seed/demo';
 import { rebuildFinderIndex } from '../src/modules/finder/finder.index';
-import {
-  cardToServicePoint,
-  type FinderSnapshot,
-  loadFinderSnapshot,
-  searchSnapshot,
-} from '../src/modules/finder/finder.memory';
-import {
-  createFinderRepository,
-  type FinderRepository,
-  type SearchCriteria,
-} from '../src/modules/finder/finder.repository';
-import { toServicePoint } from '../src/modules/finder/finder.service';
+import { searchSnapshot } from '../src/modules/finder/finder.engine';
+import { type FinderSnapshot, loadFinderSnapshot } from '../src/modules/finder/finder.snapshot';
+import { cardToServicePoint } from '../src/modules/finder/finder.writer';
 import { matchesTerms, rowText, searchTerms } from '../src/modules/finder/text/search-text';
 import { testConfig } from './build-app';
 import { createTestDatabase, type TestDatabase } from './db';
+import {
+  createFinderOracle,
+  type FinderOracle,
+  type OracleCriteria,
+  toServicePoint,
+} from './finder-oracle';
 
 let database: TestDatabase;
 let snapshot: FinderSnapshot;
-let repository: FinderRepository;
+let oracle: FinderOracle;
 
 beforeAll(async () => {
   database = await createTestDatabase({ seeded: true });
   snapshot = await loadFinderSnapshot(database.db);
-  repository = createFinderRepository(database.db);
+  oracle = createFinderOracle(database.db);
 });
 afterAll(async () => {
   await database.drop();
@@ -95,7 +92,7 @@ describe('in-memory finder search', () => {
 
     let nonEmpty = 0;
     for (let i = 0; i < 250; i += 1) {
-      const criteria: SearchCriteria = { panel: next() < 0.8 ? 'outpatient' : 'go' };
+      const criteria: OracleCriteria = { panel: next() < 0.8 ? 'outpatient' : 'go' };
       if (next() < 0.4)
         criteria.districtCodes = [pick(districts), ...(next() < 0.3 ? [pick(districts)] : [])];
       if (next() < 0.4)
@@ -115,12 +112,12 @@ describe('in-memory finder search', () => {
       const { words, ...filters } = criteria;
       const terms = searchTerms(words?.join(' '));
       let total: number;
-      let page: Awaited<ReturnType<FinderRepository['page']>>;
+      let page: Awaited<ReturnType<FinderOracle['page']>>;
       if (words === undefined) {
-        total = await repository.count(criteria);
-        page = await repository.page(criteria, offset, limit, null);
+        total = await oracle.count(criteria);
+        page = await oracle.page(criteria, offset, limit, null);
       } else {
-        const all = (await repository.page(filters, 0, 1_000_000, null)).filter((row) => {
+        const all = (await oracle.page(filters, 0, 1_000_000, null)).filter((row) => {
           const text = rowText(row);
           return matchesTerms(`${text.doctor}\n${text.venue}\n${text.service}`, terms);
         });

@@ -6,7 +6,7 @@ import { graphqlPlugin } from '../../plugins/graphql';
 import { createReferenceRepository } from '../reference/reference.repository';
 import { referenceRoutes } from '../reference/reference.routes';
 import { createReferenceService } from '../reference/reference.service';
-import { createFinderReadModel } from './finder.memory';
+import { createFinderReadModel } from './finder.snapshot';
 import { createFinderRepository } from './finder.repository';
 import { batchedRateLimitStore } from './finder.rate-limit';
 import { finderRoutes } from './finder.routes';
