@@ -13,11 +13,14 @@
 //   npm run bench:finder-engine
 //   npm run bench:finder-engine -- --sizes 5000 --questions 500 --data-dir /tmp/finder-bench
 //
-// With --data-dir, each size's seeded database is kept there and reused by the next run.
+// With --data-dir, each size's seeded database is kept there and reused by the next run. Each
+// size runs in a process of its own, so its memory figures are its own.
+import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import v8 from 'node:v8';
 import vm from 'node:vm';
@@ -46,6 +49,7 @@ const { values } = parseArgs({
     sizes: { type: 'string', default: '5000,100000' },
     questions: { type: 'string', default: '2000' },
     'data-dir': { type: 'string' },
+    child: { type: 'boolean', default: false },
   },
 });
 const SIZES = values.sizes.split(',').map(Number);
@@ -284,10 +288,37 @@ async function benchSize(size, dataDir) {
 }
 
 const dataDir = values['data-dir'] ?? (await mkdtemp(path.join(tmpdir(), 'clinicpass-engine-')));
+if (values.child) {
+  // One size in this process, so its memory figures are its own.
+  const result = await benchSize(SIZES[0], dataDir);
+  log(`RESULT ${JSON.stringify(result)}`);
+  process.exit(0);
+}
 const rows = [];
 const loadBefore = loadavg();
 try {
-  for (const size of SIZES) rows.push(await benchSize(size, dataDir));
+  for (const size of SIZES) {
+    const child = spawnSync(
+      process.execPath,
+      [
+        ...process.execArgv,
+        fileURLToPath(import.meta.url),
+        '--child',
+        '--sizes',
+        String(size),
+        '--questions',
+        String(QUESTIONS),
+        '--data-dir',
+        dataDir,
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+    );
+    const lines = child.stdout.split('\n');
+    for (const line of lines) if (line !== '' && !line.startsWith('RESULT ')) log(line);
+    const result = lines.find((line) => line.startsWith('RESULT '));
+    if (child.status !== 0 || result === undefined) throw new Error(`the ${size} run failed`);
+    rows.push(JSON.parse(result.slice('RESULT '.length)));
+  }
 } finally {
   if (values['data-dir'] === undefined) await rm(dataDir, { recursive: true, force: true });
 }

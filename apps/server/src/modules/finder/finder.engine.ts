@@ -18,7 +18,6 @@ import {
   type FinderSnapshot,
   type PanelIndex,
   TEXT_KINDS,
-  type TextKind,
   type TermRows,
 } from './finder.snapshot';
 import type { SearchTerm } from './text/search-text';
@@ -53,13 +52,7 @@ function termRows(snapshot: FinderSnapshot, term: SearchTerm): TermRows {
   const key = termKey(term);
   let found = snapshot.terms.get(key);
   if (found === undefined) {
-    const texts = {} as Record<TextKind, Int32Array[]>;
-    for (const kind of TEXT_KINDS) {
-      texts[kind] = term.alternatives
-        .map((alternative) => textsHolding(snapshot.text[kind], alternative))
-        .filter((ids) => ids.length > 0);
-    }
-    found = { texts, panels: new Map() };
+    found = { panels: new Map() };
     snapshot.terms.set(key, found);
     if (snapshot.terms.size > TERM_CACHE_SIZE) {
       const oldest = snapshot.terms.keys().next().value;
@@ -78,15 +71,15 @@ function termBitset(
   panelName: string,
   panel: PanelIndex,
   term: SearchTerm,
-) {
+): Bitset {
   const entry = termRows(snapshot, term);
   let set = entry.panels.get(panelName);
   if (set === undefined) {
     set = emptyBitset(panel.size);
     for (const kind of TEXT_KINDS) {
       const { start, rows } = panel.text[kind];
-      for (const ids of entry.texts[kind]) {
-        for (const id of ids) {
+      for (const alternative of term.alternatives) {
+        for (const id of textsHolding(snapshot.text[kind], alternative)) {
           const end = start[id + 1] as number;
           for (let at = start[id] as number; at < end; at += 1) setBit(set, rows[at] as number);
         }

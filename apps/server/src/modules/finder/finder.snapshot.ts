@@ -89,9 +89,8 @@ export interface FinderSnapshot {
   written: { cards: Card[]; bytes: number };
 }
 
-/** A searched term: the texts of each kind holding one of its alternatives, and its rows. */
+/** A searched term's rows, per panel. */
 export interface TermRows {
-  texts: Record<TextKind, Int32Array[]>;
   panels: Map<string, Bitset>;
 }
 
@@ -218,6 +217,9 @@ function localService(card: CardJson, language: Language): LocalService {
   };
 }
 
+/** Rows read from PostgreSQL at a time while a snapshot loads. */
+const LOAD_BATCH = 5000;
+
 /** Loads a snapshot of the read model, consistent with one version (one read-only snapshot). */
 export async function loadFinderSnapshot(db: Database): Promise<FinderSnapshot> {
   return db.transaction(
@@ -234,12 +236,6 @@ export async function loadFinderSnapshot(db: Database): Promise<FinderSnapshot> 
         FROM district d LEFT JOIN district_nearby n ON n.district_code = d.code
         GROUP BY d.code, d.region_id ORDER BY d.code`,
       );
-      const rows = await tx.execute<LoadedRow>(sql`
-        SELECT s.panel, s.district_code, s.service_id, s.specialty_slug,
-          s.member_price::text AS member_price, c.card - 'payment_info' AS card
-        FROM service_point_search s
-        JOIN service_point_card c ON c.service_point_id = s.service_point_id
-        ORDER BY s.panel, s.district_sequence, s.doctor_sort_name, s.service_point_id`);
       // A doctor's payment info is the same on each of the doctor's cards: read it once.
       const prices = await tx.execute<{ doctor_id: number; payment_info: PaymentInfoJson[] }>(sql`
         SELECT DISTINCT ON ((card->>'doctor_id')::int) (card->>'doctor_id')::int AS doctor_id,
@@ -247,23 +243,47 @@ export async function loadFinderSnapshot(db: Database): Promise<FinderSnapshot> 
         FROM service_point_card ORDER BY (card->>'doctor_id')::int`);
       const paymentInfos = new Map<number, PaymentInfoJson[]>();
       for (const row of prices.rows) paymentInfos.set(row.doctor_id, row.payment_info);
-      return buildSnapshot(
+      const sizes = await tx.execute<{ panel: string; size: number }>(sql`
+        SELECT s.panel, count(*)::int AS size
+        FROM service_point_search s
+        JOIN service_point_card c ON c.service_point_id = s.service_point_id
+        GROUP BY s.panel`);
+      const builder = snapshotBuilder(
         Number(version.rows[0]?.version ?? 0),
         districtRows.rows,
-        rows.rows,
         paymentInfos,
+        new Map(sizes.rows.map((row) => [row.panel, row.size])),
       );
+      // The rows come through a cursor, a batch at a time: the whole result parsed at once
+      // would cost more memory than the snapshot itself, beside the snapshot in use.
+      await tx.execute(sql`
+        DECLARE finder_rows NO SCROLL CURSOR FOR
+        SELECT s.panel, s.district_code, s.service_id, s.specialty_slug,
+          s.member_price::text AS member_price, c.card - 'payment_info' AS card
+        FROM service_point_search s
+        JOIN service_point_card c ON c.service_point_id = s.service_point_id
+        ORDER BY s.panel, s.district_sequence, s.doctor_sort_name, s.service_point_id`);
+      for (;;) {
+        const batch = await tx.execute<LoadedRow>(
+          sql.raw(`FETCH FORWARD ${LOAD_BATCH} FROM finder_rows`),
+        );
+        for (const row of batch.rows) builder.add(row);
+        if (batch.rows.length < LOAD_BATCH) break;
+      }
+      await tx.execute(sql`CLOSE finder_rows`);
+      return builder.finish();
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
   );
 }
 
-function buildSnapshot(
+/** Builds a snapshot from rows added in the finder's order, panel after panel. */
+function snapshotBuilder(
   version: number,
   districtRows: (DistrictEntry & { nearby: string[] })[],
-  rows: LoadedRow[],
   paymentInfos: Map<number, PaymentInfoJson[]>,
-): FinderSnapshot {
+  panelSizes: Map<string, number>,
+): { add(row: LoadedRow): void; finish(): FinderSnapshot } {
   const treatments = new Map<string, TreatmentProperty[]>();
   const districts = new Map<string, SnapshotDistrict>();
   const regions = new Map<number, string[]>();
@@ -298,137 +318,152 @@ function buildSnapshot(
   const specialtyParts = new Map<string, Specialty>();
   const dates = new Map<string, string>();
 
-  const byPanel = new Map<string, LoadedRow[]>();
-  for (const row of rows) intern(byPanel, row.panel, () => []).push(row);
-
   // Per panel, the rows' values; turned into bitsets and row groups once all texts are known.
-  const columns = new Map<
-    string,
-    {
-      cards: Card[];
-      district: Uint16Array;
-      service: Int32Array;
-      specialty: Uint16Array;
-      price: Float64Array;
-      doctorText: Int32Array;
-      venueText: Int32Array;
-      serviceText: Int32Array;
-    }
-  >();
-  for (const [panel, list] of byPanel) {
-    const priced = panel !== PANELS.second;
-    const size = list.length;
-    const rowsOfPanel = {
-      cards: new Array<Card>(size),
-      district: new Uint16Array(size),
-      service: new Int32Array(size),
-      specialty: new Uint16Array(size),
-      price: new Float64Array(size),
-      doctorText: new Int32Array(size),
-      venueText: new Int32Array(size),
-      serviceText: new Int32Array(size),
-    };
-    columns.set(panel, rowsOfPanel);
-    list.forEach((row, i) => {
-      const card = row.card;
-      const district = districts.get(row.district_code);
-      // A district missing from the district table cannot be asked for; keep the row findable
-      // by the other filters under an index no district code maps to.
-      rowsOfPanel.district[i] = district ? district.index : 0xffff;
-      rowsOfPanel.service[i] = row.service_id;
-      rowsOfPanel.specialty[i] =
-        row.specialty_slug === null
-          ? 0
-          : intern(specialties, row.specialty_slug, () => specialties.size + 1);
-      rowsOfPanel.price[i] = row.member_price === null ? Number.NaN : Number(row.member_price);
-      rowsOfPanel.doctorText[i] = textIndex(
-        doctorTextIndex,
-        doctorTexts,
-        intern(doctorTextOf, String(card.doctor_id), () => doctorText(card)),
-      );
-      rowsOfPanel.venueText[i] = textIndex(
-        venueTextIndex,
-        venueTexts,
-        intern(venueTextOf, `${card.venue_id}\n${card.district_code}`, () => venueText(card)),
-      );
-      rowsOfPanel.serviceText[i] = textIndex(
-        serviceTextIndex,
-        serviceTexts,
-        intern(serviceTextOf, `${card.service_id}\n${card.specialty_id ?? ''}`, () =>
-          serviceText(card),
-        ),
-      );
-      const specialty =
-        card.specialty_id === null
-          ? null
-          : intern(specialtyParts, String(card.specialty_id), () => ({
-              id: card.specialty_id ?? 0,
-              slug: card.specialty_slug ?? '',
-              description_en: card.specialty_description_en ?? '',
-              description_zh: card.specialty_description_zh ?? '',
-            }));
-      rowsOfPanel.cards[i] = {
-        id: card.id,
-        createDate: intern(dates, card.create_date, () => card.create_date),
-        updateDate: intern(dates, card.update_date, () => card.update_date),
-        // The second panel shows no prices (DESIGN.md "Panels"): its doctors carry none,
-        // though its price filter still reads the member price above.
-        doctor: intern(doctors, `${priced ? '' : 'unpriced:'}${card.doctor_id}`, () => ({
-          id: card.doctor_id,
-          name_en: card.doctor_name_en,
-          name_zh: card.doctor_name_zh,
-          phones: card.doctor_phones.map((phone) => ({ no: phone.no })),
-          payment_info: priced
-            ? (paymentInfos.get(card.doctor_id) ?? []).map((info) => paymentInfo(info, treatments))
-            : [],
-        })),
-        venue: intern(venues, String(card.venue_id), () => ({
-          en: localVenue(card, 'en'),
-          'zh-HK': localVenue(card, 'zh-HK'),
-        })),
-        service: intern(services, String(card.service_id), () => ({
-          en: localService(card, 'en'),
-          'zh-HK': localService(card, 'zh-HK'),
-        })),
-        specialty,
+  type Columns = {
+    priced: boolean;
+    count: number;
+    cards: Card[];
+    district: Uint16Array;
+    service: Int32Array;
+    specialty: Uint16Array;
+    price: Float64Array;
+    doctorText: Int32Array;
+    venueText: Int32Array;
+    serviceText: Int32Array;
+  };
+  const columns = new Map<string, Columns>();
+  const columnsOf = (panel: string): Columns => {
+    let found = columns.get(panel);
+    if (found === undefined) {
+      const size = panelSizes.get(panel) ?? 0;
+      found = {
+        priced: panel !== PANELS.second,
+        count: 0,
+        cards: new Array<Card>(size),
+        district: new Uint16Array(size),
+        service: new Int32Array(size),
+        specialty: new Uint16Array(size),
+        price: new Float64Array(size),
+        doctorText: new Int32Array(size),
+        venueText: new Int32Array(size),
+        serviceText: new Int32Array(size),
       };
-    });
+      columns.set(panel, found);
+    }
+    return found;
+  };
+
+  function add(row: LoadedRow): void {
+    const rowsOfPanel = columnsOf(row.panel);
+    const priced = rowsOfPanel.priced;
+    const i = rowsOfPanel.count;
+    // Counted in the same transaction as the rows: never more rows than places.
+    if (i >= rowsOfPanel.district.length)
+      throw new Error('finder snapshot: more rows than counted');
+    rowsOfPanel.count += 1;
+    const card = row.card;
+    const district = districts.get(row.district_code);
+    // A district missing from the district table cannot be asked for; keep the row findable
+    // by the other filters under an index no district code maps to.
+    rowsOfPanel.district[i] = district ? district.index : 0xffff;
+    rowsOfPanel.service[i] = row.service_id;
+    rowsOfPanel.specialty[i] =
+      row.specialty_slug === null
+        ? 0
+        : intern(specialties, row.specialty_slug, () => specialties.size + 1);
+    rowsOfPanel.price[i] = row.member_price === null ? Number.NaN : Number(row.member_price);
+    rowsOfPanel.doctorText[i] = textIndex(
+      doctorTextIndex,
+      doctorTexts,
+      intern(doctorTextOf, String(card.doctor_id), () => doctorText(card)),
+    );
+    rowsOfPanel.venueText[i] = textIndex(
+      venueTextIndex,
+      venueTexts,
+      intern(venueTextOf, `${card.venue_id}\n${card.district_code}`, () => venueText(card)),
+    );
+    rowsOfPanel.serviceText[i] = textIndex(
+      serviceTextIndex,
+      serviceTexts,
+      intern(serviceTextOf, `${card.service_id}\n${card.specialty_id ?? ''}`, () =>
+        serviceText(card),
+      ),
+    );
+    const specialty =
+      card.specialty_id === null
+        ? null
+        : intern(specialtyParts, String(card.specialty_id), () => ({
+            id: card.specialty_id ?? 0,
+            slug: card.specialty_slug ?? '',
+            description_en: card.specialty_description_en ?? '',
+            description_zh: card.specialty_description_zh ?? '',
+          }));
+    rowsOfPanel.cards[i] = {
+      id: card.id,
+      createDate: intern(dates, card.create_date, () => card.create_date),
+      updateDate: intern(dates, card.update_date, () => card.update_date),
+      // The second panel shows no prices (DESIGN.md "Panels"): its doctors carry none,
+      // though its price filter still reads the member price above.
+      doctor: intern(doctors, `${priced ? '' : 'unpriced:'}${card.doctor_id}`, () => ({
+        id: card.doctor_id,
+        name_en: card.doctor_name_en,
+        name_zh: card.doctor_name_zh,
+        phones: card.doctor_phones.map((phone) => ({ no: phone.no })),
+        payment_info: priced
+          ? (paymentInfos.get(card.doctor_id) ?? []).map((info) => paymentInfo(info, treatments))
+          : [],
+      })),
+      venue: intern(venues, String(card.venue_id), () => ({
+        en: localVenue(card, 'en'),
+        'zh-HK': localVenue(card, 'zh-HK'),
+      })),
+      service: intern(services, String(card.service_id), () => ({
+        en: localService(card, 'en'),
+        'zh-HK': localService(card, 'zh-HK'),
+      })),
+      specialty,
+    };
   }
 
-  const panels = new Map<string, PanelIndex>();
-  for (const [panel, column] of columns) {
-    const size = column.cards.length;
-    panels.set(panel, {
-      size,
-      cards: column.cards,
-      // A district missing from the district table (0xffff) is in no district's bitset.
-      districts: bitsetsBy(column.district, size, 0xffff),
-      services: bitsetsBy(column.service, size, -1),
-      // 0: no specialty, in no specialty's bitset.
-      specialties: bitsetsBy(column.specialty, size, 0),
-      prices: buildPriceIndex(column.price),
+  function finish(): FinderSnapshot {
+    const panels = new Map<string, PanelIndex>();
+    for (const [panel, column] of columns) {
+      const size = column.count;
+      if (size !== column.cards.length) throw new Error('finder snapshot: fewer rows than counted');
+      panels.set(panel, {
+        size,
+        cards: column.cards,
+        // A district missing from the district table (0xffff) is in no district's bitset.
+        districts: bitsetsBy(column.district, size, 0xffff),
+        services: bitsetsBy(column.service, size, -1),
+        // 0: no specialty, in no specialty's bitset.
+        specialties: bitsetsBy(column.specialty, size, 0),
+        prices: buildPriceIndex(column.price),
+        text: {
+          doctor: textRows(column.doctorText, doctorTexts.length),
+          venue: textRows(column.venueText, venueTexts.length),
+          service: textRows(column.serviceText, serviceTexts.length),
+        },
+      });
+    }
+    return {
+      version,
+      size: [...panels.values()].reduce((sum, panel) => sum + panel.size, 0),
+      panels,
+      districts,
+      regions,
+      specialties,
       text: {
-        doctor: textRows(column.doctorText, doctorTexts.length),
-        venue: textRows(column.venueText, venueTexts.length),
-        service: textRows(column.serviceText, serviceTexts.length),
+        doctor: buildTextIndex(doctorTexts),
+        venue: buildTextIndex(venueTexts),
+        service: buildTextIndex(serviceTexts),
       },
-    });
+      terms: new Map(),
+      written: { cards: [], bytes: 0 },
+    };
   }
-  return {
-    version,
-    size: rows.length,
-    panels,
-    districts,
-    regions,
-    specialties,
-    text: {
-      doctor: buildTextIndex(doctorTexts),
-      venue: buildTextIndex(venueTexts),
-      service: buildTextIndex(serviceTexts),
-    },
-    terms: new Map(),
-    written: { cards: [], bytes: 0 },
-  };
+
+  return { add, finish };
 }
 
 /** How often each process checks `finder_index_version` for a rebuild. */

@@ -93,28 +93,65 @@ export function wordGrams(word: string): { grams: GramKey[]; exact: boolean } {
 export interface TextIndex {
   /** The distinct texts; a text's index is its id. */
   texts: string[];
-  /** Per gram, the ids of the texts holding it, ascending. */
-  postings: Map<GramKey, Int32Array>;
+  /** The grams held by any text, ascending. */
+  keys: Float64Array;
+  /** Gram k's texts are ids[starts[k]..starts[k + 1]), ascending. */
+  starts: Int32Array;
+  /** Two bytes an id while there are at most 65,536 texts (100,000 service points have fewer). */
+  ids: Ids;
 }
 
+/** Text ids, ascending. */
+export type Ids = Int32Array | Uint16Array;
+
+/**
+ * The texts' posting lists, packed in three typed arrays: counted in a first pass over the
+ * texts' grams and filled in a second, so no per-gram list is ever built (at 100,000 service
+ * points there are millions of postings; lists of numbers would cost several times their size
+ * while a snapshot is built beside the one in use).
+ */
 export function buildTextIndex(texts: string[]): TextIndex {
-  const lists = new Map<GramKey, number[]>();
+  const counts = new Map<GramKey, number>();
+  for (const text of texts) {
+    for (const gram of textGrams(text)) counts.set(gram, (counts.get(gram) ?? 0) + 1);
+  }
+  const keys = Float64Array.from(counts.keys()).sort();
+  const starts = new Int32Array(keys.length + 1);
+  keys.forEach((key, k) => {
+    starts[k + 1] = (starts[k] as number) + (counts.get(key) as number);
+    // From here on, the next free place of the gram's list.
+    counts.set(key, starts[k] as number);
+  });
+  const total = starts[keys.length] as number;
+  const ids = texts.length <= 0x10000 ? new Uint16Array(total) : new Int32Array(total);
   texts.forEach((text, id) => {
     for (const gram of textGrams(text)) {
-      const list = lists.get(gram);
-      if (list === undefined) lists.set(gram, [id]);
-      else list.push(id);
+      const at = counts.get(gram) as number;
+      ids[at] = id;
+      counts.set(gram, at + 1);
     }
   });
-  const postings = new Map<GramKey, Int32Array>();
-  for (const [gram, list] of lists) postings.set(gram, Int32Array.from(list));
-  return { texts, postings };
+  return { texts, keys, starts, ids };
+}
+
+/** The ids of the texts holding a gram, ascending (a view into the index), or undefined. */
+export function postingsOf(index: TextIndex, gram: GramKey): Ids | undefined {
+  const { keys } = index;
+  let low = 0;
+  let high = keys.length;
+  while (low < high) {
+    const mid = (low + high) >>> 1;
+    if ((keys[mid] as number) < gram) low = mid + 1;
+    else high = mid;
+  }
+  if (keys[low] !== gram) return undefined;
+  return index.ids.subarray(index.starts[low] as number, index.starts[low + 1] as number);
 }
 
 const NONE = new Int32Array(0);
 
 /** The ids in both ascending lists (`a` the shorter), ascending. */
-export function intersectSorted(a: Int32Array, b: Int32Array): Int32Array {
+export function intersectSorted(a: Ids, b: Ids): Int32Array {
   const out = new Int32Array(Math.min(a.length, b.length));
   let n = 0;
   let j = 0;
@@ -162,17 +199,19 @@ export function textsHolding(index: TextIndex, word: string): Int32Array {
   }
   const { grams, exact } = wordGrams(word);
   if (grams.length === 0) return Int32Array.from(index.texts.keys());
-  const lists: Int32Array[] = [];
+  const lists: Ids[] = [];
   for (const gram of grams) {
-    const list = index.postings.get(gram);
+    const list = postingsOf(index, gram);
     if (list === undefined) return NONE;
     lists.push(list);
   }
   lists.sort((a, b) => a.length - b.length);
-  let candidates = lists[0] as Int32Array;
+  let candidates = lists[0] as Ids;
   for (let k = 1; k < lists.length && candidates.length > FEW; k += 1) {
-    candidates = intersectSorted(candidates, lists[k] as Int32Array);
+    candidates = intersectSorted(candidates, lists[k] as Ids);
   }
-  if (exact) return candidates;
-  return candidates.filter((id) => (index.texts[id] as string).includes(word));
+  if (exact) return Int32Array.from(candidates);
+  const found: number[] = [];
+  for (const id of candidates) if ((index.texts[id] as string).includes(word)) found.push(id);
+  return Int32Array.from(found);
 }
