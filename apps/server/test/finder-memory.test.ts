@@ -86,12 +86,14 @@ describe('in-memory finder search', () => {
         ]);
       const text = pick(rows).search_text;
       const from = Math.floor(next() * text.length);
-      const piece = text.slice(from, from + 1 + Math.floor(next() * 4));
+      // Up to 7 characters: words of 1–3 characters are grams of the engine's postings
+      // (exact), longer ones are candidates checked against the text (decision 175).
+      const piece = text.slice(from, from + 1 + Math.floor(next() * 7));
       return piece.split(/\s+/u).find((part) => part !== '') ?? 'a';
     };
 
     let nonEmpty = 0;
-    for (let i = 0; i < 250; i += 1) {
+    for (let i = 0; i < 300; i += 1) {
       const criteria: OracleCriteria = { panel: next() < 0.8 ? 'outpatient' : 'go' };
       if (next() < 0.4)
         criteria.districtCodes = [pick(districts), ...(next() < 0.3 ? [pick(districts)] : [])];
