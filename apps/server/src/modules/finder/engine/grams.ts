@@ -145,7 +145,7 @@ export function postingsOf(index: TextIndex, gram: GramKey): Ids | undefined {
     else high = mid;
   }
   if (keys[low] !== gram) return undefined;
-  return index.ids.subarray(index.starts[low] as number, index.starts[low + 1] as number);
+  return index.ids.subarray(index.starts[low], index.starts[low + 1]);
 }
 
 const NONE = new Int32Array(0);
