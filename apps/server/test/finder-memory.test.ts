@@ -12,7 +12,7 @@ import { DEMO } from '../src/db/seed/demo';
 import { rebuildFinderIndex } from '../src/modules/finder/finder.index';
 import { searchSnapshot } from '../src/modules/finder/finder.engine';
 import { type FinderSnapshot, loadFinderSnapshot } from '../src/modules/finder/finder.snapshot';
-import { cardToServicePoint } from '../src/modules/finder/finder.writer';
+import { cardJson, cardToServicePoint } from '../src/modules/finder/finder.writer';
 import { matchesTerms, rowText, searchTerms } from '../src/modules/finder/text/search-text';
 import { testConfig } from './build-app';
 import { createTestDatabase, type TestDatabase } from './db';
@@ -140,6 +140,11 @@ describe('in-memory finder search', () => {
           // The second panel shows no prices (DESIGN.md "Panels"): its cards carry none.
           if (criteria.panel === 'go') expected.doctor.payment_info = [];
           expect(cardToServicePoint(card, language, false)).toEqual(expected);
+          // The JSON written from the card's kept parts is what the object serialises to.
+          const bookmarked = index % 2 === 1;
+          expect(cardJson(snapshot, card, language, bookmarked).toString()).toBe(
+            JSON.stringify(cardToServicePoint(card, language, bookmarked)),
+          );
         }
       }
       if (total > 0) nonEmpty += 1;

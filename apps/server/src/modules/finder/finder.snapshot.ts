@@ -33,8 +33,6 @@ export interface Card {
   venue: { en: LocalVenue; 'zh-HK': LocalVenue };
   service: { en: LocalService; 'zh-HK': LocalService };
   specialty: Specialty | null;
-  /** The card as UTF-8 JSON (not bookmarked) per language, once written (see `cardJson`). */
-  json?: Partial<Record<Language, Buffer>>;
 }
 
 /** The rows holding each distinct text of a kind: text t's rows are rows[start[t]..start[t+1]). */
@@ -85,8 +83,8 @@ export interface FinderSnapshot {
   text: Record<TextKind, TextIndex>;
   /** Recently searched terms and their rows (see finder.engine.ts). */
   terms: Map<string, TermRows>;
-  /** Cards whose JSON is kept, and its bytes (see finder.writer.ts). */
-  written: { cards: Card[]; bytes: number };
+  /** Card parts whose JSON is kept, and its bytes (see finder.writer.ts). */
+  written: { parts: Map<object, Buffer>; bytes: number };
 }
 
 /** A searched term's rows, per panel. */
@@ -109,7 +107,7 @@ export function emptyFinderSnapshot(version = 0): FinderSnapshot {
       service: buildTextIndex([]),
     },
     terms: new Map(),
-    written: { cards: [], bytes: 0 },
+    written: { parts: new Map(), bytes: 0 },
   };
 }
 
@@ -459,7 +457,7 @@ function snapshotBuilder(
         service: buildTextIndex(serviceTexts),
       },
       terms: new Map(),
-      written: { cards: [], bytes: 0 },
+      written: { parts: new Map(), bytes: 0 },
     };
   }
 

@@ -1,6 +1,7 @@
 // The answer writer: a snapshot's cards as response objects for a caller's language, without
-// member prices where decision 140 says so, and as UTF-8 JSON kept per card (decision 110), so a
-// page of results is copied rather than serialised again on every request.
+// member prices where decision 140 says so, and as UTF-8 JSON assembled from each card's parts'
+// kept JSON (decisions 110, 174), so a page of results is mostly copied rather than serialised
+// again on every request.
 import type { Language } from '@clinicpass/shared/i18n/languages';
 import type { Pagination } from '@clinicpass/shared/api-client/pagination';
 import type { ServicePoint, ServicePointList } from '@clinicpass/shared/schemas/finder';
@@ -24,8 +25,7 @@ export function withoutPrices(card: Card): Card {
       doctor = { ...card.doctor, payment_info: [] };
       unpricedDoctors.set(card.doctor, doctor);
     }
-    const { json: _written, ...parts } = card;
-    unpriced = { ...parts, doctor };
+    unpriced = { ...card, doctor };
     unpricedCards.set(card, unpriced);
   }
   return unpriced;
@@ -49,39 +49,79 @@ export function cardToServicePoint(
   };
 }
 
-/** Bytes of card JSON a snapshot keeps (≈ 20,000 cards); past it the kept JSON is dropped. */
+/**
+ * Bytes of card-part JSON a snapshot keeps; past it the kept JSON is dropped. Parts are shared
+ * (a doctor's several cards, a venue's doctors), so this covers far more cards than whole cards
+ * would.
+ */
 export const CARD_JSON_BUDGET = 24 * 1024 * 1024;
 
-/**
- * A card (not bookmarked) as UTF-8 JSON in the response schema's key order, written once per
- * language and kept within CARD_JSON_BUDGET: a page of results is then copied, not serialised
- * and encoded again on every request.
- */
-export function cardJson(snapshot: FinderSnapshot, card: Card, language: Language): Buffer {
-  const kept = card.json?.[language];
-  if (kept !== undefined) return kept;
-  const json = Buffer.from(JSON.stringify(cardToServicePoint(card, language, false)));
+/** A part of a card (doctor, local venue, local service, specialty) as UTF-8 JSON, kept. */
+function partJson(snapshot: FinderSnapshot, part: object): Buffer {
   const written = snapshot.written;
-  if (written.bytes + json.length > CARD_JSON_BUDGET) {
-    for (const old of written.cards) delete old.json;
-    written.cards = [];
-    written.bytes = 0;
+  let json = written.parts.get(part);
+  if (json === undefined) {
+    json = Buffer.from(JSON.stringify(part));
+    if (written.bytes + json.length > CARD_JSON_BUDGET) {
+      written.parts.clear();
+      written.bytes = 0;
+    }
+    written.parts.set(part, json);
+    written.bytes += json.length;
   }
-  if (card.json === undefined) {
-    card.json = {};
-    written.cards.push(card);
-  }
-  card.json[language] = json;
-  written.bytes += json.length;
   return json;
+}
+
+const VENUE = Buffer.from(',"venue":');
+const SERVICE = Buffer.from(',"service":');
+const SPECIALTY = Buffer.from(',"specialty":');
+const NO_SPECIALTY = Buffer.from(',"specialty":null}');
+const CLOSE = Buffer.from('}');
+
+/**
+ * Appends a card as UTF-8 JSON in the response schema's key order to `parts`: what
+ * `JSON.stringify(cardToServicePoint(card, language, isBookmarked))` writes, made of its parts'
+ * kept JSON, so a page of results is mostly copied, not serialised and encoded again.
+ */
+export function writeCard(
+  snapshot: FinderSnapshot,
+  card: Card,
+  language: Language,
+  isBookmarked: boolean,
+  parts: Buffer[],
+): void {
+  parts.push(
+    Buffer.from(
+      `{"id":${card.id},"is_bookmarked":${isBookmarked},"create_date":${JSON.stringify(card.createDate)},"update_date":${JSON.stringify(card.updateDate)},"doctor":`,
+    ),
+    partJson(snapshot, card.doctor),
+    VENUE,
+    partJson(snapshot, card.venue[language]),
+    SERVICE,
+    partJson(snapshot, card.service[language]),
+  );
+  if (card.specialty === null) parts.push(NO_SPECIALTY);
+  else parts.push(SPECIALTY, partJson(snapshot, card.specialty), CLOSE);
+}
+
+/** A card as UTF-8 JSON (see `writeCard`). */
+export function cardJson(
+  snapshot: FinderSnapshot,
+  card: Card,
+  language: Language,
+  isBookmarked = false,
+): Buffer {
+  const parts: Buffer[] = [];
+  writeCard(snapshot, card, language, isBookmarked, parts);
+  return Buffer.concat(parts);
 }
 
 const RESULTS_OPEN = Buffer.from('{"results":[');
 const COMMA = Buffer.from(',');
 
 /**
- * A list answer as UTF-8 JSON in ServicePointListSchema's key order: kept card JSON copied (a
- * bookmarked card written afresh), then the pagination and any widening.
+ * A list answer as UTF-8 JSON in ServicePointListSchema's key order: the cards (see
+ * `writeCard`), then the pagination and any widening.
  */
 export function answerJson(
   snapshot: FinderSnapshot,
@@ -96,11 +136,7 @@ export function answerJson(
   const parts: Buffer[] = [RESULTS_OPEN];
   found.cards.forEach((card, index) => {
     if (index > 0) parts.push(COMMA);
-    parts.push(
-      found.bookmarked.has(card.id)
-        ? Buffer.from(JSON.stringify(cardToServicePoint(card, language, true)))
-        : cardJson(snapshot, card, language),
-    );
+    writeCard(snapshot, card, language, found.bookmarked.has(card.id), parts);
   });
   const { start, end, total } = found.pagination;
   const rest: Omit<ServicePointList, 'results'> = { pagination: { start, end, total } };
