@@ -56,20 +56,32 @@ export function cardToServicePoint(
  */
 export const CARD_JSON_BUDGET = 24 * 1024 * 1024;
 
-/** A part of a card (doctor, local venue, local service, specialty) as UTF-8 JSON, kept. */
-function partJson(snapshot: FinderSnapshot, part: object): Buffer {
+/** The JSON kept under `key` (a card, or one of its parts), written by `write` when missing. */
+function keptJson(snapshot: FinderSnapshot, key: object, write: () => Buffer): Buffer {
   const written = snapshot.written;
-  let json = written.parts.get(part);
+  let json = written.parts.get(key);
   if (json === undefined) {
-    json = Buffer.from(JSON.stringify(part));
+    json = write();
     if (written.bytes + json.length > CARD_JSON_BUDGET) {
       written.parts.clear();
       written.bytes = 0;
     }
-    written.parts.set(part, json);
+    written.parts.set(key, json);
     written.bytes += json.length;
   }
   return json;
+}
+
+/** A part of a card (doctor, local venue, local service, specialty) as UTF-8 JSON, kept. */
+function partJson(snapshot: FinderSnapshot, part: object): Buffer {
+  return keptJson(snapshot, part, () => Buffer.from(JSON.stringify(part)));
+}
+
+/** A card's JSON up to its doctor: `{"id":…,"is_bookmarked":…,"create_date":…,…,"doctor":`. */
+function cardHead(card: Card, isBookmarked: boolean): Buffer {
+  return Buffer.from(
+    `{"id":${card.id},"is_bookmarked":${isBookmarked},"create_date":${JSON.stringify(card.createDate)},"update_date":${JSON.stringify(card.updateDate)},"doctor":`,
+  );
 }
 
 const VENUE = Buffer.from(',"venue":');
@@ -91,9 +103,7 @@ export function writeCard(
   parts: Buffer[],
 ): void {
   parts.push(
-    Buffer.from(
-      `{"id":${card.id},"is_bookmarked":${isBookmarked},"create_date":${JSON.stringify(card.createDate)},"update_date":${JSON.stringify(card.updateDate)},"doctor":`,
-    ),
+    isBookmarked ? cardHead(card, true) : keptJson(snapshot, card, () => cardHead(card, false)),
     partJson(snapshot, card.doctor),
     VENUE,
     partJson(snapshot, card.venue[language]),
