@@ -29,7 +29,8 @@ let oracle: FinderOracle;
 
 beforeAll(async () => {
   database = await createTestDatabase({ seeded: true });
-  snapshot = await loadFinderSnapshot(database.db);
+  // Rows read 97 at a time, so loading crosses many batch ends (the default is 5,000).
+  snapshot = await loadFinderSnapshot(database.db, { batch: 97 });
   oracle = createFinderOracle(database.db);
 });
 afterAll(async () => {
@@ -48,6 +49,17 @@ function random(seed: number) {
 }
 
 describe('in-memory finder search', () => {
+  it('loads the same snapshot whatever the batch size', async () => {
+    const whole = await loadFinderSnapshot(database.db);
+    expect(whole.size).toBe(snapshot.size);
+    expect(whole.size).toBeGreaterThan(1000);
+    for (const [panel, rows] of whole.panels) {
+      expect(snapshot.panels.get(panel)?.cards.map((card) => card.id)).toEqual(
+        rows.cards.map((card) => card.id),
+      );
+    }
+  });
+
   it('agrees with the SQL search on totals, order and cards for random queries', async () => {
     const values = await database.db.execute<{
       district_code: string;

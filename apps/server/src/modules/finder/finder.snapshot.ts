@@ -215,11 +215,15 @@ function localService(card: CardJson, language: Language): LocalService {
   };
 }
 
-/** Rows read from PostgreSQL at a time while a snapshot loads. */
+/** Rows read from PostgreSQL at a time while a snapshot loads (a whole number; tests use less). */
 const LOAD_BATCH = 5000;
 
 /** Loads a snapshot of the read model, consistent with one version (one read-only snapshot). */
-export async function loadFinderSnapshot(db: Database): Promise<FinderSnapshot> {
+export async function loadFinderSnapshot(
+  db: Database,
+  options: { batch?: number } = {},
+): Promise<FinderSnapshot> {
+  const batchSize = Math.max(1, Math.floor(options.batch ?? LOAD_BATCH));
   return db.transaction(
     async (tx) => {
       const version = await tx.execute<{ version: string }>(
@@ -263,10 +267,10 @@ export async function loadFinderSnapshot(db: Database): Promise<FinderSnapshot> 
         ORDER BY s.panel, s.district_sequence, s.doctor_sort_name, s.service_point_id`);
       for (;;) {
         const batch = await tx.execute<LoadedRow>(
-          sql.raw(`FETCH FORWARD ${LOAD_BATCH} FROM finder_rows`),
+          sql.raw(`FETCH FORWARD ${String(batchSize)} FROM finder_rows`),
         );
         for (const row of batch.rows) builder.add(row);
-        if (batch.rows.length < LOAD_BATCH) break;
+        if (batch.rows.length < batchSize) break;
       }
       await tx.execute(sql`CLOSE finder_rows`);
       return builder.finish();
