@@ -8,6 +8,7 @@ import {
   buildTextIndex,
   codesOf,
   intersectSorted,
+  isWide,
   textGrams,
   textsHolding,
   wordGrams,
@@ -42,6 +43,32 @@ describe('finder engine grams', () => {
     expect(wordGrams('铜锣湾').grams).toHaveLength(2);
     expect(wordGrams('')).toEqual({ grams: [], exact: true });
     expect(codesOf('a𠮷')).toEqual([0x61, 0xffff]);
+  });
+
+  it('reads a text gram by gram, characters outside the BMP and lone halves included', () => {
+    // The grams by their definition, from the text's code points.
+    const reference = (text: string) => {
+      const codes = codesOf(text);
+      const keys = new Set<number>();
+      codes.forEach((a, i) => {
+        keys.add(a);
+        const b = codes[i + 1];
+        if (b === undefined) return;
+        keys.add(a * 0x10000 + b);
+        const c = codes[i + 2];
+        if (c !== undefined && ![a, b, c].some(isWide)) keys.add((a * 0x10000 + b) * 0x10000 + c);
+      });
+      return [...keys].sort((x, y) => x - y);
+    };
+    const sortedGrams = (text: string) => [...textGrams(text)].sort((x, y) => x - y);
+    for (const text of ['', 'a', '\ud842a', 'a\udc00b', '𠮷𠮷a', 'ab𠮷cd', '陈a b', ...TEXTS]) {
+      expect(sortedGrams(text), JSON.stringify(text)).toEqual(reference(text));
+    }
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', maxLength: 12 }), (text) => {
+        expect(sortedGrams(text)).toEqual(reference(text));
+      }),
+    );
   });
 
   it('intersects ascending id lists', () => {

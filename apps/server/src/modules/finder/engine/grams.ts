@@ -46,19 +46,34 @@ function key3(a: number, b: number, c: number): GramKey {
 
 /** The grams a text holds (each once, in no particular order). */
 export function textGrams(text: string): Set<GramKey> {
-  const codes = codesOf(text);
   const grams = new Set<GramKey>();
-  for (let i = 0; i < codes.length; i += 1) {
-    const a = codes[i] as number;
-    grams.add(key1(a));
-    if (i + 1 >= codes.length) continue;
-    const b = codes[i + 1] as number;
-    grams.add(key2(a, b));
-    if (i + 2 >= codes.length) continue;
-    const c = codes[i + 2] as number;
-    if (!isWide(a) && !isWide(b) && !isWide(c)) grams.add(key3(a, b, c));
-  }
+  collectGrams(text, grams);
   return grams;
+}
+
+/** Puts the grams a text holds into `grams` (emptied first; reused while an index is built). */
+function collectGrams(text: string, grams: Set<GramKey>): void {
+  grams.clear();
+  // The last three characters' codes, read one code point at a time.
+  let a = -1;
+  let b = -1;
+  for (let i = 0; i < text.length; i += 1) {
+    let c = text.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        c = OTHER;
+        i += 1;
+      }
+    }
+    grams.add(key1(c));
+    if (b >= 0) {
+      grams.add(key2(b, c));
+      if (a >= 0 && !isWide(a) && !isWide(b) && !isWide(c)) grams.add(key3(a, b, c));
+    }
+    a = b;
+    b = c;
+  }
 }
 
 /**
@@ -112,8 +127,10 @@ export type Ids = Int32Array | Uint16Array;
  */
 export function buildTextIndex(texts: string[]): TextIndex {
   const counts = new Map<GramKey, number>();
+  const grams = new Set<GramKey>();
   for (const text of texts) {
-    for (const gram of textGrams(text)) counts.set(gram, (counts.get(gram) ?? 0) + 1);
+    collectGrams(text, grams);
+    for (const gram of grams) counts.set(gram, (counts.get(gram) ?? 0) + 1);
   }
   const keys = Float64Array.from(counts.keys()).sort();
   const starts = new Int32Array(keys.length + 1);
@@ -125,7 +142,8 @@ export function buildTextIndex(texts: string[]): TextIndex {
   const total = starts[keys.length] as number;
   const ids = texts.length <= 0x10000 ? new Uint16Array(total) : new Int32Array(total);
   texts.forEach((text, id) => {
-    for (const gram of textGrams(text)) {
+    collectGrams(text, grams);
+    for (const gram of grams) {
       const at = counts.get(gram) as number;
       ids[at] = id;
       counts.set(gram, at + 1);
