@@ -10,30 +10,28 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { DEMO } from '../src/db/seed/demo';
 import { rebuildFinderIndex } from '../src/modules/finder/finder.index';
-import {
-  cardToServicePoint,
-  type FinderSnapshot,
-  loadFinderSnapshot,
-  searchSnapshot,
-} from '../src/modules/finder/finder.memory';
-import {
-  createFinderRepository,
-  type FinderRepository,
-  type SearchCriteria,
-} from '../src/modules/finder/finder.repository';
-import { toServicePoint } from '../src/modules/finder/finder.service';
+import { searchSnapshot } from '../src/modules/finder/finder.engine';
+import { type FinderSnapshot, loadFinderSnapshot } from '../src/modules/finder/finder.snapshot';
+import { cardJson, cardToServicePoint } from '../src/modules/finder/finder.writer';
 import { matchesTerms, rowText, searchTerms } from '../src/modules/finder/text/search-text';
 import { testConfig } from './build-app';
 import { createTestDatabase, type TestDatabase } from './db';
+import {
+  createFinderOracle,
+  type FinderOracle,
+  type OracleCriteria,
+  toServicePoint,
+} from './finder-oracle';
 
 let database: TestDatabase;
 let snapshot: FinderSnapshot;
-let repository: FinderRepository;
+let oracle: FinderOracle;
 
 beforeAll(async () => {
   database = await createTestDatabase({ seeded: true });
-  snapshot = await loadFinderSnapshot(database.db);
-  repository = createFinderRepository(database.db);
+  // Rows read 97 at a time, so loading crosses many batch ends (the default is 5,000).
+  snapshot = await loadFinderSnapshot(database.db, { batch: 97 });
+  oracle = createFinderOracle(database.db);
 });
 afterAll(async () => {
   await database.drop();
@@ -51,6 +49,17 @@ function random(seed: number) {
 }
 
 describe('in-memory finder search', () => {
+  it('loads the same snapshot whatever the batch size', async () => {
+    const whole = await loadFinderSnapshot(database.db);
+    expect(whole.size).toBe(snapshot.size);
+    expect(whole.size).toBeGreaterThan(1000);
+    for (const [panel, rows] of whole.panels) {
+      expect(snapshot.panels.get(panel)?.cards.map((card) => card.id)).toEqual(
+        rows.cards.map((card) => card.id),
+      );
+    }
+  });
+
   it('agrees with the SQL search on totals, order and cards for random queries', async () => {
     const values = await database.db.execute<{
       district_code: string;
@@ -89,13 +98,15 @@ describe('in-memory finder search', () => {
         ]);
       const text = pick(rows).search_text;
       const from = Math.floor(next() * text.length);
-      const piece = text.slice(from, from + 1 + Math.floor(next() * 4));
+      // Up to 7 characters: words of 1–3 characters are grams of the engine's postings
+      // (exact), longer ones are candidates checked against the text (decision 175).
+      const piece = text.slice(from, from + 1 + Math.floor(next() * 7));
       return piece.split(/\s+/u).find((part) => part !== '') ?? 'a';
     };
 
     let nonEmpty = 0;
-    for (let i = 0; i < 250; i += 1) {
-      const criteria: SearchCriteria = { panel: next() < 0.8 ? 'outpatient' : 'go' };
+    for (let i = 0; i < 300; i += 1) {
+      const criteria: OracleCriteria = { panel: next() < 0.8 ? 'outpatient' : 'go' };
       if (next() < 0.4)
         criteria.districtCodes = [pick(districts), ...(next() < 0.3 ? [pick(districts)] : [])];
       if (next() < 0.4)
@@ -115,12 +126,12 @@ describe('in-memory finder search', () => {
       const { words, ...filters } = criteria;
       const terms = searchTerms(words?.join(' '));
       let total: number;
-      let page: Awaited<ReturnType<FinderRepository['page']>>;
+      let page: Awaited<ReturnType<FinderOracle['page']>>;
       if (words === undefined) {
-        total = await repository.count(criteria);
-        page = await repository.page(criteria, offset, limit, null);
+        total = await oracle.count(criteria);
+        page = await oracle.page(criteria, offset, limit, null);
       } else {
-        const all = (await repository.page(filters, 0, 1_000_000, null)).filter((row) => {
+        const all = (await oracle.page(filters, 0, 1_000_000, null)).filter((row) => {
           const text = rowText(row);
           return matchesTerms(`${text.doctor}\n${text.venue}\n${text.service}`, terms);
         });
@@ -141,6 +152,11 @@ describe('in-memory finder search', () => {
           // The second panel shows no prices (DESIGN.md "Panels"): its cards carry none.
           if (criteria.panel === 'go') expected.doctor.payment_info = [];
           expect(cardToServicePoint(card, language, false)).toEqual(expected);
+          // The JSON written from the card's kept parts is what the object serialises to.
+          const bookmarked = index % 2 === 1;
+          expect(cardJson(snapshot, card, language, bookmarked).toString()).toBe(
+            JSON.stringify(cardToServicePoint(card, language, bookmarked)),
+          );
         }
       }
       if (total > 0) nonEmpty += 1;

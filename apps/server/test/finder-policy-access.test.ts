@@ -1,24 +1,16 @@
 // Decision 111: a process reuses a policy's finder access answer for 10 s, then asks again.
 import { describe, expect, it } from 'vitest';
-import type { FinderReadModel, FinderSnapshot } from '../src/modules/finder/finder.memory';
+import {
+  emptyFinderSnapshot,
+  type FinderReadModel,
+  type FinderSnapshot,
+} from '../src/modules/finder/finder.snapshot';
 import type { FinderRepository } from '../src/modules/finder/finder.repository';
 import { type AnswerCache, createAnswerCache } from '../src/modules/finder/finder.answers';
 import { createFinderService, POLICY_ACCESS_TTL_MS } from '../src/modules/finder/finder.service';
 import { ServicePointQuerySchema } from '@clinicpass/shared/schemas/finder';
 
-const empty: FinderSnapshot = {
-  version: 1,
-  size: 0,
-  panels: new Map(),
-  districts: new Map(),
-  regions: new Map(),
-  specialties: new Map(),
-  doctor: { texts: [], postings: new Map() },
-  venue: { texts: [], postings: new Map() },
-  service: { texts: [], postings: new Map() },
-  words: new Map(),
-  written: { cards: [], bytes: 0 },
-};
+const empty: FinderSnapshot = emptyFinderSnapshot(1);
 let current = empty;
 const readModel: FinderReadModel = {
   current: () => current,

@@ -4,7 +4,7 @@
 // whole, in one transaction, whenever network data changes (the seed calls it last; an import
 // of network data must call it too). Readers see the old rows until the rebuild commits; the
 // rebuild bumps finder_index_version, which tells each API process to reload its in-memory
-// copy (finder.memory.ts, decision 110).
+// copy (finder.snapshot.ts, decisions 110, 174).
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 

@@ -6,7 +6,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { batchedRateLimitStore } from '../../plugins/limits';
 import { referenceRoutes, referenceServiceFor, type ReferenceService } from '../reference';
-import { createFinderReadModel } from './finder.memory';
+import { createFinderReadModel } from './finder.snapshot';
 import { createFinderRepository } from './finder.repository';
 import { finderRoutes } from './finder.routes';
 import { createFinderService, type FinderService } from './finder.service';

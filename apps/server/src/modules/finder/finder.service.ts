@@ -6,7 +6,7 @@ import {
   type Pagination,
   paginationFor,
 } from '@clinicpass/shared/api-client/pagination';
-import { PANELS, type Panel } from '@clinicpass/shared/constants';
+import { PANELS } from '@clinicpass/shared/constants';
 import { AppError } from '@clinicpass/shared/errors/app-error';
 import type { Language } from '@clinicpass/shared/i18n/languages';
 import type {
@@ -15,91 +15,20 @@ import type {
   ServicePointList,
   ServicePointQuery,
 } from '@clinicpass/shared/schemas/finder';
-import { localName } from '../reference/reference.service';
+import { createAccessCheck, type FinderList, validation } from './finder.access';
 import { type Answer, type AnswerCache, createAnswerCache } from './finder.answers';
-import {
-  type Card,
-  cardJson,
-  cardToServicePoint,
-  type FinderReadModel,
-  type FinderSnapshot,
-  type SnapshotDistrict,
-  searchSnapshot,
-  withoutPrices,
-} from './finder.memory';
-import type { FinderRepository, SearchCriteria, ServicePointRow } from './finder.repository';
+import { type SearchCriteria, searchSnapshot } from './finder.engine';
+import type { FinderRepository } from './finder.repository';
+import type { Card, FinderReadModel, FinderSnapshot, SnapshotDistrict } from './finder.snapshot';
+import { answerJson, cardToServicePoint, withoutPrices } from './finder.writer';
 import { searchTerms } from './text/search-text';
 
-/** Which list is searched: a panel, or the group-policy list (primary network, fewer filters). */
-export type FinderList = Panel | 'group';
+export { type FinderList, POLICY_ACCESS_TTL_MS } from './finder.access';
 
 export interface FinderCaller {
   language: Language;
   /** The signed-in customer, or null for a guest. */
   userId: string | null;
-}
-
-function validation(parameter: string, message: string): AppError {
-  return new AppError('validation_error', {
-    message: `Invalid query parameter ${parameter}: ${message}`,
-    details: { issues: [{ path: `querystring.${parameter}`, message }] },
-  });
-}
-
-const NO_ACCESS_MESSAGE = 'This policy has no access to the medical network';
-
-function toNumber(value: string | number | null): number | null {
-  return value === null ? null : Number(value);
-}
-
-export function toServicePoint(row: ServicePointRow, language: Language): ServicePoint {
-  return {
-    id: row.id,
-    is_bookmarked: row.is_bookmarked,
-    create_date: row.create_date,
-    update_date: row.update_date,
-    doctor: {
-      id: row.doctor_id,
-      name_en: row.doctor_name_en,
-      name_zh: row.doctor_name_zh,
-      phones: row.doctor_phones.map((phone) => ({ no: phone.no })),
-      payment_info: row.payment_info.map((info) => ({
-        service: { code: info.service_code },
-        amount: Number(info.amount),
-        marked_price: toNumber(info.marked_price),
-        treatment_properties: info.treatment_properties,
-      })),
-    },
-    venue: {
-      id: row.venue_id,
-      name_en: row.venue_name_en,
-      name_zh: row.venue_name_zh,
-      district: {
-        code: row.district_code,
-        name: localName(language, row.district_name_en, row.district_name_zh),
-        name_en: row.district_name_en,
-        name_zh: row.district_name_zh,
-      },
-      address: { line_one: row.address_line_one, line_two: row.address_line_two },
-    },
-    service: {
-      id: row.service_id,
-      slug: row.service_slug,
-      code: row.service_code,
-      name: localName(language, row.service_name_en, row.service_name_zh),
-      name_en: row.service_name_en,
-      name_zh: row.service_name_zh,
-    },
-    specialty:
-      row.specialty_id === null
-        ? null
-        : {
-            id: row.specialty_id,
-            slug: row.specialty_slug ?? '',
-            description_en: row.specialty_description_en ?? '',
-            description_zh: row.specialty_description_zh ?? '',
-          },
-  };
 }
 
 /** A search's answer before it is written for a caller: cards, not yet objects or JSON. */
@@ -118,17 +47,6 @@ function resultsOf(found: Found, language: Language): ServicePoint[] {
 }
 
 const NONE: ReadonlySet<number> = new Set();
-const RESULTS_OPEN = Buffer.from('{"results":[');
-const COMMA = Buffer.from(',');
-
-/**
- * How long a process reuses a policy's finder access answer (decision 110). A policy that
- * lapses keeps reading the network's public list for at most this long; a search is spared a
- * database round trip.
- */
-export const POLICY_ACCESS_TTL_MS = 10_000;
-/** Policy numbers remembered at most; the memory is emptied when full. */
-const POLICY_ACCESS_ENTRIES = 10_000;
 
 export function createFinderService(
   finder: FinderRepository,
@@ -136,40 +54,7 @@ export function createFinderService(
   now: () => number = Date.now,
   answers: AnswerCache = createAnswerCache(undefined, now),
 ) {
-  const access = new Map<string, { allowed: boolean; until: number }>();
-
-  async function policyHasNetwork(policyNumber: string) {
-    const time = now();
-    const known = access.get(policyNumber);
-    if (known !== undefined && known.until > time) return known;
-    const allowed = await finder.policyHasNetwork(policyNumber, PANELS.primary);
-    if (access.size >= POLICY_ACCESS_ENTRIES) access.clear();
-    const answer = { allowed, until: time + POLICY_ACCESS_TTL_MS };
-    access.set(policyNumber, answer);
-    return answer;
-  }
-
-  /**
-   * Refuses a caller the list is closed to; else until when (ms) that answer may be reused and
-   * whether its results may carry member prices (decision 140: only behind a policy number of
-   * the primary network; the second panel shows none at all).
-   */
-  async function checkAccess(
-    list: FinderList,
-    policyNumber: string | undefined,
-  ): Promise<{ until: number; priced: boolean }> {
-    // The second panel is open to anyone; the group list and the primary panel need a policy
-    // of the primary network. Unknown and network-less policies get one and the same answer.
-    if (list === PANELS.second || (list === 'group' && policyNumber === undefined)) {
-      return { until: now() + POLICY_ACCESS_TTL_MS, priced: false };
-    }
-    if (policyNumber === undefined) {
-      throw validation('policy_number', 'is required on this panel');
-    }
-    const { allowed, until } = await policyHasNetwork(policyNumber);
-    if (!allowed) throw new AppError('no_access', { message: NO_ACCESS_MESSAGE });
-    return { until, priced: true };
-  }
+  const checkAccess = createAccessCheck(finder, now);
 
   /** The asked districts with their regions, from the process's copy of the read model. */
   async function knownDistricts(codes: readonly string[]) {
@@ -338,24 +223,10 @@ export function createFinderService(
       cacheKey?: string,
     ): Promise<Answer> {
       const found = await search(list, query, caller);
-      const parts: Buffer[] = [RESULTS_OPEN];
-      found.cards.forEach((card, index) => {
-        if (index > 0) parts.push(COMMA);
-        parts.push(
-          found.bookmarked.has(card.id)
-            ? Buffer.from(JSON.stringify(cardToServicePoint(card, caller.language, true)))
-            : cardJson(found.snapshot, card, caller.language),
-        );
-      });
-      const { start, end, total } = found.pagination;
-      const rest: Omit<ServicePointList, 'results'> = { pagination: { start, end, total } };
-      if (found.expanded_from) {
-        const { district_codes, level, searched_district_codes } = found.expanded_from;
-        rest.expanded_from = { district_codes, level, searched_district_codes };
-      }
-      // `{"results":[…],` then the rest of the object without its opening brace.
-      parts.push(Buffer.from(`],${JSON.stringify(rest).slice(1)}`));
-      const answer = { json: Buffer.concat(parts), pagination: found.pagination };
+      const answer = {
+        json: answerJson(found.snapshot, found, caller.language),
+        pagination: found.pagination,
+      };
       if (cacheKey !== undefined && caller.userId === null) {
         answers.set(cacheKey, answer, found.snapshot.version, found.until);
       }

@@ -1,0 +1,103 @@
+// Bitset operations of the finder engine (decision 174) against plain arrays of rows.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  andNot,
+  bitsetOf,
+  emptyBitset,
+  hasBit,
+  intersectPage,
+  popcount,
+  popcount32,
+  rowsOf,
+  unionOf,
+  wordsFor,
+} from './bitset';
+
+/** A size and sets of distinct rows below it, ascending. */
+const sizedSets = (count: number) =>
+  fc.integer({ min: 1, max: 300 }).chain((size) =>
+    fc.tuple(
+      fc.constant(size),
+      fc.array(fc.uniqueArray(fc.integer({ min: 0, max: size - 1 })), {
+        minLength: count,
+        maxLength: count,
+      }),
+    ),
+  );
+
+const sorted = (rows: Iterable<number>) => [...rows].sort((a, b) => a - b);
+
+describe('finder engine bitsets', () => {
+  it('counts the set bits of a word, the top bit included', () => {
+    expect(popcount32(0)).toBe(0);
+    expect(popcount32(1)).toBe(1);
+    expect(popcount32(0x80000000)).toBe(1);
+    expect(popcount32(0xffffffff)).toBe(32);
+    expect(popcount32(-1)).toBe(32);
+    expect(popcount32(0b1011_0000_0000_0001)).toBe(4);
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 0xffffffff }), (word) => {
+        expect(popcount32(word)).toBe(word.toString(2).replaceAll('0', '').length);
+      }),
+    );
+  });
+
+  it('sizes a set in 32-bit words and keeps the rows it was given', () => {
+    expect(wordsFor(0)).toBe(0);
+    expect(wordsFor(1)).toBe(1);
+    expect(wordsFor(32)).toBe(1);
+    expect(wordsFor(33)).toBe(2);
+    expect(emptyBitset(100)).toHaveLength(4);
+    fc.assert(
+      fc.property(sizedSets(1), ([size, [rows = []]]) => {
+        const set = bitsetOf(size, rows);
+        expect(rowsOf(set)).toEqual(sorted(rows));
+        expect(popcount(set)).toBe(rows.length);
+        for (let row = 0; row < size; row += 1) expect(hasBit(set, row)).toBe(rows.includes(row));
+      }),
+    );
+  });
+
+  it('unites and subtracts as sets of rows do', () => {
+    fc.assert(
+      fc.property(sizedSets(3), ([size, lists]) => {
+        const sets = lists.map((rows) => bitsetOf(size, rows));
+        expect(rowsOf(unionOf(size, sets))).toEqual(sorted(new Set(lists.flat())));
+        const [a = [], b = []] = lists;
+        expect(rowsOf(andNot(bitsetOf(size, a), bitsetOf(size, b)))).toEqual(
+          sorted(a.filter((row) => !b.includes(row))),
+        );
+      }),
+    );
+  });
+
+  it('counts an intersection whole and lists the page of it in row order', () => {
+    fc.assert(
+      fc.property(
+        sizedSets(3),
+        fc.integer({ min: 0, max: 200 }),
+        fc.integer({ min: 1, max: 50 }),
+        ([size, lists], offset, limit) => {
+          const all = sorted(
+            (lists[0] ?? []).filter((row) => lists.every((rows) => rows.includes(row))),
+          );
+          const page = intersectPage(
+            lists.map((rows) => bitsetOf(size, rows)),
+            offset,
+            limit,
+          );
+          expect(page.total).toBe(all.length);
+          expect(page.rows).toEqual(all.slice(offset, offset + limit));
+        },
+      ),
+    );
+  });
+
+  it('finds nothing in no sets and in rows past the 32nd word boundary alike', () => {
+    expect(intersectPage([], 0, 10)).toEqual({ total: 0, rows: [] });
+    const size = 1000;
+    const set = bitsetOf(size, [31, 32, 63, 64, 999]);
+    expect(intersectPage([set], 1, 3)).toEqual({ total: 5, rows: [32, 63, 64] });
+  });
+});

@@ -1,0 +1,159 @@
+// The SQL oracle of the finder's engine (decision 175): the search over the read model in SQL
+// (count, then one page of cards, in the finder's order), with no text rules beyond lower case.
+// finder-memory.test.ts holds the engine to its answers, with text checked by a plain
+// JavaScript scan over the same normalised text (decision 158). Not used by the server.
+import type { Language } from '@clinicpass/shared/i18n/languages';
+import type { PriceRange, ServicePoint } from '@clinicpass/shared/schemas/finder';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Database } from '../src/db/client';
+import type { ServicePointRow } from '../src/modules/finder/finder.repository';
+import { localName } from '../src/modules/reference/reference.service';
+
+export interface OracleCriteria {
+  panel: string;
+  districtCodes?: readonly string[];
+  serviceIds?: readonly number[];
+  specialtySlugs?: readonly string[];
+  /** Lowercased words; each must occur in the search text. */
+  words?: readonly string[];
+  priceRange?: PriceRange;
+}
+
+function inList(values: readonly (string | number)[]): SQL {
+  return sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  );
+}
+
+/** `%word%` for LIKE, with LIKE's own characters taken literally. */
+export function likePattern(word: string): string {
+  return `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The distinct characters of a word outside ASCII (as stored in `search_chars`). */
+export function nonAsciiCharacters(word: string): string[] {
+  // Code points, as PostgreSQL's string_to_array(text, NULL) splits them.
+  return [...new Set(Array.from(word).filter((c) => (c.codePointAt(0) ?? 0) > 0x7f))];
+}
+
+function whereOf(criteria: OracleCriteria): SQL {
+  const conditions: SQL[] = [sql`s.panel = ${criteria.panel}`];
+  if (criteria.districtCodes && criteria.districtCodes.length > 0)
+    conditions.push(sql`s.district_code IN (${inList(criteria.districtCodes)})`);
+  if (criteria.serviceIds && criteria.serviceIds.length > 0)
+    conditions.push(sql`s.service_id IN (${inList(criteria.serviceIds)})`);
+  if (criteria.specialtySlugs && criteria.specialtySlugs.length > 0)
+    conditions.push(sql`s.specialty_slug IN (${inList(criteria.specialtySlugs)})`);
+  for (const word of criteria.words ?? []) {
+    // Chinese words: every character must be among the row's characters (indexed), then the
+    // substring itself must occur. Other words rely on the trigram index (3+ characters).
+    const chars = nonAsciiCharacters(word);
+    if (chars.length > 0) conditions.push(sql`s.search_chars @> ARRAY[${inList(chars)}]::text[]`);
+    conditions.push(sql`s.search_text LIKE ${likePattern(word)}`);
+  }
+  if (criteria.priceRange)
+    conditions.push(
+      sql`s.member_price BETWEEN ${criteria.priceRange.min} AND ${criteria.priceRange.max}`,
+    );
+  return sql.join(conditions, sql` AND `);
+}
+
+export function createFinderOracle(db: Database) {
+  return {
+    async count(criteria: OracleCriteria): Promise<number> {
+      const result = await db.execute<{ count: number }>(
+        sql`SELECT count(*)::int AS count FROM service_point_search s WHERE ${whereOf(criteria)}`,
+      );
+      return result.rows[0]?.count ?? 0;
+    },
+
+    /**
+     * One page of service points in the finder's stable order (district, doctor's English name,
+     * id), loaded whole. `userId` marks the caller's bookmarks.
+     */
+    async page(
+      criteria: OracleCriteria,
+      offset: number,
+      limit: number,
+      userId: string | null,
+    ): Promise<ServicePointRow[]> {
+      const bookmarked =
+        userId === null
+          ? sql`false`
+          : sql`EXISTS (SELECT 1 FROM service_point_bookmark b
+                         WHERE b.user_id = ${userId} AND b.service_point_id = p.service_point_id)`;
+      const result = await db.execute<{
+        card: Omit<ServicePointRow, 'is_bookmarked'>;
+        is_bookmarked: boolean;
+      }>(sql`
+        SELECT c.card, ${bookmarked} AS is_bookmarked
+        FROM (
+          SELECT s.service_point_id, s.district_sequence, s.doctor_sort_name
+          FROM service_point_search s
+          WHERE ${whereOf(criteria)}
+          ORDER BY s.district_sequence, s.doctor_sort_name, s.service_point_id
+          LIMIT ${limit} OFFSET ${offset}
+        ) p
+        JOIN service_point_card c ON c.service_point_id = p.service_point_id
+        ORDER BY p.district_sequence, p.doctor_sort_name, p.service_point_id`);
+      return result.rows.map((row) => ({ ...row.card, is_bookmarked: row.is_bookmarked }));
+    },
+  };
+}
+
+export type FinderOracle = ReturnType<typeof createFinderOracle>;
+
+function toNumber(value: string | number | null): number | null {
+  return value === null ? null : Number(value);
+}
+
+export function toServicePoint(row: ServicePointRow, language: Language): ServicePoint {
+  return {
+    id: row.id,
+    is_bookmarked: row.is_bookmarked,
+    create_date: row.create_date,
+    update_date: row.update_date,
+    doctor: {
+      id: row.doctor_id,
+      name_en: row.doctor_name_en,
+      name_zh: row.doctor_name_zh,
+      phones: row.doctor_phones.map((phone) => ({ no: phone.no })),
+      payment_info: row.payment_info.map((info) => ({
+        service: { code: info.service_code },
+        amount: Number(info.amount),
+        marked_price: toNumber(info.marked_price),
+        treatment_properties: info.treatment_properties,
+      })),
+    },
+    venue: {
+      id: row.venue_id,
+      name_en: row.venue_name_en,
+      name_zh: row.venue_name_zh,
+      district: {
+        code: row.district_code,
+        name: localName(language, row.district_name_en, row.district_name_zh),
+        name_en: row.district_name_en,
+        name_zh: row.district_name_zh,
+      },
+      address: { line_one: row.address_line_one, line_two: row.address_line_two },
+    },
+    service: {
+      id: row.service_id,
+      slug: row.service_slug,
+      code: row.service_code,
+      name: localName(language, row.service_name_en, row.service_name_zh),
+      name_en: row.service_name_en,
+      name_zh: row.service_name_zh,
+    },
+    specialty:
+      row.specialty_id === null
+        ? null
+        : {
+            id: row.specialty_id,
+            slug: row.specialty_slug ?? '',
+            description_en: row.specialty_description_en ?? '',
+            description_zh: row.specialty_description_zh ?? '',
+          },
+  };
+}

@@ -1,0 +1,352 @@
+// The finder's search engine measured in-process, step by step (issue 17): for a network of
+// 5,000 and of 100,000 service points on an embedded PostgreSQL, the snapshot's build time and
+// memory, the process's peak RSS while a reload holds two snapshots, and the CPU time per search
+// (process.cpuUsage) over a fixed mix of new questions:
+//   - engine, mixed text: filters and text from a fixed vocabulary (a word's matches may be
+//     known from an earlier question, as in real traffic), every combination new;
+//   - engine, new text: every question has a text never searched before (pieces of real names
+//     and addresses), so nothing about its words is known yet;
+//   - service: the same mixed questions through the finder service (access check, search,
+//     answer written as JSON), without HTTP.
+// Reports, never fails on a figure. Other work on the machine skews every figure: see the load.
+//
+//   npm run bench:finder-engine
+//   npm run bench:finder-engine -- --sizes 5000 --questions 500 --data-dir /tmp/finder-bench
+//
+// With --data-dir, each size's seeded database is kept there and reused by the next run. Each
+// size runs in a process of its own, so its memory figures are its own.
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import v8 from 'node:v8';
+import vm from 'node:vm';
+import { sql } from 'drizzle-orm';
+import { ServicePointQuerySchema } from '@clinicpass/shared/schemas/finder';
+import { connectDatabase } from '../apps/server/src/db/client.ts';
+import { startEmbeddedPostgres } from '../apps/server/src/db/embedded.ts';
+import { ensureDatabase, runMigrations } from '../apps/server/src/db/migrate.ts';
+import { seedDatabase } from '../apps/server/src/db/seed/seed.ts';
+import { createFinderRepository } from '../apps/server/src/modules/finder/finder.repository.ts';
+import { createFinderService } from '../apps/server/src/modules/finder/finder.service.ts';
+import { searchTerms } from '../apps/server/src/modules/finder/text/search-text.ts';
+
+const finderDir = new URL('../apps/server/src/modules/finder/', import.meta.url);
+// Before the split of issue 17 the snapshot and the search lived in finder.memory.ts.
+const legacy = existsSync(new URL('finder.memory.ts', finderDir));
+const { loadFinderSnapshot } = await import(
+  new URL(legacy ? 'finder.memory.ts' : 'finder.snapshot.ts', finderDir).href
+);
+const { searchSnapshot } = await import(
+  new URL(legacy ? 'finder.memory.ts' : 'finder.engine.ts', finderDir).href
+);
+
+const { values } = parseArgs({
+  options: {
+    sizes: { type: 'string', default: '5000,100000' },
+    questions: { type: 'string', default: '2000' },
+    'data-dir': { type: 'string' },
+    child: { type: 'boolean', default: false },
+  },
+});
+const SIZES = values.sizes.split(',').map(Number);
+const QUESTIONS = Number(values.questions);
+const POLICY = 'OP1000001';
+const SECRET = 'bench-secret-key-with-at-least-32-characters';
+
+v8.setFlagsFromString('--expose-gc');
+const gc = vm.runInNewContext('gc');
+
+function log(message) {
+  process.stdout.write(`${message}\n`);
+}
+
+/** A small deterministic PRNG, so every run asks the same questions. */
+function mulberry32(seed) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const TEXTS = [
+  '陳',
+  '中環',
+  '李',
+  '旺角',
+  '醫生',
+  'chan',
+  'central',
+  'road',
+  'wong',
+  'clinic',
+  'dr lee',
+  '中環 dr',
+  '铜锣湾',
+  'TST',
+  'Huang',
+  'skin',
+  '跌打',
+  'Prince Edward',
+  'Mei Foo',
+  'cheung',
+  'li',
+  'a',
+  '大道',
+  'medical centre',
+];
+
+/** Questions (panel criteria and page) of a fixed mix; `text` gives each one's search text. */
+function questions(count, seed, reference, text) {
+  const random = mulberry32(seed);
+  const pick = (list) => list[Math.floor(random() * list.length)];
+  const list = [];
+  for (let i = 0; i < count; i += 1) {
+    const kind = i % 8;
+    const query = { panel: random() < 0.85 ? 'outpatient' : 'go' };
+    if (kind === 0 || kind === 4 || kind === 6) query.districtCodes = [pick(reference.districts)];
+    if (kind === 1 || kind === 4 || kind === 7) query.serviceIds = [pick(reference.services)];
+    if (kind === 2 || kind === 5 || kind === 6 || kind === 7) query.search = text(random, i);
+    if (kind === 3 || kind === 5) {
+      const min = Math.floor(random() * 600);
+      query.priceRange = { min, max: min + 50 + Math.floor(random() * 500) };
+    }
+    if (kind === 1 && random() < 0.3) query.specialtySlugs = [pick(reference.specialties)];
+    const page = random() < 0.3 ? 2 + Math.floor(random() * 3) : 1;
+    list.push({ query, offset: (page - 1) * 20, limit: 20, page });
+  }
+  return list;
+}
+
+function cpuMs(start) {
+  const used = process.cpuUsage(start);
+  return (used.user + used.system) / 1000;
+}
+
+function heapMb() {
+  const usage = process.memoryUsage();
+  return (usage.heapUsed + usage.arrayBuffers) / 1024 / 1024;
+}
+
+/** CPU ms per search of the engine over `list` (terms parsed per question, as a request does). */
+function engineCpu(snapshot, list) {
+  const start = process.cpuUsage();
+  const wall = performance.now();
+  let found = 0;
+  for (const { query, offset, limit } of list) {
+    const { search, ...criteria } = query;
+    const page = searchSnapshot(
+      snapshot,
+      { ...criteria, terms: searchTerms(search) },
+      offset,
+      limit,
+    );
+    found += page.total;
+  }
+  return {
+    cpu: cpuMs(start) / list.length,
+    wall: (performance.now() - wall) / list.length,
+    found,
+  };
+}
+
+/**
+ * CPU ms per search through the finder service (access check, search, answer written as JSON),
+ * the queries validated beforehand (as the route's schema does; its cost is `parse`).
+ */
+async function serviceCpu(service, list) {
+  let start = process.cpuUsage();
+  const asked = list.map(({ query, page }) =>
+    ServicePointQuerySchema.parse({
+      policy_number: POLICY,
+      page: String(page),
+      page_size: '20',
+      ...(query.districtCodes ? { district_codes: query.districtCodes.join(',') } : {}),
+      ...(query.serviceIds ? { service_ids: query.serviceIds.join(',') } : {}),
+      ...(query.specialtySlugs ? { specialty_slug: query.specialtySlugs.join(',') } : {}),
+      ...(query.priceRange
+        ? { price_range: `${query.priceRange.min},${query.priceRange.max}` }
+        : {}),
+      ...(query.search === undefined ? {} : { search: query.search }),
+    }),
+  );
+  const parse = cpuMs(start) / list.length;
+  start = process.cpuUsage();
+  const wall = performance.now();
+  for (const [i, { query }] of list.entries()) {
+    await service.searchServicePointsJson(query.panel === 'go' ? 'go' : 'outpatient', asked[i], {
+      language: i % 2 ? 'en' : 'zh-HK',
+      userId: null,
+    });
+  }
+  return {
+    cpu: cpuMs(start) / list.length,
+    wall: (performance.now() - wall) / list.length,
+    parse,
+  };
+}
+
+async function benchSize(size, dataDir) {
+  const postgres = await startEmbeddedPostgres({
+    dataDir: path.join(dataDir, String(size)),
+    ephemeral: values['data-dir'] === undefined,
+  });
+  try {
+    await ensureDatabase(postgres.adminUrl, 'clinicpass_bench');
+    const handle = connectDatabase(postgres.urlFor('clinicpass_bench'));
+    try {
+      const db = handle.db;
+      await runMigrations(db);
+      const seeded = await db.execute(sql`SELECT count(*)::int AS n FROM service_point`);
+      if (seeded.rows[0].n === 0) {
+        log(`\n== ${size.toLocaleString('en')} service points: seeding…`);
+        const started = Date.now();
+        await seedDatabase(db, { secretKey: SECRET, servicePoints: size });
+        log(`   seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      } else {
+        log(`\n== ${size.toLocaleString('en')} service points (seeded before)`);
+      }
+
+      // Build: the first snapshot, then a reload beside it (two snapshots alive).
+      gc();
+      const heapBefore = heapMb();
+      let cpu = process.cpuUsage();
+      let wall = performance.now();
+      let snapshot = await loadFinderSnapshot(db);
+      const build = { wall: performance.now() - wall, cpu: cpuMs(cpu) };
+      gc();
+      const snapshotMb = heapMb() - heapBefore;
+
+      let peakRss = process.memoryUsage().rss;
+      const sampler = setInterval(() => {
+        peakRss = Math.max(peakRss, process.memoryUsage().rss);
+      }, 5);
+      cpu = process.cpuUsage();
+      wall = performance.now();
+      const second = await loadFinderSnapshot(db);
+      const reload = { wall: performance.now() - wall, cpu: cpuMs(cpu) };
+      peakRss = Math.max(peakRss, process.memoryUsage().rss);
+      clearInterval(sampler);
+      snapshot = second;
+      gc();
+
+      const reference = {
+        districts: [...snapshot.districts.keys()].filter((code) => !/^(MO|CN)/.test(code)),
+        services: (
+          await db.execute(sql`SELECT DISTINCT service_id AS id FROM service_point_search`)
+        ).rows.map((row) => row.id),
+        specialties: (
+          await db.execute(
+            sql`SELECT DISTINCT specialty_slug AS slug FROM service_point_search WHERE specialty_slug IS NOT NULL`,
+          )
+        ).rows.map((row) => row.slug),
+      };
+      const names = (
+        await db.execute(
+          sql`SELECT card->>'doctor_name_en' AS a, card->>'doctor_name_zh' AS b,
+                card->>'venue_name_en' AS c, card->>'address_line_one' AS d
+              FROM service_point_card ORDER BY service_point_id LIMIT 5000`,
+        )
+      ).rows.flatMap((row) => [row.a, row.b, row.c, row.d]);
+      const vocabulary = (random) => TEXTS[Math.floor(random() * TEXTS.length)];
+      const fresh = (random) => {
+        const name = names[Math.floor(random() * names.length)];
+        const from = Math.floor(random() * Math.max(1, name.length - 3));
+        return name.slice(from, from + 2 + Math.floor(random() * 4)).trim() || 'a';
+      };
+
+      // Warm-up (JIT), then the measured mixes.
+      engineCpu(snapshot, questions(300, 7, reference, vocabulary));
+      const mixed = engineCpu(snapshot, questions(QUESTIONS, 20261125, reference, vocabulary));
+      const newText = engineCpu(snapshot, questions(QUESTIONS, 20261126, reference, fresh));
+
+      const readModel = {
+        current: () => snapshot,
+        loaded: () => true,
+        refresh: () => Promise.resolve(false),
+        close: () => Promise.resolve(),
+      };
+      const service = createFinderService(createFinderRepository(db), readModel);
+      await serviceCpu(service, questions(300, 8, reference, vocabulary));
+      const served = await serviceCpu(
+        service,
+        questions(QUESTIONS, 20261127, reference, vocabulary),
+      );
+      return {
+        size,
+        build,
+        reload,
+        snapshotMb,
+        peakRss: peakRss / 1024 / 1024,
+        maxRss: process.resourceUsage().maxRSS / 1024,
+        mixed,
+        newText,
+        served,
+      };
+    } finally {
+      await handle.close();
+    }
+  } finally {
+    await postgres.stop();
+  }
+}
+
+const dataDir = values['data-dir'] ?? (await mkdtemp(path.join(tmpdir(), 'clinicpass-engine-')));
+if (values.child) {
+  // One size in this process, so its memory figures are its own.
+  const result = await benchSize(SIZES[0], dataDir);
+  log(`RESULT ${JSON.stringify(result)}`);
+  process.exit(0);
+}
+const rows = [];
+const loadBefore = loadavg();
+try {
+  for (const size of SIZES) {
+    const child = spawnSync(
+      process.execPath,
+      [
+        ...process.execArgv,
+        fileURLToPath(import.meta.url),
+        '--child',
+        '--sizes',
+        String(size),
+        '--questions',
+        String(QUESTIONS),
+        '--data-dir',
+        dataDir,
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+    );
+    const lines = child.stdout.split('\n');
+    for (const line of lines) if (line !== '' && !line.startsWith('RESULT ')) log(line);
+    const result = lines.find((line) => line.startsWith('RESULT '));
+    if (child.status !== 0 || result === undefined) throw new Error(`the ${size} run failed`);
+    rows.push(JSON.parse(result.slice('RESULT '.length)));
+  }
+} finally {
+  if (values['data-dir'] === undefined) await rm(dataDir, { recursive: true, force: true });
+}
+const loadAfter = loadavg();
+
+log(
+  `\nFinder engine in-process (${legacy ? 'finder.memory.ts, before issue 17' : 'bitset engine'})`,
+);
+log(
+  `${cpus().length} cores; 1-minute load average ${loadBefore[0].toFixed(1)} before, ${loadAfter[0].toFixed(1)} after; ${QUESTIONS} questions per mix\n`,
+);
+log(
+  '| service points | build (wall / CPU) | reload | snapshot memory | peak RSS in reload (max RSS) | CPU/search mixed text | CPU/search new text | CPU/search via service (+ query parse) |',
+);
+log('|---:|---:|---:|---:|---:|---:|---:|---:|');
+const f = (n, d = 3) => n.toFixed(d);
+for (const r of rows) {
+  log(
+    `| ${r.size.toLocaleString('en')} | ${f(r.build.wall, 0)} / ${f(r.build.cpu, 0)} ms | ${f(r.reload.wall, 0)} ms | ${f(r.snapshotMb, 1)} MB | ${f(r.peakRss, 0)} MB (${f(r.maxRss, 0)} MB) | ${f(r.mixed.cpu)} ms | ${f(r.newText.cpu)} ms | ${f(r.served.cpu)} ms (+ ${f(r.served.parse)} ms) |`,
+  );
+}
