@@ -3,223 +3,45 @@
 // gets the same `validation_error` naming it); AppError becomes a GraphQL error whose
 // `extensions.code` is the API error code. GraphiQL is off (decision 014): its page loads
 // scripts from a CDN that the strict CSP forbids, and the REST OpenAPI page documents the data.
-import { GRAPHQL_CSRF_HEADER, PANELS } from '@clinicpass/shared/constants';
+import { createHash } from 'node:crypto';
+import { GRAPHQL_CSRF_HEADER } from '@clinicpass/shared/constants';
 import { AppError } from '@clinicpass/shared/errors/app-error';
 import { statusOf, type ErrorCode } from '@clinicpass/shared/errors/codes';
-import {
-  HealthcareServiceQuerySchema,
-  ServicePointQuerySchema,
-} from '@clinicpass/shared/schemas/finder';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
 import { GraphQLError, type ASTVisitor, type ValidationContext } from 'graphql';
 import { createSchema, createYoga, type CORSOptions, type Plugin } from 'graphql-yoga';
-
-import { outpatientDeps, requesterOf } from '../modules/outpatient/outpatient.routes';
-import { listTicketsForPolicy } from '../modules/outpatient/outpatient.service';
 import type { z } from 'zod';
-import type { FinderService } from '../modules/finder/finder.service';
-import { callerOf } from '../modules/finder/finder.routes';
-import type { ReferenceService } from '../modules/reference/reference.service';
+import { sendKeptCompressed } from './compression';
 import { requestLanguage, toAppError } from './errors';
+import { type FastPlan, type KnownQueries, knownQueries, stableJson } from './graphql-known';
+import { type GraphqlContract, graphqlTypeDefs } from './graphql-schema';
 import { findFault } from './input-guard';
 
 export const GRAPHQL_PATH = '/api/graphql';
 
-export const typeDefs = /* GraphQL */ `
-  type Query {
-    services(no_pagination: Boolean, provision_slug: String!): ServiceList!
-    servicePoints(
-      panel: String!
-      policy_number: String
-      page: Int
-      page_size: Int
-      no_pagination: Boolean
-      district_codes: [String!]
-      service_ids: [ID!]
-      specialty_slug: [String!]
-      search: String
-      price_range: String
-      expand_until_found: Boolean
-    ): ServicePointList!
-    countryRegions: CountryRegionList!
-    "A member's outpatient QR tickets: the policy's signed-in owner, or X-Member-View-Token for it."
-    tickets(policy_id: String!): [Ticket!]!
-  }
-
-  type Ticket {
-    type: String!
-    token: String!
-    number: String!
-    effective_date: String!
-    expiry_date: String!
-    enabled: Boolean!
-    name_en: String!
-    name_zh: String!
-    service_types: [String!]!
-    policy_number: String!
-    membership_number: String!
-    holder_name_en: String!
-    holder_name_zh: String!
-    token_expires_at: String!
-  }
-
-  type Pagination {
-    start: Int!
-    end: Int!
-    total: Int!
-  }
-
-  type District {
-    code: String!
-    name: String!
-    name_en: String!
-    name_zh: String!
-  }
-  type CountryRegion {
-    id: Int!
-    sequence: Int!
-    code: String!
-    name: String!
-    name_en: String!
-    name_zh: String!
-    districts: [District!]!
-  }
-  type CountryRegionList {
-    results: [CountryRegion!]!
-    pagination: Pagination!
-  }
-
-  type Specialty {
-    id: Int!
-    slug: String!
-    description_en: String!
-    description_zh: String!
-  }
-  type HealthcareService {
-    id: Int!
-    slug: String!
-    code: String!
-    category: String!
-    sequence: Int!
-    name: String!
-    name_en: String!
-    name_zh: String!
-    description: String!
-    description_en: String!
-    description_zh: String!
-    specialties: [Specialty!]!
-    create_date: String!
-    update_date: String!
-  }
-  type ServiceList {
-    results: [HealthcareService!]!
-    pagination: Pagination!
-  }
-
-  type Phone {
-    no: String!
-  }
-  type Treatment {
-    name_en: String!
-    name_zh: String!
-  }
-  type TreatmentProperty {
-    type: String!
-    quantity: Float!
-    unit_en: String!
-    unit_zh: String!
-    treatment: Treatment!
-  }
-  type ServiceCode {
-    code: String!
-  }
-  type PaymentInfo {
-    service: ServiceCode!
-    amount: Float!
-    marked_price: Float
-    treatment_properties: [TreatmentProperty!]!
-  }
-  type Doctor {
-    id: Int!
-    name_en: String!
-    name_zh: String!
-    phones: [Phone!]!
-    payment_info: [PaymentInfo!]!
-  }
-  type Address {
-    line_one: String!
-    line_two: String!
-  }
-  type Venue {
-    id: Int!
-    name_en: String!
-    name_zh: String!
-    district: District!
-    address: Address!
-  }
-  type Service {
-    id: Int!
-    slug: String!
-    code: String!
-    name: String!
-    name_en: String!
-    name_zh: String!
-  }
-  type ServicePoint {
-    id: Int!
-    is_bookmarked: Boolean!
-    create_date: String!
-    update_date: String!
-    doctor: Doctor!
-    venue: Venue!
-    service: Service!
-    specialty: Specialty
-  }
-  type Expansion {
-    district_codes: [String!]!
-    level: String!
-    searched_district_codes: [String!]!
-  }
-  type ServicePointList {
-    results: [ServicePoint!]!
-    pagination: Pagination!
-    expanded_from: Expansion
-  }
-`;
-
 /** Yoga's server context: the Fastify request and reply of the call. */
-interface Context {
+export interface Context {
   req: FastifyRequest;
   reply: FastifyReply;
 }
 
-interface ServicePointsArgs {
-  panel: string;
-  policy_number?: string | null;
-  page?: number | null;
-  page_size?: number | null;
-  no_pagination?: boolean | null;
-  district_codes?: string[] | null;
-  service_ids?: (string | number)[] | null;
-  specialty_slug?: string[] | null;
-  search?: string | null;
-  price_range?: string | null;
-  expand_until_found?: boolean | null;
-}
-
 /** GraphQL arguments as the REST query string would carry them, for the same validation. */
-export function asQueryString(args: Omit<ServicePointsArgs, 'panel'>): Record<string, string> {
+export function asQueryString(args: Record<string, unknown>): Record<string, string> {
   const query: Record<string, string> = {};
   for (const [name, value] of Object.entries(args)) {
     if (value == null) continue;
-    query[name] = Array.isArray(value) ? value.join(',') : String(value);
+    query[name] = Array.isArray(value) ? value.join(',') : String(value as string);
   }
   return query;
 }
 
-function parse<Schema extends z.ZodType>(schema: Schema, input: unknown): z.output<Schema> {
+/** Arguments validated by a REST schema: the same `validation_error`, naming `args.…`. */
+export function parseArguments<Schema extends z.ZodType>(
+  schema: Schema,
+  input: unknown,
+): z.output<Schema> {
   // A GraphQL string literal can spell a NUL ("\u0000"); refused as the REST hook does (136).
   const fault = findFault(input, 4);
   if (fault !== null) {
@@ -405,57 +227,215 @@ export function graphqlProtections(production: boolean): Plugin[] {
   return plugins;
 }
 
+/** What a field's fast answer gets: its arguments as GraphQL coerced them, and the question. */
+export interface FastQuestion {
+  args: Record<string, unknown>;
+  /** The field's top-level selection, in order; each selected field is selected whole. */
+  selected: readonly string[];
+  /** The question as a key: language, query document and normalised variables. */
+  cacheKey: string;
+  context: Context;
+}
+
+/** A field's answer written as JSON, without GraphQL's execution. */
+export interface FastAnswer {
+  json: Buffer;
+  /** Whether `json` is kept in a cache (so its compressed forms are worth keeping with it). */
+  kept: boolean;
+  /** The finder snapshot the answer was read from, when known (the guest's ETag names it). */
+  version?: number | undefined;
+}
+
+/** A module's resolver of one `Query` field. */
+export interface GraphqlResolver {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- arguments as GraphQL typed them
+  resolve: (args: any, context: Context) => unknown;
+  /** Personal answers (tickets) are never kept by any cache: no ETag, `no-store`. */
+  personal?: boolean;
+  /**
+   * The field's answer for a known query (one root field, selected whole), or undefined to let
+   * GraphQL execute it, e.g. to answer a refusal with its error.
+   */
+  answer?: (question: FastQuestion) => Promise<FastAnswer | undefined>;
+}
+
+export type GraphqlResolvers = Record<string, GraphqlResolver>;
+
 export interface GraphqlPluginOptions {
-  reference: ReferenceService;
-  finder: FinderService;
+  /** The modules' `Query` fields and types; the schema text is generated from them. */
+  contract: GraphqlContract;
+  /** The modules' resolvers, one per `Query` field. */
+  resolvers: GraphqlResolvers;
+}
+
+/** A weak ETag: a hash of the parts, so equal parts give equal tags and nothing else does. */
+function etagOf(prefix: string, ...parts: (string | Buffer)[]): string {
+  const hash = createHash('sha256');
+  for (const part of parts) hash.update(part).update('\u0000');
+  return `W/"${prefix}${hash.digest('base64url').slice(0, 27)}"`;
+}
+
+/** Whether `If-None-Match` names the tag (weak comparison, as a GET's revalidation uses). */
+function notModified(request: FastifyRequest, etag: string): boolean {
+  const header = request.headers['if-none-match'];
+  if (header === undefined) return false;
+  const bare = etag.replace(/^W\//, '');
+  return header.split(',').some((tag) => {
+    const trimmed = tag.trim();
+    return trimmed === '*' || trimmed.replace(/^W\//, '') === bare;
+  });
+}
+
+/**
+ * HTTP caching of a GET's answer (decision 177): an ETag, revalidation on every use
+ * (`no-cache`: a lapsed policy's cached answer is re-checked as a fresh one is), `public` for a
+ * guest's, `private` for a signed-in member's (bookmarks). Answers 304 when the client holds it.
+ */
+function cacheable(request: FastifyRequest, reply: FastifyReply, etag: string): boolean {
+  void reply.header('etag', etag);
+  void reply.header(
+    'cache-control',
+    request.identity === null ? 'public, no-cache' : 'private, no-cache',
+  );
+  void reply.header('vary', 'accept-language, cookie, authorization');
+  if (!notModified(request, etag)) return false;
+  void reply.status(304).send();
+  return true;
+}
+
+/** `{"data":{"<field>":<json>}}`, once per field answer (a kept one is the same buffer). */
+const responses = new WeakMap<Buffer, Buffer>();
+function responseOf(field: string, json: Buffer): Buffer {
+  let body = responses.get(json);
+  if (body === undefined) {
+    body = Buffer.concat([Buffer.from(`{"data":${JSON.stringify({ [field]: null }).slice(0, -5)}`), json, Buffer.from('}}')]);
+    responses.set(json, body);
+  }
+  return body;
+}
+
+/** The JSON media types Yoga answers a single result with; others (SSE, multipart) go to Yoga. */
+function acceptedJson(request: FastifyRequest): string | undefined {
+  const accept = request.headers.accept?.replace(/\s/g, '').toLowerCase();
+  if (accept === 'application/json' || accept === 'application/json;charset=utf-8') {
+    return 'application/json; charset=utf-8';
+  }
+  if (
+    accept === 'application/graphql-response+json' ||
+    accept === 'application/graphql-response+json;charset=utf-8'
+  ) {
+    return 'application/graphql-response+json; charset=utf-8';
+  }
+  return undefined;
+}
+
+/** The operation of a request: query text, variables and operation name, GET or POST. */
+function operationOf(request: FastifyRequest):
+  | { query: string; variables: unknown; operationName: unknown }
+  | undefined {
+  if (request.method === 'GET') {
+    const params = request.query as Record<string, unknown>;
+    if (typeof params.query !== 'string' || params.extensions !== undefined) return undefined;
+    let variables: unknown = undefined;
+    if (typeof params.variables === 'string') {
+      try {
+        variables = JSON.parse(params.variables);
+      } catch {
+        return undefined;
+      }
+    } else if (params.variables !== undefined) return undefined;
+    return { query: params.query, variables, operationName: params.operationName };
+  }
+  const body = request.body as Record<string, unknown> | null | undefined;
+  if (typeof body !== 'object' || body === null || typeof body.query !== 'string') {
+    return undefined;
+  }
+  if (body.extensions !== undefined) return undefined;
+  return { query: body.query, variables: body.variables, operationName: body.operationName };
+}
+
+/**
+ * The fast path (decision 177): a known query (one root field with a fast answer, selected
+ * whole, valid) is answered without Yoga's execution, from the module's written JSON. Anything
+ * else, and every refusal, goes to Yoga. CSRF prevention holds as Yoga's does: a GET needs the
+ * header, a POST must be JSON (a simple cross-site form cannot send it); a cross-origin request
+ * goes to Yoga for its CORS answer.
+ */
+async function answerKnown(
+  known: KnownQueries,
+  resolvers: GraphqlResolvers,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<boolean> {
+  if (request.headers.origin !== undefined) return false;
+  if (request.method === 'GET') {
+    if (request.headers[GRAPHQL_CSRF_HEADER] === undefined) return false;
+  } else if (request.method === 'POST') {
+    if (!/^application\/json\s*(?:;|$)/i.test(request.headers['content-type'] ?? '')) return false;
+  } else return false;
+  const type = acceptedJson(request);
+  if (type === undefined) return false;
+  const operation = operationOf(request);
+  if (operation === undefined) return false;
+  const plan: FastPlan | undefined = known.plan(operation.query);
+  if (plan === undefined) return false;
+  if (operation.operationName != null && operation.operationName !== plan.operationName) {
+    return false;
+  }
+  const args = known.argumentsOf(plan, operation.variables);
+  if (args === undefined) return false;
+  const resolver = resolvers[plan.field];
+  if (resolver?.answer === undefined) return false;
+  const language = requestLanguage(request);
+  const variables = stableJson(operation.variables ?? {});
+  const cacheKey = `gql ${language} ${plan.hash} ${variables}`;
+  const found = await resolver.answer({
+    args,
+    selected: plan.selected,
+    cacheKey,
+    context: { req: request, reply },
+  });
+  if (found === undefined) return false;
+  const body = responseOf(plan.field, found.json);
+  if (request.method === 'GET' && !resolver.personal) {
+    // A guest's answer is named by the question and the snapshot it was read from; a member's
+    // by its bytes (bookmarks change without a new snapshot), and never a guest's tag.
+    const etag =
+      request.identity === null
+        ? found.version === undefined
+          ? etagOf('g', body)
+          : etagOf(`f${found.version}-`, cacheKey)
+        : etagOf('m', request.identity.userId, body);
+    if (cacheable(request, reply, etag)) return true;
+  }
+  void reply.status(200).type(type);
+  if (found.kept) await sendKeptCompressed(request, reply, body);
+  else await reply.send(body);
+  return true;
 }
 
 // eslint-disable-next-line @typescript-eslint/require-await -- Fastify plugins are async by contract
 export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPluginOptions) {
-  const { reference, finder } = options;
+  const { contract, resolvers } = options;
+  const typeDefs = graphqlTypeDefs(contract);
   const schema = createSchema<Context>({
     typeDefs,
     resolvers: {
-      Query: {
-        services: (
-          _: unknown,
-          args: { no_pagination?: boolean | null; provision_slug: string },
-          context: Context,
-        ) =>
-          guard(context, () => {
-            const query = parse(HealthcareServiceQuerySchema, {
-              provision_slug: args.provision_slug,
-            });
-            return reference.healthcareServices(query.provision_slug, requestLanguage(context.req));
-          }),
-        servicePoints: (_: unknown, args: ServicePointsArgs, context: Context) =>
-          guard(context, async () => {
-            const { panel, ...rest } = args;
-            if (panel !== PANELS.primary && panel !== PANELS.second) {
-              throw new AppError('validation_error', {
-                message: `Invalid argument panel: must be '${PANELS.primary}' or '${PANELS.second}'`,
-                details: { issues: [{ path: 'args.panel', message: 'is not a panel' }] },
-              });
-            }
-            if (rest.no_pagination === true) {
-              // One GraphQL call reads one page at most (decision 137); REST keeps its cap.
-              throw new AppError('validation_error', {
-                message: 'Invalid argument no_pagination: not available over GraphQL; use page',
-                details: { issues: [{ path: 'args.no_pagination', message: 'is not available' }] },
-              });
-            }
-            const query = parse(ServicePointQuerySchema, asQueryString(rest));
-            return finder.searchServicePoints(panel, query, callerOf(context.req));
-          }),
-        countryRegions: (_: unknown, _args: unknown, context: Context) =>
-          guard(context, () => reference.countryRegions(requestLanguage(context.req))),
-        tickets: (_: unknown, args: { policy_id: string }, context: Context) =>
-          guard(context, () =>
-            listTicketsForPolicy(outpatientDeps(app), requesterOf(context.req), args.policy_id),
-          ),
-      },
+      Query: Object.fromEntries(
+        Object.entries(resolvers).map(([field, resolver]) => [
+          field,
+          (_: unknown, args: unknown, context: Context) =>
+            guard(context, async () => resolver.resolve(args, context)),
+        ]),
+      ),
     },
   });
+  const known = knownQueries(typeDefs, (field) => resolvers[field]?.answer !== undefined);
+  const personal = new Set(
+    Object.entries(resolvers)
+      .filter(([, resolver]) => resolver.personal === true)
+      .map(([field]) => field),
+  );
 
   const yoga = createYoga<Context>({
     schema,
@@ -473,12 +453,36 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPlugin
     method: ['GET', 'POST', 'OPTIONS'],
     schema: { hide: true },
     handler: async (req, reply) => {
+      try {
+        if (await answerKnown(known, resolvers, req, reply)) return reply;
+      } catch (error) {
+        // Never the caller's problem: GraphQL's execution answers instead.
+        req.log.warn({ err: error }, 'graphql fast path failed; executing the query');
+      }
       const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, reply });
       response.headers.forEach((value, key) => {
         void reply.header(key, value);
       });
       void reply.status(response.status);
-      return reply.send(response.body);
+      if (req.method !== 'GET' || response.status !== 200 || response.body === null) {
+        return reply.send(response.body);
+      }
+      // A GET's answer: cacheable unless personal or an error (those stay `no-store`).
+      const body = Buffer.from(await response.arrayBuffer());
+      const query = (req.query as { query?: unknown }).query;
+      const roots = typeof query === 'string' ? known.rootFields(query) : undefined;
+      if (
+        roots !== undefined &&
+        !roots.some((field) => personal.has(field)) &&
+        !body.includes('"errors":')
+      ) {
+        const etag =
+          req.identity === null
+            ? etagOf('g', requestLanguage(req), body)
+            : etagOf('m', req.identity.userId, body);
+        if (cacheable(req, reply, etag)) return reply;
+      }
+      return reply.send(body);
     },
   });
 }

@@ -2,11 +2,14 @@
 // GraphQL at /api/graphql, all behind one per-address rate limit counted in PostgreSQL.
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { GRAPHQL_CONTRACT } from '../../graphql-contract';
 import { graphqlPlugin } from '../../plugins/graphql';
+import { outpatientResolvers } from '../outpatient/outpatient.graphql';
 import { createReferenceRepository } from '../reference/reference.repository';
 import { referenceRoutes } from '../reference/reference.routes';
 import { createReferenceService } from '../reference/reference.service';
 import { createFinderReadModel } from './finder.memory';
+import { finderResolvers } from './finder.graphql';
 import { createFinderRepository } from './finder.repository';
 import { batchedRateLimitStore } from './finder.rate-limit';
 import { finderRoutes } from './finder.routes';
@@ -59,5 +62,12 @@ export const finderModule: FastifyPluginAsyncZod = async (app) => {
     },
     { prefix: '/api/customer' },
   );
-  await app.register(graphqlPlugin, { reference, finder });
+  // Modules hand their resolvers to the GraphQL plugin, which composes them.
+  await app.register(graphqlPlugin, {
+    contract: GRAPHQL_CONTRACT,
+    resolvers: {
+      ...finderResolvers({ finder, reference }),
+      ...outpatientResolvers(app),
+    },
+  });
 };
