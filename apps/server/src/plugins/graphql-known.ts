@@ -84,13 +84,18 @@ function whole(set: SelectionSetNode | undefined, type: GraphQLOutputType): bool
     const name = names[index];
     const field = name === undefined ? undefined : fields[name];
     return (
-      field !== undefined && selection.name.value === name && whole(selection.selectionSet, field.type)
+      field !== undefined &&
+      selection.name.value === name &&
+      whole(selection.selectionSet, field.type)
     );
   });
 }
 
 /** The top-level selection's names when each is a whole field, in the type's order. */
-function topLevel(set: SelectionSetNode | undefined, type: GraphQLOutputType): string[] | undefined {
+function topLevel(
+  set: SelectionSetNode | undefined,
+  type: GraphQLOutputType,
+): string[] | undefined {
   const named = getNamedType(type);
   if (!isObjectType(named) || set === undefined) return undefined;
   const fields = named.getFields();

@@ -142,7 +142,11 @@ export function graphqlTypeDefs(contract: GraphqlContract): string {
   for (const [name] of contract.types) {
     const schema = generated[name];
     if (schema === undefined) throw new Error(`GraphQL type ${name} was not generated`);
-    blocks.push(`type ${name} {\n${fieldsOf(schema, name).map((line) => `  ${line}`).join('\n')}\n}`);
+    blocks.push(
+      `type ${name} {\n${fieldsOf(schema, name)
+        .map((line) => `  ${line}`)
+        .join('\n')}\n}`,
+    );
   }
   return printSchema(buildSchema(blocks.join('\n\n')));
 }

@@ -308,7 +308,11 @@ const responses = new WeakMap<Buffer, Buffer>();
 function responseOf(field: string, json: Buffer): Buffer {
   let body = responses.get(json);
   if (body === undefined) {
-    body = Buffer.concat([Buffer.from(`{"data":${JSON.stringify({ [field]: null }).slice(0, -5)}`), json, Buffer.from('}}')]);
+    body = Buffer.concat([
+      Buffer.from(`{"data":${JSON.stringify({ [field]: null }).slice(0, -5)}`),
+      json,
+      Buffer.from('}}'),
+    ]);
     responses.set(json, body);
   }
   return body;
@@ -330,9 +334,9 @@ function acceptedJson(request: FastifyRequest): string | undefined {
 }
 
 /** The operation of a request: query text, variables and operation name, GET or POST. */
-function operationOf(request: FastifyRequest):
-  | { query: string; variables: unknown; operationName: unknown }
-  | undefined {
+function operationOf(
+  request: FastifyRequest,
+): { query: string; variables: unknown; operationName: unknown } | undefined {
   if (request.method === 'GET') {
     const params = request.query as Record<string, unknown>;
     if (typeof params.query !== 'string' || params.extensions !== undefined) return undefined;
