@@ -16,6 +16,7 @@ import {
   isObjectType,
   Kind,
   type OperationDefinitionNode,
+  OperationTypeNode,
   parse,
   type SelectionSetNode,
   validate,
@@ -60,7 +61,8 @@ export function stableJson(value: unknown): string {
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${stableJson(item)}`).join(',')}}`;
   }
-  return JSON.stringify(value) ?? 'null';
+  const text = JSON.stringify(value) as string | undefined;
+  return text ?? 'null';
 }
 
 function plainField(node: FieldNode): boolean {
@@ -157,7 +159,7 @@ export function knownQueries(
       queryType == null ||
       document.definitions.length !== 1 ||
       operation === undefined ||
-      operation.operation !== 'query' ||
+      operation.operation !== OperationTypeNode.QUERY ||
       (operation.directives?.length ?? 0) > 0 ||
       operation.selectionSet.selections.length !== 1 ||
       node?.kind !== Kind.FIELD ||

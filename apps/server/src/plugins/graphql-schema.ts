@@ -83,6 +83,7 @@ function typeOf(schema: JsonSchema, where: string): { name: string; nullable: bo
     }
     case 'object':
       throw new Error(`${where}: an object type needs a name (register it in the contract)`);
+    case undefined:
     default:
       throw new Error(`${where}: no GraphQL type for ${String(kind[0])}`);
   }

@@ -32,7 +32,11 @@ export function asQueryString(args: Record<string, unknown>): Record<string, str
   const query: Record<string, string> = {};
   for (const [name, value] of Object.entries(args)) {
     if (value == null) continue;
-    query[name] = Array.isArray(value) ? value.join(',') : String(value as string);
+    query[name] = Array.isArray(value)
+      ? value.join(',')
+      : typeof value === 'string'
+        ? value
+        : JSON.stringify(value);
   }
   return query;
 }
@@ -429,7 +433,7 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPlugin
         Object.entries(resolvers).map(([field, resolver]) => [
           field,
           (_: unknown, args: unknown, context: Context) =>
-            guard(context, async () => resolver.resolve(args, context)),
+            guard(context, () => Promise.resolve(resolver.resolve(args, context))),
         ]),
       ),
     },
@@ -457,12 +461,14 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPlugin
     method: ['GET', 'POST', 'OPTIONS'],
     schema: { hide: true },
     handler: async (req, reply) => {
+      let answered = false;
       try {
-        if (await answerKnown(known, resolvers, req, reply)) return reply;
+        answered = await answerKnown(known, resolvers, req, reply);
       } catch (error) {
         // Never the caller's problem: GraphQL's execution answers instead.
         req.log.warn({ err: error }, 'graphql fast path failed; executing the query');
       }
+      if (answered) return reply;
       const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, reply });
       response.headers.forEach((value, key) => {
         void reply.header(key, value);
