@@ -23,6 +23,7 @@
 //   npm run bench:finder                                  (both sizes, 15 s rounds)
 //   npm run bench:finder -- --sizes 5000 --duration 5
 //   npm run bench:finder -- --rest
+//   npm run bench:finder -- --cpu-prof /tmp/profiles   (the server's CPU profile, written at exit)
 //
 // Every request carries its own X-Forwarded-For address (the server trusts the proxy header
 // here), so the finder's per-address rate limit counts each one in PostgreSQL as it would in
@@ -47,6 +48,7 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '10' },
     rounds: { type: 'string', default: '3' },
     rest: { type: 'boolean', default: false },
+    'cpu-prof': { type: 'string' },
   },
 });
 const ROUNDS = Number(values.rounds);
@@ -361,7 +363,10 @@ async function benchSize(size) {
     const seeded = Date.now();
     run('node', [join(serverDir, 'dist/cli/seed.js'), '--service-points', String(size)], env);
     log(`   seeded in ${((Date.now() - seeded) / 1000).toFixed(1)} s; starting the server`);
-    server = spawn('node', ['--import', PROBE, join(serverDir, 'dist/server.js')], {
+    const profile = values['cpu-prof']
+      ? ['--cpu-prof', `--cpu-prof-dir=${values['cpu-prof']}`]
+      : [];
+    server = spawn('node', [...profile, '--import', PROBE, join(serverDir, 'dist/server.js')], {
       cwd: root,
       env,
       stdio: ['inherit', 'inherit', 'inherit', 'ipc'],

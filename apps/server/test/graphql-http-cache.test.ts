@@ -7,7 +7,8 @@ import { brotliDecompressSync } from 'node:zlib';
 import type * as FinderServiceModule from '../src/modules/finder/finder.service';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO } from '../src/db/seed/demo';
-import { buildTestApp, type TestApp } from './build-app';
+import { buildApp } from '../src/app';
+import { buildTestApp, testConfig, type TestApp } from './build-app';
 import { signedInUser } from './identity-helpers';
 
 // Counts the searches the finder service makes (a kept answer makes none).
@@ -290,5 +291,37 @@ describe('HTTP caching of GraphQL GETs', () => {
     );
     expect(tickets.headers['cache-control']).toBe('no-store');
     expect(tickets.headers.etag).toBeUndefined();
+  });
+
+  it('keeps CORS as Yoga answers it: a listed origin is named, with Vary: Origin', async () => {
+    const partner = 'https://partner.example';
+    const app = await buildApp({
+      config: testConfig({ CORS_ALLOWED_ORIGINS: partner }),
+      db: test.database.db,
+    });
+    try {
+      await app.ready();
+      const params = new URLSearchParams({
+        query: KNOWN,
+        variables: JSON.stringify({ panel: 'go', page_size: 2 }),
+      });
+      const ask = (origin: string) =>
+        app.inject({
+          method: 'GET',
+          url: `/api/graphql?${params.toString()}`,
+          headers: { ...BASE, origin, 'x-forwarded-for': nextAddress() },
+        });
+      const listed = await ask(partner);
+      expect(listed.statusCode).toBe(200);
+      expect(listed.headers['access-control-allow-origin']).toBe(partner);
+      expect(String(listed.headers.vary)).toMatch(/origin/i);
+      expect(String(listed.headers.vary)).toMatch(/accept-language/);
+      const other = await ask('https://evil.example');
+      expect(other.statusCode).toBe(200);
+      expect(other.headers['access-control-allow-origin']).toBeUndefined();
+      expect(other.body).toBe(listed.body);
+    } finally {
+      await app.close();
+    }
   });
 });

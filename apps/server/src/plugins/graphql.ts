@@ -243,9 +243,13 @@ export interface FastQuestion {
 
 /** A field's answer written as JSON, without GraphQL's execution. */
 export interface FastAnswer {
-  json: Buffer;
-  /** Whether `json` is kept in a cache (so its compressed forms are worth keeping with it). */
-  kept: boolean;
+  /** The field's JSON, in parts (written into the answer in one copy). */
+  parts: () => readonly Buffer[];
+  /**
+   * The object the answer is kept under in a cache, if it is: the written answer (and its
+   * compressed forms) is then kept as long as it, and `parts` called once.
+   */
+  keptBy?: object;
   /** The finder snapshot the answer was read from, when known (the guest's ETag names it). */
   version?: number | undefined;
 }
@@ -301,23 +305,39 @@ function cacheable(request: FastifyRequest, reply: FastifyReply, etag: string): 
     'cache-control',
     request.identity === null ? 'public, no-cache' : 'private, no-cache',
   );
-  void reply.header('vary', 'accept-language, cookie, authorization');
+  const vary = reply.getHeader('vary');
+  const varies = Array.isArray(vary) ? vary.join(', ') : String(vary ?? '');
+  void reply.header(
+    'vary',
+    `${varies === '' ? '' : `${varies}, `}origin, accept-language, cookie, authorization`,
+  );
   if (!notModified(request, etag)) return false;
   void reply.status(304).send();
   return true;
 }
 
-/** `{"data":{"<field>":<json>}}`, once per field answer (a kept one is the same buffer). */
-const responses = new WeakMap<Buffer, Buffer>();
-function responseOf(field: string, json: Buffer): Buffer {
-  let body = responses.get(json);
-  if (body === undefined) {
-    body = Buffer.concat([
-      Buffer.from(`{"data":${JSON.stringify({ [field]: null }).slice(0, -5)}`),
-      json,
+/** Written answers of kept field answers, by what they are kept under and the query's shape. */
+const written = new WeakMap<object, Map<string, Buffer>>();
+
+/** `{"data":{"<field>":<json>}}` in one copy; once per kept answer and query shape. */
+function responseOf(plan: FastPlan, found: FastAnswer): Buffer {
+  const write = () =>
+    Buffer.concat([
+      Buffer.from(`{"data":${JSON.stringify({ [plan.field]: null }).slice(0, -5)}`),
+      ...found.parts(),
       Buffer.from('}}'),
     ]);
-    responses.set(json, body);
+  if (found.keptBy === undefined) return write();
+  let forms = written.get(found.keptBy);
+  if (forms === undefined) {
+    forms = new Map();
+    written.set(found.keptBy, forms);
+  }
+  const shape = `${plan.field} ${plan.selected.join(' ')}`;
+  let body = forms.get(shape);
+  if (body === undefined) {
+    body = write();
+    forms.set(shape, body);
   }
   return body;
 }
@@ -366,16 +386,19 @@ function operationOf(
  * The fast path (decision 177): a known query (one root field with a fast answer, selected
  * whole, valid) is answered without Yoga's execution, from the module's written JSON. Anything
  * else, and every refusal, goes to Yoga. CSRF prevention holds as Yoga's does: a GET needs the
- * header, a POST must be JSON (a simple cross-site form cannot send it); a cross-origin request
- * goes to Yoga for its CORS answer.
+ * header, a POST must be JSON (a simple cross-site form cannot send it); a request from an
+ * origin CORS_ALLOWED_ORIGINS lists goes to Yoga for its CORS answer.
  */
 async function answerKnown(
   known: KnownQueries,
   resolvers: GraphqlResolvers,
+  corsOrigins: ReadonlySet<string>,
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<boolean> {
-  if (request.headers.origin !== undefined) return false;
+  // An origin CORS_ALLOWED_ORIGINS names gets Yoga's CORS answer; any other gets none either way.
+  const origin = request.headers.origin;
+  if (origin !== undefined && corsOrigins.has(origin)) return false;
   if (request.method === 'GET') {
     if (request.headers[GRAPHQL_CSRF_HEADER] === undefined) return false;
   } else if (request.method === 'POST') {
@@ -404,7 +427,7 @@ async function answerKnown(
     context: { req: request, reply },
   });
   if (found === undefined) return false;
-  const body = responseOf(plan.field, found.json);
+  const body = responseOf(plan, found);
   if (request.method === 'GET' && !resolver.personal) {
     // A guest's answer is named by the question and the snapshot it was read from; a member's
     // by its bytes (bookmarks change without a new snapshot), and never a guest's tag.
@@ -417,7 +440,7 @@ async function answerKnown(
     if (cacheable(request, reply, etag)) return true;
   }
   void reply.status(200).type(type);
-  if (found.kept) await sendKeptCompressed(request, reply, body);
+  if (found.keptBy !== undefined) await sendKeptCompressed(request, reply, body);
   else await reply.send(body);
   return true;
 }
@@ -438,6 +461,7 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPlugin
       ),
     },
   });
+  const corsOrigins = new Set(app.config.corsAllowedOrigins);
   const known = knownQueries(typeDefs, (field) => resolvers[field]?.answer !== undefined);
   const personal = new Set(
     Object.entries(resolvers)
@@ -463,7 +487,7 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPlugin
     handler: async (req, reply) => {
       let answered = false;
       try {
-        answered = await answerKnown(known, resolvers, req, reply);
+        answered = await answerKnown(known, resolvers, corsOrigins, req, reply);
       } catch (error) {
         // Never the caller's problem: GraphQL's execution answers instead.
         req.log.warn({ err: error }, 'graphql fast path failed; executing the query');

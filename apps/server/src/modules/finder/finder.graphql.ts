@@ -119,22 +119,12 @@ function servicePointsQuery(args: ServicePointsArgs): {
   return { panel, query: parseArguments(ServicePointQuerySchema, asQueryString(rest)) };
 }
 
-// The answer's JSON as GraphQL writes it, made once per written REST answer (a kept answer is
-// the same buffer each time it is served, so its GraphQL form and compressed bytes are too).
-const asGraphql = new WeakMap<Buffer, Map<boolean, Buffer>>();
-
 /**
  * REST's `{"results":[…],"pagination":{…}[,"expanded_from":{…}]}` as the known query selects it:
- * results and pagination, and `expanded_from` (null when absent) only when asked for.
+ * results and pagination, and `expanded_from` (null when absent) only when asked for. In parts,
+ * the results not copied (the plugin writes the whole answer in one copy).
  */
-function graphqlJson(json: Buffer, withExpansion: boolean): Buffer {
-  let forms = asGraphql.get(json);
-  if (forms === undefined) {
-    forms = new Map();
-    asGraphql.set(json, forms);
-  }
-  const known = forms.get(withExpansion);
-  if (known !== undefined) return known;
+function graphqlParts(json: Buffer, withExpansion: boolean): Buffer[] {
   // `],"pagination":` cannot occur inside a card: a quote inside a JSON string is escaped.
   const split = json.lastIndexOf('],"pagination":');
   if (split < 0) throw new Error('a finder answer without pagination');
@@ -145,12 +135,7 @@ function graphqlJson(json: Buffer, withExpansion: boolean): Buffer {
   const rest = withExpansion
     ? { pagination: tail.pagination, expanded_from: tail.expanded_from ?? null }
     : { pagination: tail.pagination };
-  const written = Buffer.concat([
-    json.subarray(0, split + 1),
-    Buffer.from(`,${JSON.stringify(rest).slice(1)}`),
-  ]);
-  forms.set(withExpansion, written);
-  return written;
+  return [json.subarray(0, split + 1), Buffer.from(`,${JSON.stringify(rest).slice(1)}`)];
 }
 
 export function finderResolvers(deps: {
@@ -194,11 +179,16 @@ export function finderResolvers(deps: {
         const key = caller.userId === null ? cacheKey : undefined;
         const kept = key === undefined ? undefined : finder.cachedAnswer(key);
         if (kept !== undefined) {
-          return { json: graphqlJson(kept.json, withExpansion), kept: true, version };
+          // Written for GraphQL once per kept answer (the plugin keeps it by `keptBy`).
+          return {
+            parts: () => graphqlParts(kept.json, withExpansion),
+            keptBy: kept.json,
+            version,
+          };
         }
         try {
           const found = await finder.searchServicePointsJson(asked.panel, asked.query, caller, key);
-          return { json: graphqlJson(found.json, withExpansion), kept: false, version };
+          return { parts: () => graphqlParts(found.json, withExpansion), version };
         } catch {
           return undefined;
         }
