@@ -1,8 +1,12 @@
-// GraphQL at /api/graphql (graphql-yoga inside Fastify): the finder's queries, resolved by the
-// same services as REST. Arguments are validated by the REST query schemas (so a bad argument
-// gets the same `validation_error` naming it); AppError becomes a GraphQL error whose
-// `extensions.code` is the API error code. GraphiQL is off (decision 014): its page loads
-// scripts from a CDN that the strict CSP forbids, and the REST OpenAPI page documents the data.
+// GraphQL at /api/graphql (graphql-yoga inside Fastify). The plugin imports no module: modules
+// hand it their part of the contract (the schema text is generated from their zod types,
+// graphql-schema.ts, decision 178) and their resolvers. Arguments are validated by the REST
+// query schemas (so a bad argument gets the same `validation_error` naming it); AppError becomes
+// a GraphQL error whose `extensions.code` is the API error code. A known query (the finder
+// screen's) is answered from the module's written JSON without Yoga's execution, and a GET's
+// answer carries an ETag, Cache-Control and 304s (decision 177). GraphiQL is off (decision
+// 014): its page loads scripts from a CDN that the strict CSP forbids, and the REST OpenAPI page
+// documents the data.
 import { createHash } from 'node:crypto';
 import { GRAPHQL_CSRF_HEADER } from '@clinicpass/shared/constants';
 import { AppError } from '@clinicpass/shared/errors/app-error';
