@@ -19,7 +19,13 @@ import { createSchema, createYoga, type CORSOptions, type Plugin } from 'graphql
 import type { z } from 'zod';
 import { sendKeptCompressed } from './compression';
 import { requestLanguage, toAppError } from './errors';
-import { type FastPlan, type KnownQueries, knownQueries, stableJson } from './graphql-known';
+import {
+  type FastPlan,
+  KNOWN_QUERY_MAX_CHARS,
+  type KnownQueries,
+  knownQueries,
+  stableJson,
+} from './graphql-known';
 import { type GraphqlContract, graphqlTypeDefs } from './graphql-schema';
 import { findFault } from './input-guard';
 
@@ -370,6 +376,8 @@ function operationOf(
     if (typeof params.query !== 'string' || params.extensions !== undefined) return undefined;
     let variables: unknown = undefined;
     if (typeof params.variables === 'string') {
+      // A known query's variables are short; longer ones (deep nesting) are Yoga's to refuse.
+      if (params.variables.length > KNOWN_QUERY_MAX_CHARS) return undefined;
       try {
         variables = JSON.parse(params.variables);
       } catch {
