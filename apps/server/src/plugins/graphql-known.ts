@@ -13,12 +13,14 @@ import {
   getVariableValues,
   type GraphQLField,
   type GraphQLOutputType,
+  isNonNullType,
   isObjectType,
   Kind,
   type OperationDefinitionNode,
   OperationTypeNode,
   parse,
   type SelectionSetNode,
+  type TypeNode,
   validate,
 } from 'graphql';
 
@@ -37,6 +39,8 @@ export interface FastPlan {
   operation: OperationDefinitionNode;
   node: FieldNode;
   definition: GraphQLField<unknown, unknown>;
+  /** The arguments from the variables, compiled for this document; undefined: graphql's own. */
+  coerce: ((variables: Record<string, unknown>) => Record<string, unknown> | undefined) | undefined;
 }
 
 interface Planned {
@@ -117,6 +121,116 @@ function topLevel(
   return selected;
 }
 
+/** A value GraphQL's coercion refuses. */
+const INVALID = Symbol('invalid');
+type Coerce = (value: unknown) => unknown;
+
+const INT_MAX = 2 ** 31 - 1;
+const INT_MIN = -(2 ** 31);
+
+/** The built-in scalars' `parseValue`, as graphql-js applies them to variables. */
+const SCALARS: Record<string, Coerce> = {
+  String: (value) => (typeof value === 'string' ? value : INVALID),
+  Boolean: (value) => (typeof value === 'boolean' ? value : INVALID),
+  Int: (value) =>
+    typeof value === 'number' && Number.isInteger(value) && value <= INT_MAX && value >= INT_MIN
+      ? value
+      : INVALID,
+  Float: (value) => (typeof value === 'number' && Number.isFinite(value) ? value : INVALID),
+  ID: (value) =>
+    typeof value === 'string'
+      ? value
+      : typeof value === 'number' && Number.isInteger(value)
+        ? String(value)
+        : INVALID,
+};
+
+/** graphql-js's `coerceInputValue` for a built-in scalar, a list of one, non-null or not. */
+function coercerOf(type: TypeNode): Coerce | undefined {
+  if (type.kind === Kind.NON_NULL_TYPE) {
+    const inner = coercerOf(type.type);
+    return inner && ((value) => (value === null ? INVALID : inner(value)));
+  }
+  if (type.kind === Kind.LIST_TYPE) {
+    if (type.type.kind === Kind.LIST_TYPE) return undefined;
+    const item = coercerOf(type.type);
+    if (item === undefined) return undefined;
+    return (value) => {
+      if (value === null) return null;
+      if (!Array.isArray(value)) {
+        const one = item(value);
+        return one === INVALID ? INVALID : [one];
+      }
+      const list: unknown[] = [];
+      for (const entry of value) {
+        const coerced =
+          entry === null ? (type.type.kind === Kind.NON_NULL_TYPE ? INVALID : null) : item(entry);
+        if (coerced === INVALID) return INVALID;
+        list.push(coerced);
+      }
+      return list;
+    };
+  }
+  const scalar = SCALARS[type.name.value];
+  return scalar && ((value) => (value === null ? null : scalar(value)));
+}
+
+/**
+ * The field's arguments from the variables, as graphql's `getVariableValues` and
+ * `getArgumentValues` give them, compiled once per document; undefined when the document uses
+ * what this does not cover (default values, literal arguments, input objects, custom scalars).
+ */
+function compileArguments(
+  operation: OperationDefinitionNode,
+  node: FieldNode,
+  definition: GraphQLField<unknown, unknown>,
+): FastPlan['coerce'] {
+  const variables: { name: string; nonNull: boolean; coerce: Coerce }[] = [];
+  for (const variable of operation.variableDefinitions ?? []) {
+    const coerce = coercerOf(variable.type);
+    if (coerce === undefined || variable.defaultValue !== undefined) return undefined;
+    variables.push({
+      name: variable.variable.name.value,
+      nonNull: variable.type.kind === Kind.NON_NULL_TYPE,
+      coerce,
+    });
+  }
+  const args: { name: string; nonNull: boolean; variable: string | undefined }[] = [];
+  for (const argument of definition.args) {
+    if (argument.defaultValue !== undefined) return undefined;
+    const given = node.arguments?.find((entry) => entry.name.value === argument.name);
+    if (given !== undefined && given.value.kind !== Kind.VARIABLE) return undefined;
+    args.push({
+      name: argument.name,
+      nonNull: isNonNullType(argument.type),
+      variable: given?.value.kind === Kind.VARIABLE ? given.value.name.value : undefined,
+    });
+  }
+  return (inputs) => {
+    const values: Record<string, unknown> = {};
+    for (const variable of variables) {
+      if (!Object.hasOwn(inputs, variable.name)) {
+        if (variable.nonNull) return undefined;
+        continue;
+      }
+      const coerced = variable.coerce(inputs[variable.name]);
+      if (coerced === INVALID) return undefined;
+      values[variable.name] = coerced;
+    }
+    const result: Record<string, unknown> = {};
+    for (const argument of args) {
+      if (argument.variable === undefined || !Object.hasOwn(values, argument.variable)) {
+        if (argument.nonNull) return undefined;
+        continue;
+      }
+      const value = values[argument.variable];
+      if (value === null && argument.nonNull) return undefined;
+      result[argument.name] = value;
+    }
+    return result;
+  };
+}
+
 export function knownQueries(
   typeDefs: string,
   hasFastAnswer: (field: string) => boolean,
@@ -184,6 +298,7 @@ export function knownQueries(
         operation,
         node,
         definition,
+        coerce: compileArguments(operation, node, definition),
       },
     };
   }
@@ -192,8 +307,15 @@ export function knownQueries(
     plan: (source) => planned(source)?.plan,
     rootFields: (source) => planned(source)?.roots,
     argumentsOf(plan, variables) {
-      if (variables !== undefined && variables !== null && typeof variables !== 'object') {
+      if (
+        variables !== undefined &&
+        variables !== null &&
+        (typeof variables !== 'object' || Array.isArray(variables))
+      ) {
         return undefined;
+      }
+      if (plan.coerce !== undefined) {
+        return plan.coerce((variables ?? {}) as Record<string, unknown>);
       }
       const coerced = getVariableValues(
         schema,
