@@ -168,13 +168,8 @@ export function finderResolvers(deps: {
           return undefined;
         }
         const version = finder.snapshotVersion();
-        // A refusal is answered by the resolver, as any GraphQL error is.
-        let asked: ReturnType<typeof servicePointsQuery>;
-        try {
-          asked = servicePointsQuery(args as ServicePointsArgs);
-        } catch {
-          return undefined;
-        }
+        // A kept answer skips validation and the search, as on REST: it was kept for this very
+        // question (language, document and variables), which passed validation then.
         const caller = callerOf(context.req);
         const key = caller.userId === null ? cacheKey : undefined;
         const kept = key === undefined ? undefined : finder.cachedAnswer(key);
@@ -185,6 +180,13 @@ export function finderResolvers(deps: {
             keptBy: kept.json,
             version,
           };
+        }
+        // A refusal is answered by the resolver, as any GraphQL error is.
+        let asked: ReturnType<typeof servicePointsQuery>;
+        try {
+          asked = servicePointsQuery(args as ServicePointsArgs);
+        } catch {
+          return undefined;
         }
         try {
           const found = await finder.searchServicePointsJson(asked.panel, asked.query, caller, key);
