@@ -133,13 +133,9 @@ export default tseslint.config(
     rules: { 'no-restricted-syntax': ['error', NO_PROCESS_ENV, NO_ZOD_OBJECT] },
   },
   {
-    // Not yet on validationError: the finder service is being rewritten in parallel (its engine
-    // owner converts it); an application case's submit checks answer check codes (decision 134),
-    // not catalogue field errors.
-    files: [
-      'apps/server/src/modules/finder/finder.service.ts',
-      'apps/server/src/modules/application-case/application-case.service.ts',
-    ],
+    // An application case's submit checks answer check codes (decision 134), not catalogue
+    // field errors: not built with validationError.
+    files: ['apps/server/src/modules/application-case/application-case.service.ts'],
     rules: { 'no-restricted-syntax': ['error', NO_PROCESS_ENV] },
   },
   {

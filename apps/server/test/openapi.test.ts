@@ -104,7 +104,7 @@ describe('the published contracts', () => {
 
   it('the GraphQL schema text matches its committed snapshot', async () => {
     const { printSchema, buildSchema } = await import('graphql');
-    const { typeDefs } = await import('../src/plugins/graphql');
+    const { typeDefs } = await import('../src/graphql-contract');
     await expect(`${printSchema(buildSchema(typeDefs))}\n`).toMatchFileSnapshot(
       './__snapshots__/schema.graphql',
     );

@@ -1,244 +1,36 @@
-// GraphQL at /api/graphql (graphql-yoga inside Fastify): the finder's queries, resolved by the
-// same services as REST. Arguments are validated by the REST query schemas (so a bad argument
-// gets the same `validation_error` naming it); AppError becomes a GraphQL error whose
-// `extensions.code` is the API error code. GraphiQL is off (decision 014): its page loads
-// scripts from a CDN that the strict CSP forbids, and the REST OpenAPI page documents the data.
-import { GRAPHQL_CSRF_HEADER, GRAPHQL_PATH, PANELS } from '@clinicpass/shared/constants';
-import { AppError } from '@clinicpass/shared/errors/app-error';
-import { validationError } from '@clinicpass/shared/errors/validation-error';
-import { describeIssue } from '@clinicpass/shared/validation/issues';
+// GraphQL at /api/graphql (graphql-yoga inside Fastify). The plugin imports no module: modules
+// hand it their part of the contract (the schema text is generated from their zod types,
+// graphql-schema.ts, decision 178) and their resolvers. Arguments are validated by the REST
+// query schemas (so a bad argument gets the same `validation_error` naming it); AppError becomes
+// a GraphQL error whose `extensions.code` is the API error code. A known query (the finder
+// screen's) is answered from the module's written JSON without Yoga's execution, and a GET's
+// answer carries an ETag, Cache-Control and 304s (decision 177). GraphiQL is off (decision
+// 014): its page loads scripts from a CDN that the strict CSP forbids, and the REST OpenAPI page
+// documents the data.
+import { createHash } from 'node:crypto';
+import { GRAPHQL_CSRF_HEADER, GRAPHQL_PATH } from '@clinicpass/shared/constants';
 import { statusOf, type ErrorCode } from '@clinicpass/shared/errors/codes';
-import {
-  HealthcareServiceQuerySchema,
-  ServicePointQuerySchema,
-} from '@clinicpass/shared/schemas/finder';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
 import { GraphQLError, type ASTVisitor, type ValidationContext } from 'graphql';
 import { createSchema, createYoga, type CORSOptions, type Plugin } from 'graphql-yoga';
-
-import { outpatientDeps, requesterOf } from '../modules/outpatient/outpatient.routes';
-import { listTicketsForPolicy } from '../modules/outpatient/outpatient.service';
-import type { z } from 'zod';
-import type { FinderService } from '../modules/finder/finder.service';
-import type { ReferenceService } from '../modules/reference/reference.service';
+import { sendKeptCompressed } from './compression';
 import { requestLanguage, toAppError } from './errors';
-import { findFault } from './input-guard';
-
-export const typeDefs = /* GraphQL */ `
-  type Query {
-    services(no_pagination: Boolean, provision_slug: String!): ServiceList!
-    servicePoints(
-      panel: String!
-      policy_number: String
-      page: Int
-      page_size: Int
-      no_pagination: Boolean
-      district_codes: [String!]
-      service_ids: [ID!]
-      specialty_slug: [String!]
-      search: String
-      price_range: String
-      expand_until_found: Boolean
-    ): ServicePointList!
-    countryRegions: CountryRegionList!
-    "A member's outpatient QR tickets: the policy's signed-in owner, or X-Member-View-Token for it."
-    tickets(policy_id: String!): [Ticket!]!
-  }
-
-  type Ticket {
-    type: String!
-    token: String!
-    number: String!
-    effective_date: String!
-    expiry_date: String!
-    enabled: Boolean!
-    name_en: String!
-    name_zh: String!
-    service_types: [String!]!
-    policy_number: String!
-    membership_number: String!
-    holder_name_en: String!
-    holder_name_zh: String!
-    token_expires_at: String!
-  }
-
-  type Pagination {
-    start: Int!
-    end: Int!
-    total: Int!
-  }
-
-  type District {
-    code: String!
-    name: String!
-    name_en: String!
-    name_zh: String!
-  }
-  type CountryRegion {
-    id: Int!
-    sequence: Int!
-    code: String!
-    name: String!
-    name_en: String!
-    name_zh: String!
-    districts: [District!]!
-  }
-  type CountryRegionList {
-    results: [CountryRegion!]!
-    pagination: Pagination!
-  }
-
-  type Specialty {
-    id: Int!
-    slug: String!
-    description_en: String!
-    description_zh: String!
-  }
-  type HealthcareService {
-    id: Int!
-    slug: String!
-    code: String!
-    category: String!
-    sequence: Int!
-    name: String!
-    name_en: String!
-    name_zh: String!
-    description: String!
-    description_en: String!
-    description_zh: String!
-    specialties: [Specialty!]!
-    create_date: String!
-    update_date: String!
-  }
-  type ServiceList {
-    results: [HealthcareService!]!
-    pagination: Pagination!
-  }
-
-  type Phone {
-    no: String!
-  }
-  type Treatment {
-    name_en: String!
-    name_zh: String!
-  }
-  type TreatmentProperty {
-    type: String!
-    quantity: Float!
-    unit_en: String!
-    unit_zh: String!
-    treatment: Treatment!
-  }
-  type ServiceCode {
-    code: String!
-  }
-  type PaymentInfo {
-    service: ServiceCode!
-    amount: Float!
-    marked_price: Float
-    treatment_properties: [TreatmentProperty!]!
-  }
-  type Doctor {
-    id: Int!
-    name_en: String!
-    name_zh: String!
-    phones: [Phone!]!
-    payment_info: [PaymentInfo!]!
-  }
-  type Address {
-    line_one: String!
-    line_two: String!
-  }
-  type Venue {
-    id: Int!
-    name_en: String!
-    name_zh: String!
-    district: District!
-    address: Address!
-  }
-  type Service {
-    id: Int!
-    slug: String!
-    code: String!
-    name: String!
-    name_en: String!
-    name_zh: String!
-  }
-  type ServicePoint {
-    id: Int!
-    is_bookmarked: Boolean!
-    create_date: String!
-    update_date: String!
-    doctor: Doctor!
-    venue: Venue!
-    service: Service!
-    specialty: Specialty
-  }
-  type Expansion {
-    district_codes: [String!]!
-    level: String!
-    searched_district_codes: [String!]!
-  }
-  type ServicePointList {
-    results: [ServicePoint!]!
-    pagination: Pagination!
-    expanded_from: Expansion
-  }
-`;
-
-/** Yoga's server context: the Fastify request and reply of the call. */
-interface Context {
-  req: FastifyRequest;
-  reply: FastifyReply;
-}
-
-interface ServicePointsArgs {
-  panel: string;
-  policy_number?: string | null;
-  page?: number | null;
-  page_size?: number | null;
-  no_pagination?: boolean | null;
-  district_codes?: string[] | null;
-  service_ids?: (string | number)[] | null;
-  specialty_slug?: string[] | null;
-  search?: string | null;
-  price_range?: string | null;
-  expand_until_found?: boolean | null;
-}
-
-/** GraphQL arguments as the REST query string would carry them, for the same validation. */
-export function asQueryString(args: Omit<ServicePointsArgs, 'panel'>): Record<string, string> {
-  const query: Record<string, string> = {};
-  for (const [name, value] of Object.entries(args)) {
-    if (value == null) continue;
-    query[name] = Array.isArray(value) ? value.join(',') : String(value);
-  }
-  return query;
-}
-
-function parse<Schema extends z.ZodType>(schema: Schema, input: unknown): z.output<Schema> {
-  // A GraphQL string literal can spell a NUL ("\u0000"); refused as the REST hook does (136).
-  const fault = findFault(input, 4);
-  if (fault !== null) {
-    throw new AppError('invalid_input', { message: 'An argument contains a NUL character' });
-  }
-  const parsed = schema.safeParse(input);
-  if (parsed.success) return parsed.data;
-  const issues = parsed.error.issues.map((issue) => ({
-    path: `args.${issue.path.join('.')}`,
-    message: issue.message,
-    ...describeIssue(issue),
-  }));
-  const first = issues[0];
-  throw validationError(issues, {
-    message:
-      first === undefined
-        ? 'Invalid arguments'
-        : `Invalid argument ${first.path.slice('args.'.length)}: ${first.message}`,
-  });
-}
+import {
+  type FastPlan,
+  KNOWN_QUERY_MAX_CHARS,
+  type KnownQueries,
+  knownQueries,
+  stableJson,
+} from './graphql-known';
+import { graphqlTypeDefs } from './graphql-schema';
+import {
+  type Context,
+  type FastAnswer,
+  type GraphqlPluginOptions,
+  type GraphqlResolvers,
+} from './graphql-resolvers';
 
 /** The GraphQL error for anything a resolver threw: AppError codes kept, internals hidden. */
 export function toGraphQLError(error: unknown, request: FastifyRequest | undefined): GraphQLError {
@@ -404,62 +196,200 @@ export function graphqlProtections(production: boolean): Plugin[] {
   return plugins;
 }
 
-export interface GraphqlPluginOptions {
-  reference: ReferenceService;
-  finder: FinderService;
+/** A weak ETag: a hash of the parts, so equal parts give equal tags and nothing else does. */
+function etagOf(prefix: string, ...parts: (string | Buffer)[]): string {
+  const hash = createHash('sha256');
+  for (const part of parts) hash.update(part).update('\u0000');
+  return `W/"${prefix}${hash.digest('base64url').slice(0, 27)}"`;
+}
+
+/** Whether `If-None-Match` names the tag (weak comparison, as a GET's revalidation uses). */
+function notModified(request: FastifyRequest, etag: string): boolean {
+  const header = request.headers['if-none-match'];
+  if (header === undefined) return false;
+  const bare = etag.replace(/^W\//, '');
+  return header.split(',').some((tag) => {
+    const trimmed = tag.trim();
+    return trimmed === '*' || trimmed.replace(/^W\//, '') === bare;
+  });
+}
+
+/**
+ * HTTP caching of a GET's answer (decision 177): an ETag, revalidation on every use
+ * (`no-cache`: a lapsed policy's cached answer is re-checked as a fresh one is), `public` for a
+ * guest's, `private` for a signed-in member's (bookmarks). Answers 304 when the client holds it.
+ */
+function cacheable(request: FastifyRequest, reply: FastifyReply, etag: string): boolean {
+  void reply.header('etag', etag);
+  void reply.header(
+    'cache-control',
+    request.identity === null ? 'public, no-cache' : 'private, no-cache',
+  );
+  const vary = reply.getHeader('vary');
+  const varies = Array.isArray(vary) ? vary.join(', ') : String(vary ?? '');
+  void reply.header(
+    'vary',
+    `${varies === '' ? '' : `${varies}, `}origin, accept-language, cookie, authorization`,
+  );
+  if (!notModified(request, etag)) return false;
+  void reply.status(304).send();
+  return true;
+}
+
+/** Written answers of kept field answers, by what they are kept under and the query's shape. */
+const written = new WeakMap<object, Map<string, Buffer>>();
+
+/** `{"data":{"<field>":<json>}}` in one copy; once per kept answer and query shape. */
+function responseOf(plan: FastPlan, found: FastAnswer): Buffer {
+  const write = () =>
+    Buffer.concat([
+      Buffer.from(`{"data":${JSON.stringify({ [plan.field]: null }).slice(0, -5)}`),
+      ...found.parts(),
+      Buffer.from('}}'),
+    ]);
+  if (found.keptBy === undefined) return write();
+  let forms = written.get(found.keptBy);
+  if (forms === undefined) {
+    forms = new Map();
+    written.set(found.keptBy, forms);
+  }
+  const shape = `${plan.field} ${plan.selected.join(' ')}`;
+  let body = forms.get(shape);
+  if (body === undefined) {
+    body = write();
+    forms.set(shape, body);
+  }
+  return body;
+}
+
+/** The JSON media types Yoga answers a single result with; others (SSE, multipart) go to Yoga. */
+function acceptedJson(request: FastifyRequest): string | undefined {
+  const accept = request.headers.accept?.replace(/\s/g, '').toLowerCase();
+  if (accept === 'application/json' || accept === 'application/json;charset=utf-8') {
+    return 'application/json; charset=utf-8';
+  }
+  if (
+    accept === 'application/graphql-response+json' ||
+    accept === 'application/graphql-response+json;charset=utf-8'
+  ) {
+    return 'application/graphql-response+json; charset=utf-8';
+  }
+  return undefined;
+}
+
+/** The operation of a request: query text, variables and operation name, GET or POST. */
+function operationOf(
+  request: FastifyRequest,
+): { query: string; variables: unknown; operationName: unknown } | undefined {
+  if (request.method === 'GET') {
+    const params = request.query as Record<string, unknown>;
+    if (typeof params.query !== 'string' || params.extensions !== undefined) return undefined;
+    let variables: unknown = undefined;
+    if (typeof params.variables === 'string') {
+      // A known query's variables are short; longer ones (deep nesting) are Yoga's to refuse.
+      if (params.variables.length > KNOWN_QUERY_MAX_CHARS) return undefined;
+      try {
+        variables = JSON.parse(params.variables);
+      } catch {
+        return undefined;
+      }
+    } else if (params.variables !== undefined) return undefined;
+    return { query: params.query, variables, operationName: params.operationName };
+  }
+  const body = request.body as Record<string, unknown> | null | undefined;
+  if (typeof body !== 'object' || body === null || typeof body.query !== 'string') {
+    return undefined;
+  }
+  if (body.extensions !== undefined) return undefined;
+  return { query: body.query, variables: body.variables, operationName: body.operationName };
+}
+
+/**
+ * The fast path (decision 177): a known query (one root field with a fast answer, selected
+ * whole, valid) is answered without Yoga's execution, from the module's written JSON. Anything
+ * else, and every refusal, goes to Yoga. CSRF prevention holds as Yoga's does: a GET needs the
+ * header, a POST must be JSON (a simple cross-site form cannot send it); a request from an
+ * origin CORS_ALLOWED_ORIGINS lists goes to Yoga for its CORS answer.
+ */
+async function answerKnown(
+  known: KnownQueries,
+  resolvers: GraphqlResolvers,
+  corsOrigins: ReadonlySet<string>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<boolean> {
+  // An origin CORS_ALLOWED_ORIGINS names gets Yoga's CORS answer; any other gets none either way.
+  const origin = request.headers.origin;
+  if (origin !== undefined && corsOrigins.has(origin)) return false;
+  if (request.method === 'GET') {
+    if (request.headers[GRAPHQL_CSRF_HEADER] === undefined) return false;
+  } else if (request.method === 'POST') {
+    if (!/^application\/json\s*(?:;|$)/i.test(request.headers['content-type'] ?? '')) return false;
+  } else return false;
+  const type = acceptedJson(request);
+  if (type === undefined) return false;
+  const operation = operationOf(request);
+  if (operation === undefined) return false;
+  const plan: FastPlan | undefined = known.plan(operation.query);
+  if (plan === undefined) return false;
+  if (operation.operationName != null && operation.operationName !== plan.operationName) {
+    return false;
+  }
+  const args = known.argumentsOf(plan, operation.variables);
+  if (args === undefined) return false;
+  const resolver = resolvers[plan.field];
+  if (resolver?.answer === undefined) return false;
+  const language = requestLanguage(request);
+  const variables = stableJson(operation.variables ?? {});
+  const cacheKey = `gql ${language} ${plan.hash} ${variables}`;
+  const found = await resolver.answer({
+    args,
+    selected: plan.selected,
+    cacheKey,
+    context: { req: request, reply },
+  });
+  if (found === undefined) return false;
+  const body = responseOf(plan, found);
+  if (request.method === 'GET' && !resolver.personal) {
+    // A guest's answer is named by the question and the snapshot it was read from; a member's
+    // by its bytes (bookmarks change without a new snapshot), and never a guest's tag.
+    const etag =
+      request.identity === null
+        ? found.version === undefined
+          ? etagOf('g', body)
+          : etagOf(`f${found.version}-`, cacheKey)
+        : etagOf('m', request.identity.userId, body);
+    if (cacheable(request, reply, etag)) return true;
+  }
+  void reply.status(200).type(type);
+  if (found.keptBy !== undefined) await sendKeptCompressed(request, reply, body);
+  else await reply.send(body);
+  return true;
 }
 
 // eslint-disable-next-line @typescript-eslint/require-await -- Fastify plugins are async by contract
 export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPluginOptions) {
-  const { reference, finder } = options;
+  const { contract, resolvers } = options;
+  const typeDefs = graphqlTypeDefs(contract);
   const schema = createSchema<Context>({
     typeDefs,
     resolvers: {
-      Query: {
-        services: (
-          _: unknown,
-          args: { no_pagination?: boolean | null; provision_slug: string },
-          context: Context,
-        ) =>
-          guard(context, () => {
-            const query = parse(HealthcareServiceQuerySchema, {
-              provision_slug: args.provision_slug,
-            });
-            return reference.healthcareServices(query.provision_slug, requestLanguage(context.req));
-          }),
-        servicePoints: (_: unknown, args: ServicePointsArgs, context: Context) =>
-          guard(context, async () => {
-            const { panel, ...rest } = args;
-            if (panel !== PANELS.primary && panel !== PANELS.second) {
-              throw validationError(
-                [{ path: 'args.panel', message: 'is not a panel', key: 'invalid' }],
-                {
-                  message: `Invalid argument panel: must be '${PANELS.primary}' or '${PANELS.second}'`,
-                },
-              );
-            }
-            if (rest.no_pagination === true) {
-              // One GraphQL call reads one page at most (decision 137); REST keeps its cap.
-              throw validationError(
-                [{ path: 'args.no_pagination', message: 'is not available', key: 'invalid' }],
-                { message: 'Invalid argument no_pagination: not available over GraphQL; use page' },
-              );
-            }
-            const query = parse(ServicePointQuerySchema, asQueryString(rest));
-            return finder.searchServicePoints(panel, query, {
-              language: requestLanguage(context.req),
-              userId: context.req.caller?.userId ?? null,
-            });
-          }),
-        countryRegions: (_: unknown, _args: unknown, context: Context) =>
-          guard(context, () => reference.countryRegions(requestLanguage(context.req))),
-        tickets: (_: unknown, args: { policy_id: string }, context: Context) =>
-          guard(context, () =>
-            listTicketsForPolicy(outpatientDeps(app), requesterOf(context.req), args.policy_id),
-          ),
-      },
+      Query: Object.fromEntries(
+        Object.entries(resolvers).map(([field, resolver]) => [
+          field,
+          (_: unknown, args: unknown, context: Context) =>
+            guard(context, () => Promise.resolve(resolver.resolve(args, context))),
+        ]),
+      ),
     },
   });
+  const corsOrigins = new Set(app.config.corsAllowedOrigins);
+  const known = knownQueries(typeDefs, (field) => resolvers[field]?.answer !== undefined);
+  const personal = new Set(
+    Object.entries(resolvers)
+      .filter(([, resolver]) => resolver.personal === true)
+      .map(([field]) => field),
+  );
 
   const yoga = createYoga<Context>({
     schema,
@@ -477,12 +407,38 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPlugin
     method: ['GET', 'POST', 'OPTIONS'],
     schema: { hide: true },
     handler: async (req, reply) => {
+      let answered = false;
+      try {
+        answered = await answerKnown(known, resolvers, corsOrigins, req, reply);
+      } catch (error) {
+        // Never the caller's problem: GraphQL's execution answers instead.
+        req.log.warn({ err: error }, 'graphql fast path failed; executing the query');
+      }
+      if (answered) return reply;
       const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, reply });
       response.headers.forEach((value, key) => {
         void reply.header(key, value);
       });
       void reply.status(response.status);
-      return reply.send(response.body);
+      if (req.method !== 'GET' || response.status !== 200 || response.body === null) {
+        return reply.send(response.body);
+      }
+      // A GET's answer: cacheable unless personal or an error (those stay `no-store`).
+      const body = Buffer.from(await response.arrayBuffer());
+      const query = (req.query as { query?: unknown }).query;
+      const roots = typeof query === 'string' ? known.rootFields(query) : undefined;
+      if (
+        roots !== undefined &&
+        !roots.some((field) => personal.has(field)) &&
+        !body.includes('"errors":')
+      ) {
+        const etag =
+          req.identity === null
+            ? etagOf('g', requestLanguage(req), body)
+            : etagOf('m', req.identity.userId, body);
+        if (cacheable(req, reply, etag)) return reply;
+      }
+      return reply.send(body);
     },
   });
 }

@@ -3,6 +3,7 @@
 // (decision 111), so a search is spared a database round trip.
 import { PANELS, type Panel } from '@clinicpass/shared/constants';
 import { AppError } from '@clinicpass/shared/errors/app-error';
+import { validationError } from '@clinicpass/shared/errors/validation-error';
 import type { FinderRepository } from './finder.repository';
 
 /** Which list is searched: a panel, or the group-policy list (primary network, fewer filters). */
@@ -20,9 +21,8 @@ const POLICY_ACCESS_ENTRIES = 10_000;
 const NO_ACCESS_MESSAGE = 'This policy has no access to the medical network';
 
 export function validation(parameter: string, message: string): AppError {
-  return new AppError('validation_error', {
+  return validationError([{ path: `querystring.${parameter}`, message, key: 'invalid' }], {
     message: `Invalid query parameter ${parameter}: ${message}`,
-    details: { issues: [{ path: `querystring.${parameter}`, message }] },
   });
 }
 

@@ -5,18 +5,22 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { batchedRateLimitStore } from '../../plugins/limits';
-import { referenceRoutes, referenceServiceFor, type ReferenceService } from '../reference';
+import { referenceRoutes, referenceServiceFor } from '../reference';
 import { createFinderReadModel } from './finder.snapshot';
+import { GRAPHQL_CONTRACT } from '../../graphql-contract';
+import type { GraphqlPluginOptions } from '../../plugins/graphql-resolvers';
+import { outpatientResolvers } from '../outpatient/outpatient.graphql';
+import { finderResolvers } from './finder.graphql';
 import { createFinderRepository } from './finder.repository';
 import { finderRoutes } from './finder.routes';
-import { createFinderService, type FinderService } from './finder.service';
+import { createFinderService } from './finder.service';
 
 /** Finder requests per client address per minute: generous for people, a brake for scrapers. */
 export const FINDER_RATE_LIMIT = { max: 120, timeWindow: 60_000 } as const;
 
 export interface FinderModuleOptions {
   /** The GraphQL endpoint, registered inside the finder's rate limit with the finder's services. */
-  graphql: FastifyPluginAsync<{ reference: ReferenceService; finder: FinderService }>;
+  graphql: FastifyPluginAsync<GraphqlPluginOptions>;
 }
 
 export const finderModule: FastifyPluginAsyncZod<FinderModuleOptions> = async (app, options) => {
@@ -62,5 +66,12 @@ export const finderModule: FastifyPluginAsyncZod<FinderModuleOptions> = async (a
     },
     { prefix: '/api/customer' },
   );
-  await app.register(options.graphql, { reference, finder });
+  // Modules hand their resolvers to the GraphQL plugin, which composes them.
+  await app.register(options.graphql, {
+    contract: GRAPHQL_CONTRACT,
+    resolvers: {
+      ...finderResolvers({ finder, reference }),
+      ...outpatientResolvers(app),
+    },
+  });
 };

@@ -202,6 +202,12 @@ export function createFinderService(
       return answer;
     },
 
+    /** The version of the snapshot searches read now; undefined while the first loads. */
+    snapshotVersion(): number | undefined {
+      const snapshot = readModel.current();
+      return snapshot instanceof Promise ? undefined : snapshot.version;
+    },
+
     /**
      * A guest's answer kept under `key` (see finder.answers.ts), if it may still be served.
      */

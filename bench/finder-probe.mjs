@@ -1,0 +1,44 @@
+// Loaded into the server process by bench/finder.mjs only (`node --import`), never in
+// production: over the child-process IPC channel the bench asks for the server's own
+// `process.cpuUsage()` and memory before and after each round (server CPU per search), and asks
+// it to bump `finder_index_version`, so every process reloads its finder snapshot (the peak RSS
+// of a reload, when two snapshots live together). The database is reached through the server's
+// own pg pool, caught on its first query.
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const serverDir = join(dirname(fileURLToPath(import.meta.url)), '../apps/server');
+const require = createRequire(join(serverDir, 'package.json'));
+const pg = require('pg');
+
+let pool = null;
+const query = pg.Pool.prototype.query;
+pg.Pool.prototype.query = function caught(...args) {
+  // eslint-disable-next-line @typescript-eslint/no-this-alias -- the pool the server made
+  pool ??= this;
+  return query.apply(this, args);
+};
+
+if (typeof process.send === 'function') {
+  process.on('message', (message) => {
+    if (message === null || typeof message !== 'object') return;
+    const answer = (body) => process.send({ id: message.id, ...body });
+    if (message.type === 'usage') {
+      answer({ cpu: process.cpuUsage(), rss: process.memoryUsage.rss() });
+    } else if (message.type === 'reload') {
+      if (pool === null) {
+        answer({ error: 'no database query seen yet' });
+        return;
+      }
+      pool
+        .query(
+          'UPDATE finder_index_version SET version = version + 1, rebuilt_at = now() WHERE id = 1 RETURNING version::text AS version',
+        )
+        .then((result) => answer({ version: Number(result.rows[0]?.version ?? 0) }))
+        .catch((error) => answer({ error: String(error) }));
+    }
+  });
+  // The channel must not keep the process alive after the server closes.
+  process.channel?.unref();
+}
