@@ -1,8 +1,8 @@
+import { MedicalCardSchema } from '../../schemas/outpatient';
 import { BillingSchema, PolicyInvoiceSchema } from '../entities/billing';
 import {
   BulkProjectionSchema,
   DiscountProjectionSchema,
-  MedicalCardSchema,
   MemberMovementDateRangeSchema,
   PolicyClaimBalanceSchema,
   PolicyCouponSchema,

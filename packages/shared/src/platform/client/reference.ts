@@ -1,4 +1,9 @@
 import { CAPTCHA_HEADER } from '../../schemas/captcha';
+import {
+  AnnouncementSchema,
+  MemberTicketResponseSchema,
+  TicketsResponseSchema,
+} from '../../schemas/outpatient';
 import type {
   HealsLoginBody,
   MemberTicketBody,
@@ -7,7 +12,6 @@ import type {
   StakeholderPatchBody,
 } from '../bodies';
 import {
-  AnnouncementSchema,
   BankSchema,
   EnvironmentSettingSchema,
   HealthServicesLoginSchema,
@@ -19,7 +23,7 @@ import {
   StakeholderRoleSchema,
   StakeholderSchema,
 } from '../entities/reference';
-import { OutpatientCaseSchema, TicketsResultSchema } from '../entities/results';
+import { OutpatientCaseSchema } from '../entities/results';
 import type {
   AnnouncementQuery,
   BankQuery,
@@ -34,7 +38,7 @@ export function referenceCalls(call: Caller) {
   return {
     /** GET /outpatient/ticket?policy_id */
     listOutpatientTickets: (query: OutpatientTicketQuery, options?: CallOptions) =>
-      call.get({ path: '/outpatient/ticket', query }, TicketsResultSchema, options),
+      call.get({ path: '/outpatient/ticket', query }, TicketsResponseSchema, options),
     /**
      * POST /outpatient/member-ticket: the member card look-up, behind a captcha: `captcha` is
      * the widget's solved payload, sent as X-Captcha.
@@ -44,7 +48,7 @@ export function referenceCalls(call: Caller) {
         'POST',
         { path: '/outpatient/member-ticket', headers: { [CAPTCHA_HEADER]: captcha } },
         body,
-        TicketsResultSchema,
+        MemberTicketResponseSchema,
         options,
       ),
     /** POST /outpatient/submit/{id} (empty body) */
