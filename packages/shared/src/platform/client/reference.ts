@@ -4,13 +4,7 @@ import {
   MemberTicketResponseSchema,
   TicketsResponseSchema,
 } from '../../schemas/outpatient';
-import type {
-  HealsLoginBody,
-  MemberTicketBody,
-  SecretRedeemBody,
-  StakeholderBody,
-  StakeholderPatchBody,
-} from '../bodies';
+import type { HealsLoginBody, MemberTicketBody, SecretRedeemBody } from '../bodies';
 import {
   BankSchema,
   EnvironmentSettingSchema,
@@ -21,19 +15,16 @@ import {
   PartnerSchema,
   SecretRedemptionSchema,
   StakeholderRoleSchema,
-  StakeholderSchema,
 } from '../entities/reference';
-import { OutpatientCaseSchema } from '../entities/results';
 import type {
   AnnouncementQuery,
   BankQuery,
   OutpatientTicketQuery,
   PageOnlyQuery,
 } from '../queries';
-import { segment } from './call';
 import type { CallOptions, Caller } from './call';
 
-/** Outpatient, partner, reference data, stakeholder and secret calls (spec platform-layer §7). */
+/** Outpatient, partner, reference data and secret calls (spec platform-layer §7). */
 export function referenceCalls(call: Caller) {
   return {
     /** GET /outpatient/ticket?policy_id */
@@ -49,15 +40,6 @@ export function referenceCalls(call: Caller) {
         { path: '/outpatient/member-ticket', headers: { [CAPTCHA_HEADER]: captcha } },
         body,
         MemberTicketResponseSchema,
-        options,
-      ),
-    /** POST /outpatient/submit/{id} (empty body) */
-    submitOutpatientCase: (id: number, options?: CallOptions) =>
-      call.send(
-        'POST',
-        { path: `/outpatient/submit/${segment(id)}` },
-        {},
-        OutpatientCaseSchema,
         options,
       ),
     /** GET /partner/me */
@@ -88,22 +70,6 @@ export function referenceCalls(call: Caller) {
     /** GET /bank?is_active&ordering&no_pagination */
     listBanks: (query?: BankQuery, options?: CallOptions) =>
       call.list({ path: '/bank', query }, BankSchema, options),
-
-    /** GET /stakeholder */
-    listStakeholders: (query?: PageOnlyQuery, options?: CallOptions) =>
-      call.list({ path: '/stakeholder', query }, StakeholderSchema, options),
-    /** POST /stakeholder */
-    createStakeholder: (body: StakeholderBody, options?: CallOptions) =>
-      call.send('POST', { path: '/stakeholder' }, body, StakeholderSchema, options),
-    /** GET /stakeholder/{id} */
-    getStakeholder: (id: number, options?: CallOptions) =>
-      call.get({ path: `/stakeholder/${segment(id)}` }, StakeholderSchema, options),
-    /** PATCH /stakeholder/{id} */
-    updateStakeholder: (id: number, body: StakeholderPatchBody, options?: CallOptions) =>
-      call.send('PATCH', { path: `/stakeholder/${segment(id)}` }, body, StakeholderSchema, options),
-    /** DELETE /stakeholder/{id} */
-    deleteStakeholder: (id: number, options?: CallOptions) =>
-      call.remove({ path: `/stakeholder/${segment(id)}` }, options),
 
     /** POST /secret/ in the root area: redeems a one-time secret. */
     redeemSecret: (body: SecretRedeemBody, options?: CallOptions) =>
