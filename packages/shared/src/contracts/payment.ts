@@ -82,8 +82,7 @@ export const paymentContract = {
     errors: [...DEFAULT, 'conflict', 'idempotency_key_reused'],
     auth,
     tags,
-    summary:
-      'Sets the first default payment method (409 when one is set); honours Idempotency-Key',
+    summary: 'Sets the first default payment method (409 when one is set); honours Idempotency-Key',
   }),
   replaceDefaultPaymentMethod: defineRoute({
     method: 'PUT',

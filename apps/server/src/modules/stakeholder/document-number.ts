@@ -1,7 +1,7 @@
 // Identification document numbers of stakeholders: validated per document type, kept only as a
 // keyed hash (HMAC with the server secret) and a masked form (DESIGN.md "Personal data").
 import { createHmac } from 'node:crypto';
-import { AppError } from '@clinicpass/shared/errors/app-error';
+import type { AppError } from '@clinicpass/shared/errors/app-error';
 import { validationError } from '@clinicpass/shared/errors/validation-error';
 import { isValidHkid, maskHkid } from '@clinicpass/shared/identity/hkid';
 import type { IdentityDocumentType } from '@clinicpass/shared/platform/enums';

@@ -1,6 +1,6 @@
 // Underwriting rules, pure (decision 083): which questions a set of answers asks, whether each
 // answer fits its question's kind and configuration, and the decision the answers lead to.
-import { AppError } from '@clinicpass/shared/errors/app-error';
+import type { AppError } from '@clinicpass/shared/errors/app-error';
 import { validationError } from '@clinicpass/shared/errors/validation-error';
 import type {
   UnderwritingAnswer,
