@@ -111,9 +111,9 @@ function notFound(id: number | string): AppError {
 }
 
 function invalidField(path: string, message: string): AppError {
-  return validationError([
-    { path: `body.${path}`, message, key: message === 'is required' ? 'required' : 'invalid' },
-  ]);
+  const key =
+    message === 'is required' || message.startsWith('is required ') ? 'required' : 'invalid';
+  return validationError([{ path: `body.${path}`, message, key }]);
 }
 
 function refuse(action: string, status: string): AppError {

@@ -31,10 +31,13 @@ export const LOADING_RULES = {
 
 function invalid(question: RuleQuestion, index: number | null, message: string): AppError {
   const path = index === null ? 'body.answers' : `body.answers.${index}.value`;
-  return validationError([{ path, message, key: index === null ? 'required' : 'invalid' }], {
-    message: `Invalid answer to question ${question.id} (${question.message.en}): ${message}`,
-    extra: { question: question.id },
-  });
+  return validationError(
+    [{ path, message, key: message === 'is required' ? 'required' : 'invalid' }],
+    {
+      message: `Invalid answer to question ${question.id} (${question.message.en}): ${message}`,
+      extra: { question: question.id },
+    },
+  );
 }
 
 function holds(condition: { values: (string | boolean)[] }, value: unknown): boolean {
