@@ -273,16 +273,6 @@ export type ServicePointQueryInput = z.input<typeof ServicePointQuerySchema>;
 /** The query as parsed (lists, numbers, flags). */
 export type ServicePointQuery = z.output<typeof ServicePointQuerySchema>;
 
-/** Query of `GET /group-policy/service-point`: fewer parameters than the panels. */
-export const GroupServicePointQuerySchema = ServicePointQuerySchema.pick({
-  policy_number: true,
-  district_codes: true,
-  service_ids: true,
-  search: true,
-  page: true,
-  page_size: true,
-});
-
 /** The parsed filter state a search runs with (the parsed query minus paging and policy). */
 export type ServicePointFilters = Pick<
   ServicePointQuery,
