@@ -91,6 +91,13 @@ export default tseslint.config(
     rules: { 'no-restricted-syntax': ['error', NO_PROCESS_ENV, NO_ZOD_OBJECT] },
   },
   {
+    // Not yet on validationError: the finder service is being rewritten in parallel (its engine
+    // owner converts it). (An application case's submit checks, decision 134, carry their own
+    // line exception.)
+    files: ['apps/server/src/modules/finder/finder.service.ts'],
+    rules: { 'no-restricted-syntax': ['error', NO_PROCESS_ENV] },
+  },
+  {
     // Config readers and tooling are the places that may read the environment.
     files: [
       'apps/server/src/config.ts',

@@ -1,11 +1,13 @@
 // Spec §7 headers: every log line of a request carries the browser's X-Transaction-Id and the
 // session service's X-Device-Id, so one member's visit can be followed through the logs.
 import { Writable } from 'node:stream';
+import { hkToday, systemClock } from '@clinicpass/shared/time/clock';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp, loggerOptions } from '../src/app';
 import { testConfig } from './build-app';
 import { createTestDatabase, type TestDatabase } from './db';
+import { signedInUser } from './identity-helpers';
 
 interface LogLine {
   msg?: string;
@@ -34,6 +36,19 @@ beforeAll(async () => {
     db: database.db,
     logger: { ...(loggerOptions(config) as object), level: 'info', stream },
   });
+  // What a handler reads of the request context, answered as is.
+  app.get('/api/customer/context-probe', (request) => {
+    const now = request.now;
+    return {
+      caller: request.caller,
+      today: now.today,
+      instant: now.instant.toISOString(),
+      sameNow: request.now === now,
+    };
+  });
+  app.get('/api/customer/context-probe/private', (request) =>
+    request.requireCaller('Sign in to probe'),
+  );
   await app.ready();
 });
 afterAll(async () => {
@@ -82,5 +97,34 @@ describe('request context in the logs', () => {
     expect(completed).toBeDefined();
     expect(completed).not.toHaveProperty('transactionId');
     expect(completed).not.toHaveProperty('deviceId');
+  });
+});
+
+describe('request context for handlers', () => {
+  it('names no caller for a guest, and refuses one where a caller is required', async () => {
+    const res = await app.inject('/api/customer/context-probe');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ caller: null, sameNow: true });
+    const refused = await app.inject('/api/customer/context-probe/private');
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toEqual({ code: 'unauthenticated', message: 'Sign in to probe' });
+  });
+
+  it('names the signed-in customer as services take it', async () => {
+    const headers = await signedInUser(app, 'context@example.com');
+    const probe = await app.inject({ url: '/api/customer/context-probe', headers });
+    const { caller } = probe.json<{ caller: { userId: string } }>();
+    expect(Object.keys(caller)).toEqual(['userId']);
+    const required = await app.inject({ url: '/api/customer/context-probe/private', headers });
+    expect(required.json()).toEqual(caller);
+  });
+
+  it('reads "now" once from the app clock: the instant and its Hong Kong date', async () => {
+    const before = Date.now();
+    const res = await app.inject('/api/customer/context-probe');
+    const { today, instant } = res.json<{ today: string; instant: string }>();
+    expect(Date.parse(instant)).toBeGreaterThanOrEqual(before);
+    expect(Date.parse(instant)).toBeLessThanOrEqual(Date.now());
+    expect([hkToday(systemClock), hkToday({ now: () => new Date(before) })]).toContain(today);
   });
 });

@@ -1,6 +1,7 @@
 // Service requests (issue 7): list filters and pagination, create rules, every lifecycle move
 // legal and illegal (customer and operator), flow pages, projection, idempotent replays and
 // another customer's ids.
+import { ValidationErrorDetailsSchema } from '@clinicpass/shared/errors/validation-error';
 import { addDays, addMonths, fixedClock, hkToday } from '@clinicpass/shared/time/clock';
 import { and, eq } from 'drizzle-orm';
 import type { Response as LightResponse } from 'light-my-request';
@@ -66,6 +67,10 @@ function expectError(res: LightResponse, status: number, code: string, path?: st
   const error = res.json<{ code: string; details?: { issues?: { path: string }[] } }>();
   expect(error.code).toBe(code);
   if (path !== undefined) expect(error.details?.issues?.map((i) => i.path)).toContain(path);
+  // Every field error carries its key of the validation catalogue (decision 100).
+  if (code === 'validation_error') {
+    expect(ValidationErrorDetailsSchema.safeParse(error.details).success, res.body).toBe(true);
+  }
 }
 
 async function operator(id: number, action: OperatorAction) {

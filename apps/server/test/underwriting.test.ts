@@ -1,5 +1,6 @@
 // Underwriting over HTTP (issue 7): the questionnaire, answers checked per question, each
 // decision kind, is_complete and status, illegal moves, expiry, replays and guests.
+import { ValidationErrorDetailsSchema } from '@clinicpass/shared/errors/validation-error';
 import { addDays, fixedClock, hkToday } from '@clinicpass/shared/time/clock';
 import { eq } from 'drizzle-orm';
 import type { Response as LightResponse } from 'light-my-request';
@@ -54,6 +55,11 @@ async function post(
 function expectError(res: LightResponse, status: number, code: string) {
   expect(res.statusCode, res.body).toBe(status);
   expect(res.json<{ code: string }>().code).toBe(code);
+  // Every field error carries its key of the validation catalogue (decision 100).
+  if (code === 'validation_error') {
+    const { details } = res.json<{ details?: unknown }>();
+    expect(ValidationErrorDetailsSchema.safeParse(details).success, res.body).toBe(true);
+  }
   return res.json<{
     message: string;
     details?: { question?: number; issues?: { path: string }[] };

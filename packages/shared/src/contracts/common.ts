@@ -1,4 +1,5 @@
 // Parts many route table entries share.
+import type { ErrorCode } from '../errors/codes';
 import { z } from 'zod';
 
 /**
@@ -8,3 +9,11 @@ import { z } from 'zod';
 export const IdempotencyHeadersSchema = z.object({
   'idempotency-key': z.string().optional(),
 });
+
+/** What a route behind a captcha (an `X-Captcha` header) may answer about it. */
+export const CAPTCHA_ERRORS = [
+  'captcha_required',
+  'captcha_invalid',
+  'captcha_expired',
+  'captcha_used',
+] as const satisfies readonly ErrorCode[];

@@ -12,6 +12,21 @@ const tags = ['finder'] as const;
 
 const SEARCH_ERRORS = ['validation_error', 'no_access', 'not_found', 'limit_exceeded'] as const;
 
+/** Setting and removing a bookmark: one path, two methods. */
+function bookmarkRoute<const Method extends 'PUT' | 'DELETE'>(method: Method, summary: string) {
+  return defineRoute({
+    method,
+    area: 'customer',
+    path: '/service-point/:id/bookmark',
+    params: ServicePointIdParamsSchema,
+    responses: { 200: BookmarkResultSchema },
+    errors: ['validation_error', 'unauthenticated', 'not_found', 'limit_exceeded'],
+    auth: 'customer',
+    tags,
+    summary,
+  });
+}
+
 export const finderContract = {
   searchPrimaryPanel: defineRoute({
     method: 'GET',
@@ -54,26 +69,6 @@ export const finderContract = {
     tags,
     summary: "Search the group policy members' network",
   }),
-  setBookmark: defineRoute({
-    method: 'PUT',
-    area: 'customer',
-    path: '/service-point/:id/bookmark',
-    params: ServicePointIdParamsSchema,
-    responses: { 200: BookmarkResultSchema },
-    errors: ['validation_error', 'unauthenticated', 'not_found', 'limit_exceeded'],
-    auth: 'customer',
-    tags,
-    summary: 'Bookmark a service point',
-  }),
-  removeBookmark: defineRoute({
-    method: 'DELETE',
-    area: 'customer',
-    path: '/service-point/:id/bookmark',
-    params: ServicePointIdParamsSchema,
-    responses: { 200: BookmarkResultSchema },
-    errors: ['validation_error', 'unauthenticated', 'not_found', 'limit_exceeded'],
-    auth: 'customer',
-    tags,
-    summary: 'Remove a bookmark',
-  }),
+  setBookmark: bookmarkRoute('PUT', 'Bookmark a service point'),
+  removeBookmark: bookmarkRoute('DELETE', 'Remove a bookmark'),
 } as const;

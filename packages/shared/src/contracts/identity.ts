@@ -19,6 +19,7 @@ import {
   SignInRequestSchema,
   SignInResponseSchema,
 } from '../schemas/identity';
+import { CAPTCHA_ERRORS } from './common';
 import { defineRoute } from './route';
 
 const tags = ['identity'] as const;
@@ -38,10 +39,7 @@ export const identityContract = {
       'NotAuthorizedException',
       'UserNotFoundException',
       'PasswordResetRequiredException',
-      'captcha_required',
-      'captcha_invalid',
-      'captcha_expired',
-      'captcha_used',
+      ...CAPTCHA_ERRORS,
     ],
     auth: 'none',
     tags,
@@ -106,10 +104,7 @@ export const identityContract = {
       ...IDENTITY,
       'LimitExceededException',
       'CodeDeliveryFailureException',
-      'captcha_required',
-      'captcha_invalid',
-      'captcha_expired',
-      'captcha_used',
+      ...CAPTCHA_ERRORS,
     ],
     auth: 'none',
     tags,

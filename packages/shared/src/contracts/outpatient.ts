@@ -12,6 +12,7 @@ import {
   TicketsResponseSchema,
 } from '../schemas/outpatient';
 import { MemberLookupSchema } from '../schemas/outpatient-lookup';
+import { CAPTCHA_ERRORS } from './common';
 import { defineRoute } from './route';
 
 const tags = ['Outpatient'] as const;
@@ -26,15 +27,7 @@ export const outpatientContract = {
     path: '/outpatient/member-ticket',
     body: MemberLookupSchema,
     responses: { 200: MemberTicketResponseSchema },
-    errors: [
-      'validation_error',
-      'not_found',
-      'limit_exceeded',
-      'captcha_required',
-      'captcha_invalid',
-      'captcha_expired',
-      'captcha_used',
-    ],
+    errors: ['validation_error', 'not_found', 'limit_exceeded', ...CAPTCHA_ERRORS],
     auth: 'none',
     tags,
     summary: 'Member QR tickets by HKID (or member code) and applicant phone, without sign-in',
