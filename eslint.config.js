@@ -133,22 +133,6 @@ export default tseslint.config(
     rules: { 'no-restricted-syntax': ['error', NO_PROCESS_ENV, NO_ZOD_OBJECT] },
   },
   {
-    // An application case's submit checks answer check codes (decision 134), not catalogue
-    // field errors: not built with validationError.
-    files: ['apps/server/src/modules/application-case/application-case.service.ts'],
-    rules: { 'no-restricted-syntax': ['error', NO_PROCESS_ENV] },
-  },
-  {
-    // c14r2 converts these: platform route files not yet on the route table.
-    files: [
-      'apps/server/src/modules/application-case/application-case.routes.ts',
-      'apps/server/src/modules/service-request/service-request.routes.ts',
-      'apps/server/src/modules/stakeholder/stakeholder.routes.ts',
-      'apps/server/src/modules/underwriting/underwriting.routes.ts',
-    ],
-    rules: { 'no-restricted-syntax': ['error', NO_PROCESS_ENV, NO_HAND_BUILT_VALIDATION_ERROR] },
-  },
-  {
     // Config readers and tooling are the places that may read the environment.
     files: [
       'apps/server/src/config.ts',

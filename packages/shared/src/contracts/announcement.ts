@@ -1,6 +1,6 @@
 // Route table: announcements (spec member-app §7).
-import { z } from 'zod';
-import { ANNOUNCEMENT_TAGS, AnnouncementsResponseSchema } from '../schemas/outpatient';
+import { AnnouncementQuerySchema } from '../platform/queries';
+import { AnnouncementsResponseSchema } from '../schemas/outpatient';
 import { defineRoute } from './route';
 
 export const announcementContract = {
@@ -8,7 +8,7 @@ export const announcementContract = {
     method: 'GET',
     area: 'customer',
     path: '/announcement',
-    query: z.object({ tag: z.enum(ANNOUNCEMENT_TAGS).optional() }),
+    query: AnnouncementQuerySchema,
     responses: { 200: AnnouncementsResponseSchema },
     errors: ['validation_error'],
     auth: 'optional',

@@ -1,17 +1,27 @@
 // The route table, by area (issue 14). One file per endpoint area; `route.ts` says what an
-// entry holds. Platform areas join here as they are converted.
+// entry holds.
 import { announcementContract } from './announcement';
+import { applicationCaseContract } from './application-case';
+import { billingContract } from './billing';
 import { captchaContract } from './captcha';
 import { finderContract } from './finder';
 import { healthContract } from './health';
 import { devContract, identityContract, sessionContract } from './identity';
 import { clinicContract, outpatientContract } from './outpatient';
 import { partnerContract } from './partner';
+import { paymentContract } from './payment';
+import { policyContract } from './policy';
+import { productContract } from './product';
 import { referenceContract } from './reference';
 import { rootContract } from './root';
+import { serviceRequestContract } from './service-request';
+import { stakeholderContract } from './stakeholder';
+import { underwritingContract } from './underwriting';
 
 export const contract = {
   announcement: announcementContract,
+  applicationCase: applicationCaseContract,
+  billing: billingContract,
   captcha: captchaContract,
   clinic: clinicContract,
   dev: devContract,
@@ -20,7 +30,13 @@ export const contract = {
   identity: identityContract,
   outpatient: outpatientContract,
   partner: partnerContract,
+  payment: paymentContract,
+  policy: policyContract,
+  product: productContract,
   reference: referenceContract,
   root: rootContract,
+  serviceRequest: serviceRequestContract,
   session: sessionContract,
+  stakeholder: stakeholderContract,
+  underwriting: underwritingContract,
 } as const;

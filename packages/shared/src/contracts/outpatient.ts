@@ -1,10 +1,8 @@
 // Route table: the member card (customer area): the look-up, tickets, the member summary,
 // medical cards and shared card links; and the clinic counter's ticket check (clinic area).
 import { z } from 'zod';
-import { PolicyNumberSchema } from '../platform/query-fields';
-import { OutpatientTicketQuerySchema } from '../platform/queries';
+import { MedicalCardQuerySchema, OutpatientTicketQuerySchema } from '../platform/queries';
 import {
-  CARD_TYPES,
   MedicalCardsResponseSchema,
   MemberSummarySchema,
   MemberTicketResponseSchema,
@@ -59,10 +57,7 @@ export const outpatientContract = {
     method: 'GET',
     area: 'customer',
     path: '/policy/medical-card',
-    query: z.object({
-      policy_number: PolicyNumberSchema.optional(),
-      card_type: z.enum(CARD_TYPES).optional(),
-    }),
+    query: MedicalCardQuerySchema,
     responses: { 200: MedicalCardsResponseSchema },
     errors: ['validation_error', 'unauthenticated', 'invalid_token', 'not_found'],
     auth: 'customer-or-view-token',

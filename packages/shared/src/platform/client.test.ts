@@ -209,19 +209,47 @@ describe('platform client: requests', () => {
     expect(calls[0]!.url.pathname).toBe('/api/customer/policy/OP%2F1%202/project-premium');
   });
 
-  it('keeps what the member-card service adds to the tickets answer', async () => {
+  it('reads the member look-up answer: the tickets, the member and the view token', async () => {
     const ticket = {
       type: 'visit',
       token: 't1',
       effective_date: '2026-11-22',
       expiry_date: '2026-11-23',
+      enabled: true,
       name_en: 'Consultation',
       name_zh: '診症',
       service_types: ['GP'],
       policy_number: 'OP1000001',
+      membership_number: 'M000123',
+      holder_name_en: 'CHAN TAI MAN',
+      holder_name_zh: '陳大文',
+      token_expires_at: '2026-11-29T02:00:00.000Z',
       number: '1234 5678',
     };
-    const { client, calls } = setup(() => json({ tickets: [ticket], member_view_token: 'v' }));
+    const member = {
+      name_en: 'CHAN TAI MAN',
+      name_zh: '陳大文',
+      membership_number: 'M000123',
+      member_code: 'M000123',
+      policy_number: 'OP1000001',
+      card_type: 'outpatient-card',
+      medical_network_panel: null,
+      body_check: {
+        checks_per_year: 0,
+        effective_date: null,
+        status: 'not_covered',
+        last_check_date: null,
+      },
+      covered_services: [],
+    };
+    const { client, calls } = setup(() =>
+      json({
+        tickets: [ticket],
+        member,
+        member_view_token: 'v',
+        member_view_token_expires_at: '2026-11-22T03:00:00.000Z',
+      }),
+    );
     const result = await client.requestMemberTickets(
       { identity_document_number: 'A1234563', phone_number: '91234567' },
       'solved-payload',

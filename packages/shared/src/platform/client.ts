@@ -2,6 +2,7 @@
 // on the shared client core. Each function takes typed parameters, validates the answer with
 // its zod schema and throws the core's `ApiError` on an error answer.
 import type { ApiClient } from '../api-client/client';
+import { applicationCaseCalls } from './client/application-cases';
 import { createCaller } from './client/call';
 import { networkCalls } from './client/network';
 import { paymentCalls } from './client/payments';
@@ -9,6 +10,7 @@ import { policyCalls } from './client/policies';
 import { productCalls } from './client/products';
 import { referenceCalls } from './client/reference';
 import { serviceRequestCalls } from './client/service-requests';
+import { stakeholderCalls } from './client/stakeholders';
 
 /**
  * The platform client over a client core (`createApiClient`): `listPolicies(query)`,
@@ -18,10 +20,12 @@ import { serviceRequestCalls } from './client/service-requests';
 export function createPlatformClient(api: ApiClient) {
   const call = createCaller(api);
   return {
-    ...productCalls(call),
-    ...policyCalls(call),
-    ...serviceRequestCalls(call),
-    ...paymentCalls(call),
+    ...productCalls(api),
+    ...policyCalls(api),
+    ...serviceRequestCalls(api),
+    ...paymentCalls(api),
+    ...applicationCaseCalls(api),
+    ...stakeholderCalls(api),
     ...referenceCalls(call),
     ...networkCalls(call),
   };

@@ -3,6 +3,7 @@
 // and fails when a value it lists is missing here. Where the spec writes a value as prose
 // ("claim form part II"), the wire value is its kebab-case form (`claim-form-part-ii`).
 import { z } from 'zod';
+import { CARD_TYPES } from '../schemas/outpatient';
 
 // ---------------------------------------------------------------- §3 enumerations
 
@@ -109,16 +110,10 @@ export const COVERAGE_TYPES = [
 export const CoverageTypeSchema = z.enum(COVERAGE_TYPES);
 export type CoverageType = z.infer<typeof CoverageTypeSchema>;
 
-export const CARD_TYPES = [
-  'wea',
-  'medpass',
-  'outpatient-card',
-  'dental-card',
-  'inpatient-card',
-  'out-in-patient-card',
-] as const;
+/** Medical card types: written once, in schemas/outpatient.ts, which the web loads (decision 166). */
+export { CARD_TYPES };
+export type { CardType } from '../schemas/outpatient';
 export const CardTypeSchema = z.enum(CARD_TYPES);
-export type CardType = z.infer<typeof CardTypeSchema>;
 
 export const PREMIUM_COMPONENTS = [
   'basic-premium',

@@ -5,10 +5,10 @@ import {
   PolicyInvoiceQuerySchema,
   PolicyListQuerySchema,
   ProjectionQuerySchema,
-  ServicePointQuerySchema,
   ServiceRequestQuerySchema,
   BankQuerySchema,
 } from './queries';
+import { ServicePointQuerySchema } from '../schemas/finder';
 
 function issuePaths(result: { success: boolean; error?: { issues: { path: PropertyKey[] }[] } }) {
   return (result.error?.issues ?? []).map((issue) => issue.path.join('.'));
@@ -97,7 +97,7 @@ describe('platform query schemas read the query text a route receives', () => {
       service_ids: [1, 2],
       district_codes: ['A', 'B'],
       expand_until_found: true,
-      price_range: '100,500',
+      price_range: { min: 100, max: 500 },
     });
     expect(issuePaths(ServicePointQuerySchema.safeParse({ service_ids: '1,x' }))).toEqual([
       'service_ids',

@@ -1,7 +1,9 @@
 // Query parameters of the platform calls (spec platform-layer §7, member-app §7): one schema per
 // call with filters. The server route parses the query text with it; the typed client takes its
-// `z.input` (numbers, booleans, lists) and writes it out.
+// `z.input` (numbers, booleans, lists) and writes it out. The finder's queries (service points,
+// healthcare services) are written once, in schemas/finder.ts (decision 166).
 import { z } from 'zod';
+import { ANNOUNCEMENT_TAGS } from '../schemas/outpatient';
 import { DateSchema } from './entities/common';
 import {
   BillingStatusSchema,
@@ -17,7 +19,6 @@ import {
   ProfileMappingRoleSchema,
   ProjectionModeSchema,
   ServiceRequestStatusSchema,
-  UserTypeSchema,
 } from './enums';
 import { PROJECTION_YEARS } from './constants';
 import {
@@ -87,8 +88,9 @@ export const BulkProjectionQuerySchema = ProjectionQuerySchema.extend({
 });
 export type BulkProjectionQuery = z.input<typeof BulkProjectionQuerySchema>;
 
+/** Without a policy number: every card the caller may see. */
 export const MedicalCardQuerySchema = z.object({
-  policy_number: PolicyNumberSchema,
+  policy_number: PolicyNumberSchema.optional(),
   card_type: CardTypeSchema.optional(),
 });
 export type MedicalCardQuery = z.input<typeof MedicalCardQuerySchema>;
@@ -203,7 +205,7 @@ export const OutpatientTicketQuerySchema = z.object({
 export type OutpatientTicketQuery = z.input<typeof OutpatientTicketQuerySchema>;
 
 export const AnnouncementQuerySchema = z.object({
-  tag: UserTypeSchema.optional(),
+  tag: z.enum(ANNOUNCEMENT_TAGS).optional(),
 });
 export type AnnouncementQuery = z.input<typeof AnnouncementQuerySchema>;
 
@@ -218,38 +220,3 @@ export type BankQuery = z.input<typeof BankQuerySchema>;
 /** Lists with nothing to filter but pages. */
 export const PageOnlyQuerySchema = z.object({ ...PAGE_FIELDS });
 export type PageOnlyQuery = z.input<typeof PageOnlyQuerySchema>;
-
-// ---------------------------------------------------------------- medical network (member app)
-
-export const HealthcareServiceQuerySchema = z.object({
-  provision_slug: z.string().trim().min(1),
-  ...NO_PAGINATION_FIELD,
-});
-export type HealthcareServiceQuery = z.input<typeof HealthcareServiceQuerySchema>;
-
-export const ServicePointQuerySchema = z.object({
-  policy_number: PolicyNumberSchema.optional(),
-  district_codes: commaList(z.string().min(1)).optional(),
-  service_ids: commaList(wholeNumber()).optional(),
-  specialty_slug: commaList(z.string().min(1)).optional(),
-  search: SearchTextSchema.optional(),
-  /** 'min,max'. */
-  price_range: z
-    .string()
-    .regex(/^\d+(?:\.\d+)?,\d+(?:\.\d+)?$/, "must be 'min,max'")
-    .optional(),
-  expand_until_found: QueryBooleanSchema.optional(),
-  ...NO_PAGINATION_FIELD,
-  ...PAGE_FIELDS,
-});
-export type ServicePointQuery = z.input<typeof ServicePointQuerySchema>;
-
-export const GroupServicePointQuerySchema = ServicePointQuerySchema.pick({
-  policy_number: true,
-  district_codes: true,
-  service_ids: true,
-  search: true,
-  page: true,
-  page_size: true,
-});
-export type GroupServicePointQuery = z.input<typeof GroupServicePointQuerySchema>;

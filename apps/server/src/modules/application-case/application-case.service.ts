@@ -107,6 +107,9 @@ export async function submitCase(
     const issues = checkCase(current.details, await caseFacts(db, current, today));
     if (issues.length > 0) {
       const codes = [...new Set(issues.map((issue) => issue.code))];
+      // The one validation_error not built by validationError(): its issues are the case's
+      // failing application validation codes, `{ code, path }` (decisions 134 and 167).
+      // eslint-disable-next-line no-restricted-syntax -- see above
       throw new AppError('validation_error', {
         message: `Application case ${id} cannot be submitted: ${codes.join(', ')}`,
         details: { codes, issues },

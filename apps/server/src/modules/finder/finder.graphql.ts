@@ -40,7 +40,7 @@ import type { ReferenceService } from '../reference/reference.service';
 import type { FinderCaller, FinderService } from './finder.service';
 
 /** The finder's caller: the request's language and the signed-in customer, if any. */
-function callerOf(request: FastifyRequest): FinderCaller {
+function finderCallerOf(request: FastifyRequest): FinderCaller {
   return { language: requestLanguage(request), userId: request.caller?.userId ?? null };
 }
 
@@ -159,7 +159,7 @@ export function finderResolvers(deps: {
     servicePoints: {
       resolve: (args: ServicePointsArgs, context) => {
         const { panel, query } = servicePointsQuery(args);
-        return finder.searchServicePoints(panel, query, callerOf(context.req));
+        return finder.searchServicePoints(panel, query, finderCallerOf(context.req));
       },
       // The known query: every field of every result, pagination, and maybe expanded_from.
       async answer({ args, selected, cacheKey, context }): Promise<FastAnswer | undefined> {
@@ -174,7 +174,7 @@ export function finderResolvers(deps: {
         const version = finder.snapshotVersion();
         // A kept answer skips validation and the search, as on REST: it was kept for this very
         // question (language, document and variables), which passed validation then.
-        const caller = callerOf(context.req);
+        const caller = finderCallerOf(context.req);
         const key = caller.userId === null ? cacheKey : undefined;
         const kept = key === undefined ? undefined : finder.cachedAnswer(key);
         if (kept !== undefined) {

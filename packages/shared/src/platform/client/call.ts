@@ -19,6 +19,33 @@ export type QueryInput = Readonly<
   Record<string, string | number | boolean | readonly (string | number)[] | null | undefined>
 >;
 
+/** A query field as a client sends it: text, or the list, number or flag the route reads it as. */
+type QueryArgument<Value> =
+  | string
+  | (Value extends readonly (infer Item extends string | number)[]
+      ? readonly Item[]
+      : Value extends number | boolean
+        ? Value
+        : never);
+
+/** The query fields a route requires: those whose text may not be left out. */
+type RequiredQueryField<Input> = {
+  [Name in keyof Input]-?: undefined extends Input[Name] ? never : Name;
+}[keyof Input];
+
+/**
+ * The query a typed client function takes for a route whose schema reads text only (the
+ * finder's, `schemas/finder.ts`): each field as its text or as the list, number or flag the
+ * route reads from it (lists are written comma-joined). Required where the route requires it.
+ */
+export type QueryArguments<Schema extends z.ZodType<object, object>> = {
+  [Name in keyof z.output<Schema>]?: QueryArgument<NonNullable<z.output<Schema>[Name]>>;
+} & {
+  [Name in RequiredQueryField<z.input<Schema>> & keyof z.output<Schema>]: QueryArgument<
+    NonNullable<z.output<Schema>[Name]>
+  >;
+};
+
 /** A path segment from an id or number, escaped. */
 export function segment(value: string | number): string {
   return encodeURIComponent(String(value));

@@ -4,9 +4,15 @@ import {
   ServicePointSchema,
   SessionSchema,
 } from '../entities/network';
-import type { GroupServicePointQuery, HealthcareServiceQuery, ServicePointQuery } from '../queries';
+import type { finderContract } from '../../contracts/finder';
+import type { HealthcareServiceQuerySchema, ServicePointQuerySchema } from '../../schemas/finder';
 import { segment } from './call';
-import type { CallOptions, Caller } from './call';
+import type { CallOptions, Caller, QueryArguments } from './call';
+
+/** The finder's queries, as the client functions take them (schemas/finder.ts, contracts/finder.ts). */
+export type HealthcareServiceQuery = QueryArguments<typeof HealthcareServiceQuerySchema>;
+export type ServicePointQuery = QueryArguments<typeof ServicePointQuerySchema>;
+export type GroupServicePointQuery = QueryArguments<typeof finderContract.searchGroupPolicy.query>;
 
 /** The session service's request header carrying a known session id. */
 export const SESSION_ID_HEADER = 'session-id';

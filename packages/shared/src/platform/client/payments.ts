@@ -1,3 +1,6 @@
+import type { ApiClient } from '../../api-client/client';
+import { billingContract } from '../../contracts/billing';
+import { paymentContract as contract } from '../../contracts/payment';
 import type {
   BillingPatchBody,
   DefaultPaymentMethodBody,
@@ -5,121 +8,77 @@ import type {
   PaymentMethodProfileMappingBody,
   ValidateCardBody,
 } from '../bodies';
-import {
-  BillingSchema,
-  DefaultPaymentMethodSchema,
-  InvoiceSchema,
-  PaymentMethodProfileMappingSchema,
-  PaymentMethodSchema,
-  SetupIntentSchema,
-  ValidateCardResultSchema,
-} from '../entities/billing';
+import type { DefaultPaymentMethod } from '../entities/billing';
 import type {
   BillingQuery,
   InvoiceQuery,
   PaymentMethodProfileMappingQuery,
   PaymentMethodQuery,
 } from '../queries';
-import { segment } from './call';
-import type { CallOptions, Caller } from './call';
+import type { CallOptions } from './call';
+import { callPlatformRoute as callRoute } from './route';
 
-/** Payment, invoice and billing calls (spec platform-layer §7). */
-export function paymentCalls(call: Caller) {
+/**
+ * Payment, invoice and billing calls (spec platform-layer §7), by the route table
+ * (contracts/payment.ts, contracts/billing.ts).
+ */
+export function paymentCalls(api: ApiClient) {
   return {
     /** GET /payment-method?status&gateway_type */
     listPaymentMethods: (query?: PaymentMethodQuery, options?: CallOptions) =>
-      call.list({ path: '/payment-method', query }, PaymentMethodSchema, options),
-    /** POST /payment-method */
+      callRoute(api, contract.listPaymentMethods, { query, ...options }),
+    /** POST /payment-method: a card token from the card form, never a card number. */
     createPaymentMethod: (body: PaymentMethodBody, options?: CallOptions) =>
-      call.send('POST', { path: '/payment-method' }, body, PaymentMethodSchema, options),
+      callRoute(api, contract.createPaymentMethod, { body, ...options }),
     /** GET /payment-method/{id} */
     getPaymentMethod: (id: number, options?: CallOptions) =>
-      call.get({ path: `/payment-method/${segment(id)}` }, PaymentMethodSchema, options),
+      callRoute(api, contract.getPaymentMethod, { params: { id }, ...options }),
     /** POST /payment-method/{id}/deactivate (empty body) */
     deactivatePaymentMethod: (id: number, options?: CallOptions) =>
-      call.send(
-        'POST',
-        { path: `/payment-method/${segment(id)}/deactivate` },
-        {},
-        PaymentMethodSchema,
-        options,
-      ),
+      callRoute(api, contract.deactivatePaymentMethod, { params: { id }, ...options }),
     /** GET /payment-method/default; null when the customer has none. */
     getDefaultPaymentMethod: (options?: CallOptions) =>
-      call.find({ path: '/payment-method/default' }, DefaultPaymentMethodSchema, options),
+      callRoute(api, contract.getDefaultPaymentMethod, {
+        ...options,
+        notFoundAsError: false,
+      }) as Promise<DefaultPaymentMethod | null>,
     /** POST /payment-method/default: sets the first default. */
     setDefaultPaymentMethod: (body: DefaultPaymentMethodBody, options?: CallOptions) =>
-      call.send(
-        'POST',
-        { path: '/payment-method/default' },
-        body,
-        DefaultPaymentMethodSchema,
-        options,
-      ),
+      callRoute(api, contract.setDefaultPaymentMethod, { body, ...options }),
     /** PUT /payment-method/default: replaces the default. */
     replaceDefaultPaymentMethod: (body: DefaultPaymentMethodBody, options?: CallOptions) =>
-      call.send(
-        'PUT',
-        { path: '/payment-method/default' },
-        body,
-        DefaultPaymentMethodSchema,
-        options,
-      ),
+      callRoute(api, contract.replaceDefaultPaymentMethod, { body, ...options }),
     /** POST /payment-method/validate-card: `{ success: true }`, or a card error. */
     validateCard: (body: ValidateCardBody, options?: CallOptions) =>
-      call.send(
-        'POST',
-        { path: '/payment-method/validate-card' },
-        body,
-        ValidateCardResultSchema,
-        options,
-      ),
+      callRoute(api, contract.validateCard, { body, ...options }),
     /** POST /payment-gateway/stripe/setup-intent */
     createSetupIntent: (options?: CallOptions) =>
-      call.send(
-        'POST',
-        { path: '/payment-gateway/stripe/setup-intent' },
-        {},
-        SetupIntentSchema,
-        options,
-      ),
+      callRoute(api, contract.createSetupIntent, { ...options }),
     /** GET /payment-method-profile-mapping?role&payment_method_id&profile_id */
     listPaymentMethodProfileMappings: (
       query?: PaymentMethodProfileMappingQuery,
       options?: CallOptions,
-    ) =>
-      call.list(
-        { path: '/payment-method-profile-mapping', query },
-        PaymentMethodProfileMappingSchema,
-        options,
-      ),
+    ) => callRoute(api, contract.listPaymentMethodProfileMappings, { query, ...options }),
     /** POST /payment-method-profile-mapping */
     createPaymentMethodProfileMapping: (
       body: PaymentMethodProfileMappingBody,
       options?: CallOptions,
-    ) =>
-      call.send(
-        'POST',
-        { path: '/payment-method-profile-mapping' },
-        body,
-        PaymentMethodProfileMappingSchema,
-        options,
-      ),
+    ) => callRoute(api, contract.createPaymentMethodProfileMapping, { body, ...options }),
 
     /** GET /invoice */
     listInvoices: (query?: InvoiceQuery, options?: CallOptions) =>
-      call.list({ path: '/invoice', query }, InvoiceSchema, options),
+      callRoute(api, billingContract.listInvoices, { query, ...options }),
     /** GET /invoice/{id} */
     getInvoice: (id: number, options?: CallOptions) =>
-      call.get({ path: `/invoice/${segment(id)}` }, InvoiceSchema, options),
+      callRoute(api, billingContract.getInvoice, { params: { id }, ...options }),
     /** GET /billing */
     listBillings: (query?: BillingQuery, options?: CallOptions) =>
-      call.list({ path: '/billing', query }, BillingSchema, options),
+      callRoute(api, billingContract.listBillings, { query, ...options }),
     /** GET /billing/{id} */
     getBilling: (id: number, options?: CallOptions) =>
-      call.get({ path: `/billing/${segment(id)}` }, BillingSchema, options),
-    /** PATCH /billing/{id}: frequency or payment method. */
+      callRoute(api, billingContract.getBilling, { params: { id }, ...options }),
+    /** PATCH /billing/{id}: frequency and/or payment method. */
     updateBilling: (id: number, body: BillingPatchBody, options?: CallOptions) =>
-      call.send('PATCH', { path: `/billing/${segment(id)}` }, body, BillingSchema, options),
+      callRoute(api, billingContract.updateBilling, { params: { id }, body, ...options }),
   };
 }

@@ -1,28 +1,7 @@
-import { BillingSchema, PolicyInvoiceSchema } from '../entities/billing';
-import {
-  BulkProjectionSchema,
-  DiscountProjectionSchema,
-  MedicalCardSchema,
-  MemberMovementDateRangeSchema,
-  PolicyClaimBalanceSchema,
-  PolicyCouponSchema,
-  PolicyCoverageSchema,
-  PolicyDetailSchema,
-  PolicyEventSchema,
-  PolicyProfileMappingSchema,
-  PolicySchema,
-  PolicySellingSchema,
-  PolicySurveyAttemptSchema,
-  RedeemedPolicySchema,
-  RenewalSchema,
-  TaxReportSchema,
-} from '../entities/policy';
-import { ProductDocumentSchema } from '../entities/product';
-import {
-  BatchApplyPaymentMethodResultSchema,
-  GroupPolicyRemoveResultSchema,
-  RetentionSellingResultSchema,
-} from '../entities/results';
+import type { ApiClient } from '../../api-client/client';
+import { policyContract as contract } from '../../contracts/policy';
+import { MedicalCardSchema } from '../../schemas/outpatient';
+import { billingContract } from '../../contracts/billing';
 import { INVOICE_LIST_QUERY } from '../constants';
 import type {
   AllocateBenefitBody,
@@ -48,180 +27,114 @@ import type {
   PolicyProfileMappingQuery,
   ProjectionQuery,
 } from '../queries';
-import { segment } from './call';
-import type { CallOptions, Caller } from './call';
+import { createCaller } from './call';
+import type { CallOptions } from './call';
+import { callPlatformRoute as callRoute } from './route';
 
-/** Policy calls (spec platform-layer §7 "Policies"). */
-export function policyCalls(call: Caller) {
+/** Policy calls (spec platform-layer §7 "Policies"), by the route table (contracts/policy.ts). */
+export function policyCalls(api: ApiClient) {
+  const call = createCaller(api);
   return {
     /** GET /policy */
     listPolicies: (query?: PolicyListQuery, options?: CallOptions) =>
-      call.list({ path: '/policy', query }, PolicySchema, options),
+      callRoute(api, contract.listPolicies, { query, ...options }),
     /** GET /policy/{id} */
     getPolicy: (id: number, options?: CallOptions) =>
-      call.get({ path: `/policy/${segment(id)}` }, PolicyDetailSchema, options),
+      callRoute(api, contract.getPolicy, { params: { id }, ...options }),
     /** GET /policy/{id}/coverage */
     getPolicyCoverage: (id: number, options?: CallOptions) =>
-      call.get({ path: `/policy/${segment(id)}/coverage` }, PolicyCoverageSchema, options),
+      callRoute(api, contract.getPolicyCoverage, { params: { id }, ...options }),
     /** GET /policy/{id}/coupon */
     listPolicyCoupons: (id: number, options?: CallOptions) =>
-      call.list({ path: `/policy/${segment(id)}/coupon` }, PolicyCouponSchema, options),
+      callRoute(api, contract.listPolicyCoupons, { params: { id }, ...options }),
     /** GET /policy/{id}/claim-balance */
     getPolicyClaimBalance: (id: number, options?: CallOptions) =>
-      call.get({ path: `/policy/${segment(id)}/claim-balance` }, PolicyClaimBalanceSchema, options),
+      callRoute(api, contract.getPolicyClaimBalance, { params: { id }, ...options }),
     /** GET /policy/{id}/billing */
     getPolicyBilling: (id: number, options?: CallOptions) =>
-      call.get({ path: `/policy/${segment(id)}/billing` }, BillingSchema, options),
+      callRoute(api, billingContract.getPolicyBilling, { params: { id }, ...options }),
     /** GET /policy/{id}/invoices, page 1 of 100 unless asked otherwise. */
     listPolicyInvoices: (
       id: number,
       query: PolicyInvoiceQuery = INVOICE_LIST_QUERY,
       options?: CallOptions,
-    ) =>
-      call.list({ path: `/policy/${segment(id)}/invoices`, query }, PolicyInvoiceSchema, options),
+    ) => callRoute(api, billingContract.listPolicyInvoices, { params: { id }, query, ...options }),
     /** GET /policy/{id}/projection?mode&projection_years */
     getPolicyProjection: (id: number, query?: ProjectionQuery, options?: CallOptions) =>
-      call.get(
-        { path: `/policy/${segment(id)}/projection`, query },
-        DiscountProjectionSchema,
-        options,
-      ),
+      callRoute(api, contract.getPolicyProjection, { params: { id }, query, ...options }),
     /** GET /policy/bulk-projection?mode&projection_years&policy_number__in */
     getBulkProjection: (query: BulkProjectionQuery, options?: CallOptions) =>
-      call.get({ path: '/policy/bulk-projection', query }, BulkProjectionSchema, options),
+      callRoute(api, contract.getBulkProjection, { query, ...options }),
     /** POST /policy/{number}/project-premium */
     projectPremium: (policyNumber: string, body: ProjectPremiumBody, options?: CallOptions) =>
-      call.send(
-        'POST',
-        { path: `/policy/${segment(policyNumber)}/project-premium` },
+      callRoute(api, contract.projectPremium, {
+        params: { number: policyNumber },
         body,
-        DiscountProjectionSchema,
-        options,
-      ),
+        ...options,
+      }),
     /** GET /policy/medical-card?policy_number&card_type */
     listMedicalCards: (query: MedicalCardQuery, options?: CallOptions) =>
       call.list({ path: '/policy/medical-card', query }, MedicalCardSchema, options),
     /** POST /policy/{id}/allocate-benefit */
     allocateBenefit: (id: number, body: AllocateBenefitBody, options?: CallOptions) =>
-      call.send(
-        'POST',
-        { path: `/policy/${segment(id)}/allocate-benefit` },
-        body,
-        PolicyClaimBalanceSchema,
-        options,
-      ),
+      callRoute(api, contract.allocateBenefit, { params: { id }, body, ...options }),
     /** POST /policy/{id}/replace-payment-method */
     replacePaymentMethod: (id: number, body: ReplacePaymentMethodBody, options?: CallOptions) =>
-      call.send(
-        'POST',
-        { path: `/policy/${segment(id)}/replace-payment-method` },
-        body,
-        BillingSchema,
-        options,
-      ),
+      callRoute(api, billingContract.replacePaymentMethod, { params: { id }, body, ...options }),
     /** POST /policy/batch-apply-payment-method */
     batchApplyPaymentMethod: (body: BatchApplyPaymentMethodBody, options?: CallOptions) =>
-      call.send(
-        'POST',
-        { path: '/policy/batch-apply-payment-method' },
-        body,
-        BatchApplyPaymentMethodResultSchema,
-        options,
-      ),
+      callRoute(api, billingContract.batchApplyPaymentMethod, { body, ...options }),
     /** POST /policy/{id}/terminate */
     terminatePolicy: (id: number, body: TerminateBody, options?: CallOptions) =>
-      call.send('POST', { path: `/policy/${segment(id)}/terminate` }, body, PolicySchema, options),
+      callRoute(api, contract.terminatePolicy, { params: { id }, body, ...options }),
     /** POST /policy/{id}/beneficiaries: replaces the beneficiaries. */
     setBeneficiaries: (id: number, body: BeneficiariesBody, options?: CallOptions) =>
-      call.send(
-        'POST',
-        { path: `/policy/${segment(id)}/beneficiaries` },
-        body,
-        PolicyDetailSchema,
-        options,
-      ),
+      callRoute(api, contract.setBeneficiaries, { params: { id }, body, ...options }),
     /** POST /policy/{id}/retention-selling: starts a termination, maybe with an offer. */
     startRetentionSelling: (id: number, body: RetentionSellingBody, options?: CallOptions) =>
-      call.send(
-        'POST',
-        { path: `/policy/${segment(id)}/retention-selling` },
-        body,
-        RetentionSellingResultSchema,
-        options,
-      ),
+      callRoute(api, contract.startRetentionSelling, { params: { id }, body, ...options }),
     /** POST /policy-selling/{id}/accept */
     acceptPolicySelling: (id: number, options?: CallOptions) =>
-      call.send(
-        'POST',
-        { path: `/policy-selling/${segment(id)}/accept` },
-        {},
-        PolicySellingSchema,
-        options,
-      ),
+      callRoute(api, contract.acceptPolicySelling, { params: { id }, ...options }),
     /** POST /policy/redeem-validation */
     validateRedeem: (body: RedeemPolicyBody, options?: CallOptions) =>
-      call.send('POST', { path: '/policy/redeem-validation' }, body, RedeemedPolicySchema, options),
+      callRoute(api, contract.validateRedeem, { body, ...options }),
     /** POST /policy/redeem */
     redeemPolicy: (body: RedeemPolicyBody, options?: CallOptions) =>
-      call.send('POST', { path: '/policy/redeem' }, body, RedeemedPolicySchema, options),
+      callRoute(api, contract.redeemPolicy, { body, ...options }),
     /** POST /group-policy/{id}/remove */
     removeGroupPolicyMembers: (id: number, body: GroupPolicyRemoveBody, options?: CallOptions) =>
-      call.send(
-        'POST',
-        { path: `/group-policy/${segment(id)}/remove` },
-        body,
-        GroupPolicyRemoveResultSchema,
-        options,
-      ),
+      callRoute(api, contract.removeGroupPolicyMembers, { params: { id }, body, ...options }),
     /** GET /group-member-policy/{id}/movement-date-range */
     getMovementDateRange: (id: number, options?: CallOptions) =>
-      call.get(
-        { path: `/group-member-policy/${segment(id)}/movement-date-range` },
-        MemberMovementDateRangeSchema,
-        options,
-      ),
+      callRoute(api, contract.getMovementDateRange, { params: { id }, ...options }),
     /** GET /policy-event */
     listPolicyEvents: (query?: PolicyEventQuery, options?: CallOptions) =>
-      call.list({ path: '/policy-event', query }, PolicyEventSchema, options),
+      callRoute(api, contract.listPolicyEvents, { query, ...options }),
     /** GET /tax-report?policy_number */
     listTaxReports: (query?: PolicyNumberQuery, options?: CallOptions) =>
-      call.list({ path: '/tax-report', query }, TaxReportSchema, options),
+      callRoute(api, contract.listTaxReports, { query, ...options }),
     /** GET /policy-renewal?policy_number */
     listPolicyRenewals: (query?: PolicyNumberQuery, options?: CallOptions) =>
-      call.list({ path: '/policy-renewal', query }, RenewalSchema, options),
+      callRoute(api, contract.listPolicyRenewals, { query, ...options }),
     /** GET /policy-product-document (group product documents) */
     listGroupProductDocuments: (query?: PolicyProductDocumentQuery, options?: CallOptions) =>
-      call.list({ path: '/policy-product-document', query }, ProductDocumentSchema, options),
+      callRoute(api, contract.listGroupProductDocuments, { query, ...options }),
     /** POST /policy-survey-attempt */
     createSurveyAttempt: (body: PolicySurveyAttemptBody, options?: CallOptions) =>
-      call.send(
-        'POST',
-        { path: '/policy-survey-attempt' },
-        body,
-        PolicySurveyAttemptSchema,
-        options,
-      ),
+      callRoute(api, contract.createSurveyAttempt, { body, ...options }),
     /** GET /policy-profile-mapping */
     listPolicyProfileMappings: (query?: PolicyProfileMappingQuery, options?: CallOptions) =>
-      call.list({ path: '/policy-profile-mapping', query }, PolicyProfileMappingSchema, options),
+      callRoute(api, contract.listPolicyProfileMappings, { query, ...options }),
     /** GET /policy-profile-mapping/{id} */
     getPolicyProfileMapping: (id: number, options?: CallOptions) =>
-      call.get(
-        { path: `/policy-profile-mapping/${segment(id)}` },
-        PolicyProfileMappingSchema,
-        options,
-      ),
+      callRoute(api, contract.getPolicyProfileMapping, { params: { id }, ...options }),
     /** POST /policy-profile-mapping */
     createPolicyProfileMapping: (body: PolicyProfileMappingBody, options?: CallOptions) =>
-      call.send(
-        'POST',
-        { path: '/policy-profile-mapping' },
-        body,
-        PolicyProfileMappingSchema,
-        options,
-      ),
+      callRoute(api, contract.createPolicyProfileMapping, { body, ...options }),
     /** DELETE /policy-profile-mapping/{id} */
-    deletePolicyProfileMapping: (id: number, options?: CallOptions) =>
-      call.remove({ path: `/policy-profile-mapping/${segment(id)}` }, options),
+    deletePolicyProfileMapping: async (id: number, options?: CallOptions): Promise<void> => {
+      await callRoute(api, contract.deletePolicyProfileMapping, { params: { id }, ...options });
+    },
   };
 }

@@ -3,30 +3,26 @@ import { partnerContract } from '../../contracts/partner';
 import { referenceContract } from '../../contracts/reference';
 import { rootContract } from '../../contracts/root';
 import { CAPTCHA_HEADER } from '../../schemas/captcha';
-import type {
-  HealsLoginBody,
-  MemberTicketBody,
-  SecretRedeemBody,
-  StakeholderBody,
-  StakeholderPatchBody,
-} from '../bodies';
-import { AnnouncementSchema, StakeholderSchema } from '../entities/reference';
-import { OutpatientCaseSchema, TicketsResultSchema } from '../entities/results';
+import {
+  AnnouncementSchema,
+  MemberTicketResponseSchema,
+  TicketsResponseSchema,
+} from '../../schemas/outpatient';
+import type { HealsLoginBody, MemberTicketBody, SecretRedeemBody } from '../bodies';
 import type {
   AnnouncementQuery,
   BankQuery,
   OutpatientTicketQuery,
   PageOnlyQuery,
 } from '../queries';
-import { segment } from './call';
 import type { CallOptions, Caller } from './call';
 
-/** Outpatient, partner, reference data, stakeholder and secret calls (spec platform-layer §7). */
+/** Outpatient, partner, reference data and secret calls (spec platform-layer §7). */
 export function referenceCalls(call: Caller) {
   return {
     /** GET /outpatient/ticket?policy_id */
     listOutpatientTickets: (query: OutpatientTicketQuery, options?: CallOptions) =>
-      call.get({ path: '/outpatient/ticket', query }, TicketsResultSchema, options),
+      call.get({ path: '/outpatient/ticket', query }, TicketsResponseSchema, options),
     /**
      * POST /outpatient/member-ticket: the member card look-up, behind a captcha: `captcha` is
      * the widget's solved payload, sent as X-Captcha.
@@ -36,16 +32,7 @@ export function referenceCalls(call: Caller) {
         'POST',
         { path: '/outpatient/member-ticket', headers: { [CAPTCHA_HEADER]: captcha } },
         body,
-        TicketsResultSchema,
-        options,
-      ),
-    /** POST /outpatient/submit/{id} (empty body) */
-    submitOutpatientCase: (id: number, options?: CallOptions) =>
-      call.send(
-        'POST',
-        { path: `/outpatient/submit/${segment(id)}` },
-        {},
-        OutpatientCaseSchema,
+        MemberTicketResponseSchema,
         options,
       ),
     /** GET /partner/me */
@@ -76,22 +63,6 @@ export function referenceCalls(call: Caller) {
     /** GET /bank?is_active&ordering&no_pagination */
     listBanks: (query?: BankQuery, options?: CallOptions) =>
       callRoute(call.api, referenceContract.listBanks, { query, ...options }),
-
-    /** GET /stakeholder */
-    listStakeholders: (query?: PageOnlyQuery, options?: CallOptions) =>
-      call.list({ path: '/stakeholder', query }, StakeholderSchema, options),
-    /** POST /stakeholder */
-    createStakeholder: (body: StakeholderBody, options?: CallOptions) =>
-      call.send('POST', { path: '/stakeholder' }, body, StakeholderSchema, options),
-    /** GET /stakeholder/{id} */
-    getStakeholder: (id: number, options?: CallOptions) =>
-      call.get({ path: `/stakeholder/${segment(id)}` }, StakeholderSchema, options),
-    /** PATCH /stakeholder/{id} */
-    updateStakeholder: (id: number, body: StakeholderPatchBody, options?: CallOptions) =>
-      call.send('PATCH', { path: `/stakeholder/${segment(id)}` }, body, StakeholderSchema, options),
-    /** DELETE /stakeholder/{id} */
-    deleteStakeholder: (id: number, options?: CallOptions) =>
-      call.remove({ path: `/stakeholder/${segment(id)}` }, options),
 
     /** POST /secret/ in the root area: redeems a one-time secret. */
     redeemSecret: (body: SecretRedeemBody, options?: CallOptions) =>

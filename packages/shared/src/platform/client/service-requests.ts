@@ -1,88 +1,64 @@
+import type { ApiClient } from '../../api-client/client';
+import { serviceRequestContract as contract } from '../../contracts/service-request';
+import { underwritingContract } from '../../contracts/underwriting';
 import type { ServiceRequestBody, UnderwritingAnswersBody } from '../bodies';
-import {
-  DiscountProjectionSchema,
-  PolicyServiceRequestSchema,
-  ServiceRequestFlowPageSchema,
-} from '../entities/policy';
-import { UnderwritingCaseSchema, UnderwritingQuestionSchema } from '../entities/underwriting';
 import type { ProjectionYearsQuery, ServiceRequestQuery } from '../queries';
-import { segment } from './call';
-import type { CallOptions, Caller } from './call';
+import type { CallOptions } from './call';
+import { callPlatformRoute as callRoute } from './route';
 
-const base = '/policy/service-request';
-
-/** Service request and underwriting calls (spec platform-layer §7). */
-export function serviceRequestCalls(call: Caller) {
+/**
+ * Service request and underwriting calls (spec platform-layer §7), by the route table
+ * (contracts/service-request.ts, contracts/underwriting.ts).
+ */
+export function serviceRequestCalls(api: ApiClient) {
   return {
     /** GET /policy/service-request */
     listServiceRequests: (query?: ServiceRequestQuery, options?: CallOptions) =>
-      call.list({ path: base, query }, PolicyServiceRequestSchema, options),
+      callRoute(api, contract.listServiceRequests, { query, ...options }),
     /** POST /policy/service-request */
     createServiceRequest: (body: ServiceRequestBody, options?: CallOptions) =>
-      call.send('POST', { path: base }, body, PolicyServiceRequestSchema, options),
+      callRoute(api, contract.createServiceRequest, { body, ...options }),
     /** GET /policy/service-request/{id} */
     getServiceRequest: (id: number, options?: CallOptions) =>
-      call.get({ path: `${base}/${segment(id)}` }, PolicyServiceRequestSchema, options),
+      callRoute(api, contract.getServiceRequest, { params: { id }, ...options }),
     /** POST /policy/service-request/{id}/submit */
     submitServiceRequest: (id: number, options?: CallOptions) =>
-      call.send(
-        'POST',
-        { path: `${base}/${segment(id)}/submit` },
-        {},
-        PolicyServiceRequestSchema,
-        options,
-      ),
+      callRoute(api, contract.submitServiceRequest, { params: { id }, ...options }),
     /** POST /policy/service-request/{id}/cancel (empty body) */
     cancelServiceRequest: (id: number, options?: CallOptions) =>
-      call.send(
-        'POST',
-        { path: `${base}/${segment(id)}/cancel` },
-        {},
-        PolicyServiceRequestSchema,
-        options,
-      ),
+      callRoute(api, contract.cancelServiceRequest, { params: { id }, ...options }),
     /** GET /policy/service-request/{id}/flow-page */
     getServiceRequestFlowPage: (id: number, options?: CallOptions) =>
-      call.get({ path: `${base}/${segment(id)}/flow-page` }, ServiceRequestFlowPageSchema, options),
+      callRoute(api, contract.getServiceRequestFlowPage, { params: { id }, ...options }),
     /** GET /policy/service-request/{id}/projection?projection_years */
     getServiceRequestProjection: (
       id: number,
       query?: ProjectionYearsQuery,
       options?: CallOptions,
     ) =>
-      call.get(
-        { path: `${base}/${segment(id)}/projection`, query },
-        DiscountProjectionSchema,
-        options,
-      ),
+      callRoute(api, contract.getServiceRequestProjection, { params: { id }, query, ...options }),
 
     /** GET /policy/underwriting/{id} */
     getUnderwritingCase: (id: number, options?: CallOptions) =>
-      call.get({ path: `/policy/underwriting/${segment(id)}` }, UnderwritingCaseSchema, options),
+      callRoute(api, underwritingContract.getUnderwritingCase, { params: { id }, ...options }),
     /** GET /policy/underwriting/{id}/questions */
     listUnderwritingQuestions: (id: number, options?: CallOptions) =>
-      call.list(
-        { path: `/policy/underwriting/${segment(id)}/questions` },
-        UnderwritingQuestionSchema,
-        options,
-      ),
+      callRoute(api, underwritingContract.listUnderwritingQuestions, {
+        params: { id },
+        ...options,
+      }),
     /** POST /policy/underwriting/{id}/answer */
     answerUnderwriting: (id: number, body: UnderwritingAnswersBody, options?: CallOptions) =>
-      call.send(
-        'POST',
-        { path: `/policy/underwriting/${segment(id)}/answer` },
+      callRoute(api, underwritingContract.answerUnderwriting, {
+        params: { id },
         body,
-        UnderwritingCaseSchema,
-        options,
-      ),
+        ...options,
+      }),
     /** POST /policy/underwriting/{id}/result (empty body): calculates the decision. */
     calculateUnderwritingResult: (id: number, options?: CallOptions) =>
-      call.send(
-        'POST',
-        { path: `/policy/underwriting/${segment(id)}/result` },
-        {},
-        UnderwritingCaseSchema,
-        options,
-      ),
+      callRoute(api, underwritingContract.calculateUnderwritingResult, {
+        params: { id },
+        ...options,
+      }),
   };
 }

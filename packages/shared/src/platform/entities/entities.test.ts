@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { InvoiceSchema, PaymentMethodSchema } from './billing';
 import { DateSchema, TimestampSchema } from './common';
-import { MedicalCardSchema, PolicyDetailSchema, PolicySchema, cashBalanceKey } from './policy';
+import { MedicalCardSchema } from '../../schemas/outpatient';
+import { PolicyDetailSchema, PolicySchema, cashBalanceKey } from './policy';
 import { EXAMPLE_POLICY, EXAMPLE_POLICY_DETAIL } from './examples';
 import { ProductSchema } from './product';
 import { UnderwritingQuestionSchema } from './underwriting';
@@ -116,20 +117,24 @@ describe('platform entities', () => {
     expect(InvoiceSchema.safeParse({ ...invoice, currency: 'hkd' }).success).toBe(false);
   });
 
-  it('read a medical card of a known card type', () => {
+  it('read a medical card of a known card type, valid to the end of its policy year', () => {
     const card = {
       card_number: 'OPC-000123',
       holder_name: 'CHAN TAI MAN',
+      holder_name_en: 'CHAN TAI MAN',
+      holder_name_zh: '陳大文',
       policy_number: 'OP1000001',
       card_type: 'outpatient-card',
       company: 'ClinicPass Insurance',
       effective_from: '2025-10-18',
-      effective_to: null,
+      effective_to: '2026-10-17',
       card_image: null,
       member_code: 'M000123',
     };
     expect(MedicalCardSchema.safeParse(card).success).toBe(true);
     expect(MedicalCardSchema.safeParse({ ...card, card_type: 'gold-card' }).success).toBe(false);
+    // The card always shows the end of its validity (decision 166).
+    expect(MedicalCardSchema.safeParse({ ...card, effective_to: null }).success).toBe(false);
   });
 
   it('read a product with issue ages and units', () => {

@@ -1,5 +1,6 @@
-// The member app's entities (spec member-app §3): the medical network, QR tickets and the
-// finder's filter items. Field names follow the finder contract (finder-contract.md).
+// The member app's entities (spec member-app §3): the medical network and the finder's filter
+// items. Field names follow the finder contract (finder-contract.md). QR tickets are written once,
+// in schemas/outpatient.ts (decision 166).
 import { z } from 'zod';
 import {
   DistrictSchema,
@@ -8,7 +9,7 @@ import {
   SpecialtySchema,
 } from '../../schemas/finder';
 import type { District, Specialty } from '../../schemas/finder';
-import { DateSchema, MoneySchema } from './common';
+import { MoneySchema } from './common';
 
 // The finder's wire shapes are written once, in schemas/finder.ts: the client reads the same
 // schemas the server answers with (decision 050).
@@ -83,33 +84,6 @@ export const SearchFilterSchema = z.object({
   price: PriceFilterSchema.optional(),
 });
 export type SearchFilter = z.infer<typeof SearchFilterSchema>;
-
-/** Ticket types: the three QR codes of the member card. */
-export const TICKET_TYPES = ['visit', 'payment', 'body-check'] as const;
-export const TicketTypeSchema = z.enum(TICKET_TYPES);
-export type TicketType = z.infer<typeof TicketTypeSchema>;
-
-/** A QR ticket; enabled once its effective date is today or earlier. */
-export const QrTicketSchema = z.object({
-  type: TicketTypeSchema,
-  token: z.string(),
-  effective_date: DateSchema,
-});
-export type QrTicket = z.infer<typeof QrTicketSchema>;
-
-/** An outpatient ticket: a QR ticket with its expiry, names, service types and policy. */
-export const OutpatientTicketSchema = QrTicketSchema.extend({
-  expiry_date: DateSchema.nullable(),
-  name_en: z.string(),
-  name_zh: z.string(),
-  service_types: z.array(z.string()),
-  policy_number: z.string(),
-});
-export type OutpatientTicket = z.infer<typeof OutpatientTicketSchema>;
-
-/** The answer of `/outpatient/member-ticket` and `/outpatient/ticket`. */
-export const TicketListSchema = z.object({ tickets: z.array(OutpatientTicketSchema) });
-export type TicketList = z.infer<typeof TicketListSchema>;
 
 /** The session service's answer, as the session route writes it. */
 export { DeviceSessionResponseSchema as SessionSchema } from '../../schemas/identity';

@@ -1,7 +1,7 @@
-// Policies and what hangs off them (spec platform-layer §3).
+// Policies and what hangs off them (spec platform-layer §3). The medical card is written once, in
+// schemas/outpatient.ts, where the route and the web read it (decision 166).
 import { z } from 'zod';
 import {
-  CardTypeSchema,
   CouponRewardTypeSchema,
   CouponStatusSchema,
   GenderSchema,
@@ -320,20 +320,6 @@ export const MemberMovementDateRangeSchema = z.object({
   end_date: DateSchema,
 });
 export type MemberMovementDateRange = z.infer<typeof MemberMovementDateRangeSchema>;
-
-/** A medical (member) card; spec platform-layer §3 and member-app §3. */
-export const MedicalCardSchema = z.object({
-  card_number: z.string(),
-  holder_name: z.string(),
-  policy_number: z.string(),
-  card_type: CardTypeSchema,
-  company: z.string(),
-  effective_from: DateSchema,
-  effective_to: DateSchema.nullable(),
-  card_image: z.string().nullable(),
-  member_code: z.string(),
-});
-export type MedicalCard = z.infer<typeof MedicalCardSchema>;
 
 /** What `/policy/redeem` and `/policy/redeem-validation` answer. */
 export const RedeemedPolicySchema = z.object({

@@ -1,10 +1,10 @@
-// Reference data, stakeholders, announcements and partners (spec platform-layer §3).
+// Reference data, stakeholders and partners (spec platform-layer §3). The announcement is written
+// once, in schemas/outpatient.ts, where the route and the web read it (decision 166).
 import { z } from 'zod';
 import {
   IdentityDocumentTypeSchema,
   NotificationVariantSchema,
   StakeholderRoleCodeSchema,
-  UserTypeSchema,
 } from '../enums';
 import { IdSchema, TIMESTAMPS } from './common';
 
@@ -83,21 +83,6 @@ export const OccupationSchema = z.object({
   role_zh: z.string(),
 });
 export type Occupation = z.infer<typeof OccupationSchema>;
-
-/** Audience tags of announcements: signed-in users are `customer`, others `guest`. */
-export const AnnouncementTagSchema = UserTypeSchema;
-
-export const AnnouncementSchema = z.object({
-  id: IdSchema,
-  content_en: z.string(),
-  content_zh: z.string(),
-  /** The content in the request's language. */
-  content: z.string(),
-  is_dismissable: z.boolean(),
-  message_type: NotificationVariantSchema,
-  tags: z.array(z.string()),
-});
-export type Announcement = z.infer<typeof AnnouncementSchema>;
 
 /** A notification banner; `timeout` in ms, null to stay until dismissed. */
 export const NotificationSchema = z.object({

@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { ApplicationCaseStatusSchema } from '../enums';
 import { BillingSchema } from './billing';
 import { DateSchema, IdSchema } from './common';
-import { OutpatientTicketSchema } from './network';
 import { PolicySellingSchema } from './policy';
 
 /** `/policy/{id}/retention-selling`: the offer made, or null when there is none to make. */
@@ -31,13 +30,3 @@ export const OutpatientCaseSchema = z.object({
   status: ApplicationCaseStatusSchema,
 });
 export type OutpatientCase = z.infer<typeof OutpatientCaseSchema>;
-
-/**
- * `/outpatient/member-ticket` and `/outpatient/ticket`: the tickets. Loose, so what the
- * member-card service adds (the member summary and view token) reaches the caller. For reading
- * answers only: a server serialising with it would pass every field on.
- */
-export const TicketsResultSchema = z.looseObject({
-  tickets: z.array(OutpatientTicketSchema.loose()),
-});
-export type TicketsResult = z.infer<typeof TicketsResultSchema>;

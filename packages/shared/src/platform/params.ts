@@ -1,6 +1,6 @@
-// Path parameters of the platform routes.
-import { PolicyNumberSchema, wholeNumber } from '@clinicpass/shared/platform/query-fields';
+// Path parameters of the platform routes (their route table entries: src/contracts).
 import { z } from 'zod';
+import { PolicyNumberSchema, wholeNumber } from './query-fields';
 
 /** `{id}`: a positive whole number; anything else is a 400 naming `id`. */
 export const IdParamsSchema = z.object({ id: wholeNumber(1) });
