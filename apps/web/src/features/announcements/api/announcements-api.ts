@@ -4,7 +4,7 @@ import {
   type AnnouncementTag,
 } from '@clinicpass/shared/schemas/outpatient';
 
-import { apiClient } from '../../member-card/api/api-client';
+import { api } from '../../../lib/api';
 
 /**
  * Announcements for a tag. Without one (sign-in state not known yet in this tab) the server
@@ -13,7 +13,7 @@ import { apiClient } from '../../member-card/api/api-client';
 export async function fetchAnnouncements(
   tag: AnnouncementTag | undefined,
 ): Promise<Announcement[]> {
-  const response = await apiClient.request({
+  const response = await api.request({
     path: '/announcement',
     query: { tag },
     schema: AnnouncementsResponseSchema,

@@ -10,7 +10,7 @@ import {
 import { captchaHeaders } from '@clinicpass/shared/schemas/captcha';
 import type { ZodType } from 'zod';
 
-import { api } from '../../../lib/api';
+import { api } from './api';
 
 const post = async <T>(path: string, body: unknown, schema: ZodType<T>, captcha?: string | null) =>
   (

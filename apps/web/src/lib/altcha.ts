@@ -9,7 +9,7 @@ import type { Language } from '@clinicpass/shared/i18n/languages';
 import { CAPTCHA_CHALLENGE_PATH, CaptchaChallengeSchema } from '@clinicpass/shared/schemas/captcha';
 import type { TFunction } from 'i18next';
 
-import { api } from '../../../lib/api';
+import { api } from './api';
 
 /** The algorithm the server's challenges use (apps/server captcha.service.ts). */
 const ALGORITHM = 'PBKDF2/SHA-256';
