@@ -1,9 +1,11 @@
 // GraphQL over the API client (decision 169): a query goes as GET, its text and variables in the
 // URL, with the CSRF header Yoga asks of every request (decision 135). It takes the client's
 // headers, read-only and maintenance handling; a GraphQL error becomes an `ApiError` with the
-// first error's `extensions.code`, and the answer's field is validated by its zod schema.
+// first error's `extensions.code` and that code's status (as the REST call would throw it), and
+// the answer's field is validated by its zod schema.
 import { z } from 'zod';
 import { GRAPHQL_CSRF_HEADER } from '../constants';
+import { isErrorCode, statusOf } from '../errors/codes';
 import { errorMessage } from '../errors/messages';
 import { ApiError, type ApiClient } from './client';
 
@@ -41,10 +43,15 @@ export function compactQuery(query: string): string {
   return query.replace(/\s+/g, ' ').trim();
 }
 
-function errorOf(first: GraphqlError, status: number, body: unknown): ApiError {
+/**
+ * The first GraphQL error as an `ApiError`. GraphQL answers most errors with 200 (decision 014):
+ * the status is then the code's own (`not_found` 404, `invalid_token` 401), as REST answers it.
+ */
+function errorOf(first: GraphqlError, httpStatus: number, body: unknown): ApiError {
   const code = first.extensions?.code;
+  const ok = httpStatus >= 200 && httpStatus < 300;
   return new ApiError({
-    status,
+    status: ok && isErrorCode(code) ? statusOf(code) : httpStatus,
     code: typeof code === 'string' ? code : 'internal_error',
     message: first.message ?? errorMessage('internal_error', 'en'),
     body,

@@ -1,7 +1,7 @@
-// The finder's data calls (spec §7) as TanStack Query options: services, regions and service
-// points are GraphQL queries (sent as GET, decision 169); reference data (services, regions) is
-// cache-first; service points are keyed by every variable. The member's tickets come through the
-// web's one tickets module (decision 168).
+// The finder's data calls (spec §7) as TanStack Query options, GraphQL queries sent as GET
+// (decision 169): reference data (services, regions) is cache-first; service points are keyed
+// by every variable; the member's tickets come through the web's one tickets module (decision
+// 168).
 import { PAGE_SIZE } from '@clinicpass/shared/api-client/pagination';
 import { PROVISION_SLUGS, type Panel } from '@clinicpass/shared/constants';
 import type { Language } from '@clinicpass/shared/i18n/languages';

@@ -44,14 +44,22 @@ describe('finder GraphQL requests', () => {
     expect(headers.get('content-type')).toBeNull();
   });
 
-  it('turn a GraphQL error into an ApiError with its code', async () => {
+  it('turn a GraphQL error into an ApiError with its code and that code’s status', async () => {
     vi.stubGlobal(
       'fetch',
       answer(200, { data: null, errors: [{ message: 'no', extensions: { code: 'no_access' } }] }),
     );
     await expect(
       graphqlRequest({ query: '{ x }', field: 'x', schema: Ok, language: 'en' }),
-    ).rejects.toMatchObject({ status: 200, code: 'no_access', message: 'no' });
+    ).rejects.toMatchObject({ status: 403, code: 'no_access', message: 'no' });
+    // A code the catalogue does not know keeps the answer's status.
+    vi.stubGlobal(
+      'fetch',
+      answer(200, { data: null, errors: [{ message: 'odd', extensions: { code: 'odd' } }] }),
+    );
+    await expect(
+      graphqlRequest({ query: '{ x }', field: 'x', schema: Ok, language: 'en' }),
+    ).rejects.toMatchObject({ status: 200, code: 'odd' });
   });
 
   it('turn a refused query (4xx with GraphQL errors) into an ApiError with its code', async () => {

@@ -1,6 +1,6 @@
 // A stand-in for the finder's GraphQL endpoint in component tests: answers each query (sent as
 // GET, the query and its variables in the URL) from a small fixed network, and records the
-// variables of every service-point query. The member's tickets are REST (decision 168).
+// variables of every service-point query, and the member's tickets (decision 168).
 import type { Ticket } from '@clinicpass/shared/schemas/outpatient';
 import { vi } from 'vitest';
 import { z } from 'zod';
@@ -126,7 +126,7 @@ export function servicePoint(id: number, districtCode = 'A'): ServicePoint {
 /** What a test says of a ticket; the rest of its answer is filled in. */
 export type StubTicket = Pick<Ticket, 'type' | 'token' | 'effective_date'> & Partial<Ticket>;
 
-/** A whole ticket as `GET /outpatient/ticket` answers it. */
+/** A whole ticket as the `tickets` query answers it. */
 export function ticketOf(ticket: StubTicket): Ticket {
   return {
     number: `N-${ticket.token}`,
@@ -145,7 +145,7 @@ export function ticketOf(ticket: StubTicket): Ticket {
 }
 
 export interface StubOptions {
-  /** Tickets answered to `GET /outpatient/ticket` (with the headers it came with). */
+  /** Tickets answered to a tickets query (with the headers it came with). */
   tickets?: (headers: Headers) => StubTicket[];
   /** Service points for a search (by its variables); default: 45 in district A. */
   servicePoints?: (
@@ -173,15 +173,6 @@ export function stubFinderFetch(options: StubOptions = {}) {
   vi.spyOn(globalThis, 'fetch').mockImplementation((url, init) => {
     const href = typeof url === 'string' ? url : url instanceof URL ? url.href : url.url;
     const { pathname: path, searchParams } = new URL(href, 'http://localhost');
-    if (path.endsWith('/outpatient/ticket') && options.tickets !== undefined) {
-      const tickets = options.tickets(new Headers(init?.headers)).map(ticketOf);
-      return Promise.resolve(
-        new Response(JSON.stringify({ tickets }), {
-          status: 200,
-          headers: { 'Content-Type': 'application/json' },
-        }),
-      );
-    }
     if (!path.endsWith('/graphql')) {
       const method = init?.method ?? 'GET';
       const answer =
@@ -221,6 +212,9 @@ export function stubFinderFetch(options: StubOptions = {}) {
       return json({
         data: { services: { results: SERVICES, pagination: { start: 0, end: 2, total: 3 } } },
       });
+    }
+    if (body.query.includes('tickets(') && options.tickets !== undefined) {
+      return json({ data: { tickets: options.tickets(new Headers(init?.headers)).map(ticketOf) } });
     }
     if (body.query.includes('servicePoints')) {
       const variables = body.variables;
