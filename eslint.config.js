@@ -9,6 +9,25 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/** Configuration is read in one place per app. */
+const NO_PROCESS_ENV = {
+  selector: "MemberExpression[object.name='process'][property.name='env']",
+  message: 'Read configuration through config.ts (server) or config/env.ts (web).',
+};
+/** Request and answer shapes live in the route table (issue 14), not beside the routes. */
+const NO_ZOD_OBJECT = {
+  selector:
+    "CallExpression[callee.object.name='z'][callee.property.name=/^(object|looseObject|strictObject)$/]",
+  message:
+    'Declare request and answer shapes in the route table (packages/shared/src/contracts) or the shared schemas, not here.',
+};
+/** A validation_error answer carries each issue's catalogue key (decision 100). */
+const NO_HAND_BUILT_VALIDATION_ERROR = {
+  selector: "NewExpression[callee.name='AppError'][arguments.0.value='validation_error']",
+  message:
+    'Build a validation_error with validationError(issues) (@clinicpass/shared/errors/validation-error): each issue needs its catalogue key.',
+};
+
 // The web's boundaries (decision 169, as bulletproof-react draws them): a feature imports only
 // components/, lib/, config/, shared and itself; app/ composes features; components/, lib/ and
 // config/ import no feature and not app/. What two features share moves to lib/ or components/.
@@ -89,14 +108,37 @@ export default tseslint.config(
       ],
       'import-x/no-cycle': 'error',
       'import-x/no-duplicates': 'error',
+      'no-restricted-syntax': ['error', NO_PROCESS_ENV],
+    },
+  },
+  {
+    files: ['apps/server/src/**/*.ts'],
+    rules: { 'no-restricted-syntax': ['error', NO_PROCESS_ENV, NO_HAND_BUILT_VALIDATION_ERROR] },
+  },
+  {
+    files: ['apps/server/src/**/*.routes.ts'],
+    rules: {
       'no-restricted-syntax': [
         'error',
-        {
-          selector: "MemberExpression[object.name='process'][property.name='env']",
-          message: 'Read configuration through config.ts (server) or config/env.ts (web).',
-        },
+        NO_PROCESS_ENV,
+        NO_HAND_BUILT_VALIDATION_ERROR,
+        NO_ZOD_OBJECT,
       ],
     },
+  },
+  {
+    files: ['apps/web/src/**/api/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-syntax': ['error', NO_PROCESS_ENV, NO_ZOD_OBJECT] },
+  },
+  {
+    // c14r2 converts these: platform route files not yet on the route table.
+    files: [
+      'apps/server/src/modules/application-case/application-case.routes.ts',
+      'apps/server/src/modules/service-request/service-request.routes.ts',
+      'apps/server/src/modules/stakeholder/stakeholder.routes.ts',
+      'apps/server/src/modules/underwriting/underwriting.routes.ts',
+    ],
+    rules: { 'no-restricted-syntax': ['error', NO_PROCESS_ENV, NO_HAND_BUILT_VALIDATION_ERROR] },
   },
   {
     // Config readers and tooling are the places that may read the environment.

@@ -2,6 +2,7 @@
 // independent oracle: the same question asked of the normalised tables with a plain join, so a
 // wrong read model, filter or order shows up as a difference.
 import { PAGE_SIZE, NO_PAGINATION_CAP } from '@clinicpass/shared/api-client/pagination';
+import { finderContract } from '@clinicpass/shared/contracts/finder';
 import {
   type CountryRegionList,
   type HealthcareServiceList,
@@ -13,7 +14,6 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { DEMO } from '../src/db/seed/demo';
-import { GroupServicePointQuerySchema } from '../src/modules/finder/finder.routes';
 import {
   matchesTerms,
   rowText,
@@ -573,7 +573,7 @@ describe('bad input', () => {
   const lists: { url: string; base: Record<string, string>; takes: (name: string) => boolean }[] = [
     { url: PRIMARY, base: { policy_number: POLICY }, takes: () => true },
     { url: SECOND, base: {}, takes: () => true },
-    { url: GROUP, base: {}, takes: (name) => name in GroupServicePointQuerySchema.shape },
+    { url: GROUP, base: {}, takes: (name) => name in finderContract.searchGroupPolicy.query.shape },
   ];
   const listCases = lists.flatMap((list) =>
     cases.map(([name, value]) => [list.url, name, value, list] as const),

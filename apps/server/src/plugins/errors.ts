@@ -1,13 +1,10 @@
 // One error handler for the whole API: every failure leaves as `{ code, message, details? }`
 // with the status of its code; internals are hidden on 5xx and logged instead.
 import { AppError, type ErrorBody } from '@clinicpass/shared/errors/app-error';
+import { type ValidationIssue, validationError } from '@clinicpass/shared/errors/validation-error';
 import { pickLanguage } from '@clinicpass/shared/i18n/languages';
 import { decodeValidationMessage, describeIssue } from '@clinicpass/shared/validation/issues';
-import {
-  formatValidationMessage,
-  type ValidationKey,
-  type ValidationValues,
-} from '@clinicpass/shared/validation/messages';
+import { formatValidationMessage } from '@clinicpass/shared/validation/messages';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
@@ -25,14 +22,6 @@ export function isApiPath(url: string): boolean {
 export function requestLanguage(request: FastifyRequest) {
   const header = request.headers['accept-language'] ?? '';
   return pickLanguage(header.split(',').map((part) => part.split(';')[0] ?? ''));
-}
-
-interface ValidationIssue {
-  path: string;
-  message: string;
-  /** The field error of the shared validation catalogue, for a client to show in its language. */
-  key: ValidationKey;
-  values?: ValidationValues;
 }
 
 const FASTIFY_CODES: Record<string, () => AppError> = {
@@ -106,11 +95,12 @@ export function toAppError(error: unknown): AppError {
       };
     });
     const first = issues[0];
-    const message =
-      first === undefined
-        ? `Invalid ${part}`
-        : `Invalid ${part === 'querystring' ? 'query parameter' : part} ${first.path.replace(/^[a-z]+\./, '')}: ${first.message}`;
-    return new AppError('validation_error', { message, details: { issues } });
+    return validationError(issues, {
+      message:
+        first === undefined
+          ? `Invalid ${part}`
+          : `Invalid ${part === 'querystring' ? 'query parameter' : part} ${first.path.replace(/^[a-z]+\./, '')}: ${first.message}`,
+    });
   }
   const fastifyError = error as Partial<FastifyError> & { name?: string };
   if (fastifyError.name === 'SyntaxError' && fastifyError.statusCode === 400) {

@@ -5,6 +5,8 @@
 // scripts from a CDN that the strict CSP forbids, and the REST OpenAPI page documents the data.
 import { GRAPHQL_CSRF_HEADER, PANELS } from '@clinicpass/shared/constants';
 import { AppError } from '@clinicpass/shared/errors/app-error';
+import { validationError } from '@clinicpass/shared/errors/validation-error';
+import { describeIssue } from '@clinicpass/shared/validation/issues';
 import { statusOf, type ErrorCode } from '@clinicpass/shared/errors/codes';
 import {
   HealthcareServiceQuerySchema,
@@ -20,7 +22,6 @@ import { outpatientDeps, requesterOf } from '../modules/outpatient/outpatient.ro
 import { listTicketsForPolicy } from '../modules/outpatient/outpatient.service';
 import type { z } from 'zod';
 import type { FinderService } from '../modules/finder/finder.service';
-import { callerOf } from '../modules/finder/finder.routes';
 import type { ReferenceService } from '../modules/reference/reference.service';
 import { requestLanguage, toAppError } from './errors';
 import { findFault } from './input-guard';
@@ -230,14 +231,14 @@ function parse<Schema extends z.ZodType>(schema: Schema, input: unknown): z.outp
   const issues = parsed.error.issues.map((issue) => ({
     path: `args.${issue.path.join('.')}`,
     message: issue.message,
+    ...describeIssue(issue),
   }));
   const first = issues[0];
-  throw new AppError('validation_error', {
+  throw validationError(issues, {
     message:
       first === undefined
         ? 'Invalid arguments'
         : `Invalid argument ${first.path.slice('args.'.length)}: ${first.message}`,
-    details: { issues },
   });
 }
 
@@ -432,20 +433,25 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPlugin
           guard(context, async () => {
             const { panel, ...rest } = args;
             if (panel !== PANELS.primary && panel !== PANELS.second) {
-              throw new AppError('validation_error', {
-                message: `Invalid argument panel: must be '${PANELS.primary}' or '${PANELS.second}'`,
-                details: { issues: [{ path: 'args.panel', message: 'is not a panel' }] },
-              });
+              throw validationError(
+                [{ path: 'args.panel', message: 'is not a panel', key: 'invalid' }],
+                {
+                  message: `Invalid argument panel: must be '${PANELS.primary}' or '${PANELS.second}'`,
+                },
+              );
             }
             if (rest.no_pagination === true) {
               // One GraphQL call reads one page at most (decision 137); REST keeps its cap.
-              throw new AppError('validation_error', {
-                message: 'Invalid argument no_pagination: not available over GraphQL; use page',
-                details: { issues: [{ path: 'args.no_pagination', message: 'is not available' }] },
-              });
+              throw validationError(
+                [{ path: 'args.no_pagination', message: 'is not available', key: 'invalid' }],
+                { message: 'Invalid argument no_pagination: not available over GraphQL; use page' },
+              );
             }
             const query = parse(ServicePointQuerySchema, asQueryString(rest));
-            return finder.searchServicePoints(panel, query, callerOf(context.req));
+            return finder.searchServicePoints(panel, query, {
+              language: requestLanguage(context.req),
+              userId: context.req.caller?.userId ?? null,
+            });
           }),
         countryRegions: (_: unknown, _args: unknown, context: Context) =>
           guard(context, () => reference.countryRegions(requestLanguage(context.req))),

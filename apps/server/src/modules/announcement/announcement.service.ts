@@ -1,6 +1,7 @@
 // Announcements (member-app §2.5, §3, §6): banners for signed-in customers (`customer` tag) and
 // everyone else (`guest`), created by an operator command; text sanitised on store and on show.
 import { AppError } from '@clinicpass/shared/errors/app-error';
+import { validationError } from '@clinicpass/shared/errors/validation-error';
 import type { Language } from '@clinicpass/shared/i18n/languages';
 import {
   ANNOUNCEMENT_TAGS,
@@ -56,19 +57,28 @@ export async function createAnnouncement(db: Database, input: NewAnnouncement) {
   const contentEn = sanitizeAnnouncementText(input.contentEn);
   const contentZh = sanitizeAnnouncementText(input.contentZh);
   if (contentEn === '' || contentZh === '') {
-    throw new AppError('validation_error', {
+    const path = contentEn === '' ? 'content_en' : 'content_zh';
+    throw validationError([{ path, message: 'is required', key: 'required' }], {
       message: 'Both the English and the Chinese text are required',
     });
   }
   if (!isMessageType(input.messageType)) {
-    throw new AppError('validation_error', {
-      message: `message type must be one of ${MESSAGE_TYPES.join(', ')}`,
-    });
+    throw validationError(
+      [
+        {
+          path: 'message_type',
+          message: `is not one of ${MESSAGE_TYPES.join(', ')}`,
+          key: 'invalid',
+        },
+      ],
+      { message: `message type must be one of ${MESSAGE_TYPES.join(', ')}` },
+    );
   }
   if (input.tags.length === 0 || !input.tags.every(isTag)) {
-    throw new AppError('validation_error', {
-      message: `tags must be among ${ANNOUNCEMENT_TAGS.join(', ')}`,
-    });
+    throw validationError(
+      [{ path: 'tags', message: `must be among ${ANNOUNCEMENT_TAGS.join(', ')}`, key: 'invalid' }],
+      { message: `tags must be among ${ANNOUNCEMENT_TAGS.join(', ')}` },
+    );
   }
   return repo.insertAnnouncement(db, {
     contentEn,

@@ -1,14 +1,11 @@
 // The one captcha service of the app (`app.captcha`), used by the look-up, sign-in and
 // forgot-password; and its challenge route (customer area).
-import {
-  CAPTCHA_CHALLENGE_PATH,
-  CAPTCHA_HEADER,
-  CaptchaChallengeQuerySchema,
-  CaptchaChallengeSchema,
-} from '@clinicpass/shared/schemas/captcha';
+import { captchaContract } from '@clinicpass/shared/contracts/captcha';
+import { CAPTCHA_HEADER } from '@clinicpass/shared/schemas/captcha';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { route } from '../../lib/contract-route';
 import { CaptchaService } from './captcha.service';
 
 declare module 'fastify' {
@@ -40,22 +37,8 @@ export function requireCaptcha(app: FastifyInstance) {
 
 // eslint-disable-next-line @typescript-eslint/require-await -- Fastify plugins are async by contract
 export const captchaRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    CAPTCHA_CHALLENGE_PATH,
-    {
-      schema: {
-        tags: ['Captcha'],
-        summary:
-          'A signed proof-of-work challenge (5 minutes, single use); solved, it goes in X-Captcha',
-        description:
-          '`difficulty`: a harder challenge, as a `captcha_required` answer asked for in `details.difficulty` (kept between the base and the cap).',
-        querystring: CaptchaChallengeQuerySchema,
-        response: { 200: CaptchaChallengeSchema },
-      },
-    },
-    async (request, reply) => {
-      void reply.header('cache-control', 'no-store');
-      return app.captcha.challenge(request.query.difficulty);
-    },
-  );
+  route(app, captchaContract.getChallenge, async (request, reply) => {
+    void reply.header('cache-control', 'no-store');
+    return app.captcha.challenge(request.query.difficulty);
+  });
 };

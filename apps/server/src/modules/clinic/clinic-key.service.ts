@@ -2,6 +2,7 @@
 // stored as SHA-256, revocable. A clinic counter sends its key as `X-Clinic-Key` (or
 // `Authorization: Bearer cpk_…`) on every call of the clinic area.
 import { AppError } from '@clinicpass/shared/errors/app-error';
+import { validationError } from '@clinicpass/shared/errors/validation-error';
 import type { Clock } from '@clinicpass/shared/time/clock';
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../../db/client';
@@ -49,7 +50,11 @@ export async function issueClinicKey(
     throw new AppError('not_found', { message: `No venue with id ${venueId}` });
   }
   const cleanLabel = label.trim();
-  if (cleanLabel === '') throw new AppError('validation_error', { message: 'label is required' });
+  if (cleanLabel === '') {
+    throw validationError([{ path: 'label', message: 'is required', key: 'required' }], {
+      message: 'label is required',
+    });
+  }
   const key = `${KEY_PREFIX}${randomBytes(32).toString('base64url')}`;
   const row = await repo.insertKey(deps.db, {
     venueId,

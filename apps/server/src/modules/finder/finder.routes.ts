@@ -2,31 +2,18 @@
 // the group-policy list, and bookmarks. Readable without sign-in (decision 012).
 import { formatContentRange, type Pagination } from '@clinicpass/shared/api-client/pagination';
 import { PANELS } from '@clinicpass/shared/constants';
-import {
-  BookmarkResultSchema,
-  ServicePointIdParamsSchema,
-  ServicePointListSchema,
-  ServicePointQuerySchema,
-} from '@clinicpass/shared/schemas/finder';
+import { finderContract as contract } from '@clinicpass/shared/contracts/finder';
 import type { FastifyReply, FastifyRequest, preParsingHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { route } from '../../lib/contract-route';
 import { sendKeptCompressed } from '../../plugins/compression';
 import { requestLanguage } from '../../plugins/errors';
 import type { Answer } from './finder.answers';
 import type { FinderCaller, FinderList, FinderService } from './finder.service';
 
-/** The group-policy list takes fewer parameters than the panels. */
-export const GroupServicePointQuerySchema = ServicePointQuerySchema.pick({
-  policy_number: true,
-  district_codes: true,
-  service_ids: true,
-  search: true,
-  page: true,
-  page_size: true,
-});
-
-export function callerOf(request: FastifyRequest): FinderCaller {
-  return { language: requestLanguage(request), userId: request.identity?.userId ?? null };
+/** The finder's caller: the request's language and the signed-in customer, if any. */
+function finderCallerOf(request: FastifyRequest): FinderCaller {
+  return { language: requestLanguage(request), userId: request.caller?.userId ?? null };
 }
 
 /**
@@ -67,46 +54,31 @@ export const finderRoutes: FastifyPluginAsyncZod<{ service: FinderService }> = a
     else void sendKept(request, reply, kept);
   };
 
-  const searchRoute = (url: string, list: FinderList, summary: string) =>
-    app.get(
-      url,
-      {
-        preParsing: fromCache,
-        schema: {
-          tags: ['finder'],
-          summary,
-          querystring: ServicePointQuerySchema,
-          response: { 200: ServicePointListSchema },
-        },
-      },
+  const searchRoute = (
+    entry: typeof contract.searchPrimaryPanel | typeof contract.searchSecondPanel,
+    list: FinderList,
+  ) => {
+    route(
+      app,
+      entry,
       async (request, reply) => {
         const found = await service.searchServicePointsJson(
           list,
           request.query,
-          callerOf(request),
+          finderCallerOf(request),
           answerKey(request),
         );
         return sendJson(reply, found);
       },
+      { preParsing: fromCache },
     );
-  searchRoute(
-    '/policy/service-point',
-    PANELS.primary,
-    'Search the primary panel (policy number required)',
-  );
-  searchRoute('/policy/service-point/outpatient-go', PANELS.second, 'Search the second panel');
+  };
+  searchRoute(contract.searchPrimaryPanel, PANELS.primary);
+  searchRoute(contract.searchSecondPanel, PANELS.second);
 
-  app.get(
-    '/group-policy/service-point',
-    {
-      preParsing: fromCache,
-      schema: {
-        tags: ['finder'],
-        summary: "Search the group policy members' network",
-        querystring: GroupServicePointQuerySchema,
-        response: { 200: ServicePointListSchema },
-      },
-    },
+  route(
+    app,
+    contract.searchGroupPolicy,
     async (request, reply) => {
       const query = {
         ...request.query,
@@ -118,29 +90,21 @@ export const finderRoutes: FastifyPluginAsyncZod<{ service: FinderService }> = a
       const found = await service.searchServicePointsJson(
         'group',
         query,
-        callerOf(request),
+        finderCallerOf(request),
         answerKey(request),
       );
       return sendJson(reply, found);
     },
+    { preParsing: fromCache },
   );
 
-  for (const [method, bookmarked] of [
-    ['PUT', true],
-    ['DELETE', false],
+  for (const [entry, bookmarked] of [
+    [contract.setBookmark, true],
+    [contract.removeBookmark, false],
   ] as const) {
-    app.route({
-      method,
-      url: '/service-point/:id/bookmark',
-      schema: {
-        tags: ['finder'],
-        summary: bookmarked ? 'Bookmark a service point' : 'Remove a bookmark',
-        params: ServicePointIdParamsSchema,
-        response: { 200: BookmarkResultSchema },
-      },
-      handler: async (request) =>
-        service.setBookmark(request.identity?.userId ?? null, request.params.id, bookmarked),
-    });
+    route(app, entry, async (request) =>
+      service.setBookmark(request.caller?.userId ?? null, request.params.id, bookmarked),
+    );
   }
 };
 /* eslint-enable @typescript-eslint/require-await */

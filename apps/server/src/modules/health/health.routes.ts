@@ -1,10 +1,8 @@
+import { healthContract as contract } from '@clinicpass/shared/contracts/health';
 import { AppError } from '@clinicpass/shared/errors/app-error';
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-
-const HealthSchema = z.object({ status: z.literal('ok') });
-const StartingSchema = z.object({ code: z.literal('service_unavailable'), message: z.string() });
+import { route } from '../../lib/contract-route';
 
 /**
  * `/healthz`: the process is up. `/readyz`: the database answers and every part registered in
@@ -13,30 +11,24 @@ const StartingSchema = z.object({ code: z.literal('service_unavailable'), messag
  */
 // eslint-disable-next-line @typescript-eslint/require-await -- Fastify plugins are async by contract
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/healthz', { schema: { hide: true, response: { 200: HealthSchema } } }, () => ({
-    status: 'ok' as const,
-  }));
-  app.get(
-    '/readyz',
-    { schema: { hide: true, response: { 200: HealthSchema, 503: StartingSchema } } },
-    async (_request, reply) => {
-      try {
-        await app.db.execute(sql`select 1`);
-      } catch (error) {
-        throw new AppError('service_unavailable', {
-          message: 'The database does not answer',
-          cause: error,
-        });
-      }
-      const waiting = [...app.readiness].filter(([, ready]) => !ready()).map(([name]) => name);
-      if (waiting.length > 0) {
-        // Starting is not a fault: answered directly, so error reporting never hears of it.
-        return reply
-          .code(503)
-          .header('retry-after', '1')
-          .send({ code: 'service_unavailable', message: `Still starting: ${waiting.join(', ')}` });
-      }
-      return { status: 'ok' as const };
-    },
-  );
+  route(app, contract.liveness, () => ({ status: 'ok' as const }));
+  route(app, contract.readiness, async (_request, reply) => {
+    try {
+      await app.db.execute(sql`select 1`);
+    } catch (error) {
+      throw new AppError('service_unavailable', {
+        message: 'The database does not answer',
+        cause: error,
+      });
+    }
+    const waiting = [...app.readiness].filter(([, ready]) => !ready()).map(([name]) => name);
+    if (waiting.length > 0) {
+      // Starting is not a fault: answered directly, so error reporting never hears of it.
+      return reply
+        .code(503)
+        .header('retry-after', '1')
+        .send({ code: 'service_unavailable', message: `Still starting: ${waiting.join(', ')}` });
+    }
+    return { status: 'ok' as const };
+  });
 };

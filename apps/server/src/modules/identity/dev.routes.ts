@@ -1,38 +1,19 @@
 // Development and test helpers, registered only outside production: the outbox (how a developer
 // or a journey reads a code when no SMTP/SMS transport is set) and creating test users.
-import { EmailSchema } from '@clinicpass/shared/schemas/identity';
+import { devContract as contract } from '@clinicpass/shared/contracts/identity';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-
-const OutboxEntrySchema = z.object({
-  id: z.number(),
-  channel: z.enum(['email', 'sms']),
-  to: z.string(),
-  subject: z.string(),
-  body: z.string(),
-  created_at: z.string(),
-});
+import { route } from '../../lib/contract-route';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 // eslint-disable-next-line @typescript-eslint/require-await -- Fastify plugins are async by contract
 export const devRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/outbox',
-    {
-      schema: {
-        tags: ['dev'],
-        summary: 'Messages sent without a transport, newest first (not in production)',
-        response: { 200: z.array(OutboxEntrySchema) },
-      },
-    },
-    async (_request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return app.delivery.outbox();
-    },
-  );
+  route(app, contract.outbox, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return app.delivery.outbox();
+  });
 
-  app.get('/outbox/view', { schema: { hide: true } }, async (_request, reply) => {
+  route(app, contract.outboxPage, async (_request, reply) => {
     const entries = await app.delivery.outbox();
     const items = entries
       .map(
@@ -48,28 +29,12 @@ export const devRoutes: FastifyPluginAsyncZod = async (app) => {
       );
   });
 
-  app.post(
-    '/identity/users',
-    {
-      schema: {
-        tags: ['dev'],
-        summary:
-          'Create a test user: confirmed with `password`, or awaiting first-time login without (not in production)',
-        body: z.object({
-          email: EmailSchema,
-          password: z.string().optional(),
-          phone_number: z.string().optional(),
-        }),
-        response: { 200: z.object({ id: z.string(), email: z.string(), status: z.string() }) },
-      },
-    },
-    async (request) => {
-      const { email, password, phone_number: phoneNumber } = request.body;
-      const user =
-        password === undefined
-          ? await app.identityService.silentSignUp({ email, phoneNumber })
-          : await app.identityService.createConfirmedUser({ email, password, phoneNumber });
-      return { id: user.id, email: user.email, status: user.status };
-    },
-  );
+  route(app, contract.createUser, async (request) => {
+    const { email, password, phone_number: phoneNumber } = request.body;
+    const user =
+      password === undefined
+        ? await app.identityService.silentSignUp({ email, phoneNumber })
+        : await app.identityService.createConfirmedUser({ email, password, phoneNumber });
+    return { id: user.id, email: user.email, status: user.status };
+  });
 };

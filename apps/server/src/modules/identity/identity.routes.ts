@@ -2,27 +2,12 @@
 // Errors carry Cognito's names; a malformed field is InvalidParameterException naming it.
 import { AppError } from '@clinicpass/shared/errors/app-error';
 import { maskPhone } from '@clinicpass/shared/identity/hk-phone';
-import {
-  ChallengeRequestSchema,
-  ChangePasswordRequestSchema,
-  CodeDeliveryResponseSchema,
-  ConfirmForgotPasswordRequestSchema,
-  FirstTimeConfirmRequestSchema,
-  FirstTimeRequestSchema,
-  ForgotPasswordRequestSchema,
-  MeResponseSchema,
-  OkResponseSchema,
-  PhoneVerifyConfirmRequestSchema,
-  PhoneVerifyRequestSchema,
-  RefreshRequestSchema,
-  SignInRequestSchema,
-  SignInResponseSchema,
-  TOKEN_DELIVERY_HEADER,
-  type SignInResponse,
-} from '@clinicpass/shared/schemas/identity';
+import { identityContract as contract } from '@clinicpass/shared/contracts/identity';
+import { TOKEN_DELIVERY_HEADER, type SignInResponse } from '@clinicpass/shared/schemas/identity';
 import { CAPTCHA_HEADER } from '@clinicpass/shared/schemas/captcha';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { route } from '../../lib/contract-route';
 import { requestLanguage, sendError, toAppError } from '../../plugins/errors';
 import { requireCaptcha } from '../captcha/captcha.plugin';
 import {
@@ -34,8 +19,6 @@ import {
 } from './cookies';
 import { IdentityRepository } from './identity.repository';
 import type { SignInResult, Tokens } from './identity.service';
-
-const tags = ['identity'];
 
 function wantsBodyTokens(request: FastifyRequest): boolean {
   return request.headers[TOKEN_DELIVERY_HEADER] === 'body';
@@ -95,142 +78,79 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
     return request.identity;
   };
 
-  app.post(
-    '/sign-in',
-    {
-      schema: {
-        tags,
-        summary: 'Sign in with email and password; SMS_MFA challenge when the phone is verified',
-        body: SignInRequestSchema,
-        response: { 200: SignInResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      const { email, password } = request.body;
-      const result = await service.signIn(email, password, requestLanguage(request), {
-        address: request.ip,
-        captcha: request.headers[CAPTCHA_HEADER],
+  route(app, contract.signIn, async (request, reply) => {
+    const { email, password } = request.body;
+    const result = await service.signIn(email, password, requestLanguage(request), {
+      address: request.ip,
+      captcha: request.headers[CAPTCHA_HEADER],
+    });
+    return signInAnswer(request, reply, result);
+  });
+
+  route(app, contract.respondToChallenge, async (request, reply) => {
+    const tokens = await service.respondToChallenge(request.body.session, request.body.code);
+    return signedIn(request, reply, tokens);
+  });
+
+  route(app, contract.me, async (request, reply) => {
+    let userId = request.identity?.userId ?? null;
+    if (request.identityRejected && request.identitySource === 'bearer') {
+      throw new AppError('NotAuthorizedException', {
+        message: 'Access Token has been revoked or has expired',
       });
-      return signInAnswer(request, reply, result);
-    },
-  );
-
-  app.post(
-    '/sign-in/challenge',
-    {
-      schema: {
-        tags,
-        summary: 'Answer the SMS_MFA challenge with the 6-digit code',
-        body: ChallengeRequestSchema,
-        response: { 200: SignInResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      const tokens = await service.respondToChallenge(request.body.session, request.body.code);
-      return signedIn(request, reply, tokens);
-    },
-  );
-
-  app.get(
-    '/me',
-    {
-      schema: {
-        tags,
-        summary: 'Who is signed in (a guest answers signed_in false)',
-        response: { 200: MeResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      let userId = request.identity?.userId ?? null;
-      if (request.identityRejected && request.identitySource === 'bearer') {
-        throw new AppError('NotAuthorizedException', {
-          message: 'Access Token has been revoked or has expired',
-        });
-      }
-      // A browser whose access cookie expired keeps its session through the refresh cookie: a
-      // new access cookie, without rotating the refresh token (decision 108), so two tabs asking
-      // at once both stay signed in.
-      const refreshToken = readCookie(request, REFRESH_COOKIE);
-      if (userId === null && refreshToken !== null && request.identitySource !== 'bearer') {
-        const renewed = await service.renewAccess(refreshToken);
-        if (renewed === null) {
-          clearSessionCookies(request, reply, app.clock.now());
-        } else {
-          setAccessCookie(request, reply, renewed.accessToken, app.clock.now());
-          userId = renewed.claims.userId;
-        }
-      } else if (userId === null && request.identityRejected) {
+    }
+    // A browser whose access cookie expired keeps its session through the refresh cookie: a
+    // new access cookie, without rotating the refresh token (decision 108), so two tabs asking
+    // at once both stay signed in.
+    const refreshToken = readCookie(request, REFRESH_COOKIE);
+    if (userId === null && refreshToken !== null && request.identitySource !== 'bearer') {
+      const renewed = await service.renewAccess(refreshToken);
+      if (renewed === null) {
         clearSessionCookies(request, reply, app.clock.now());
+      } else {
+        setAccessCookie(request, reply, renewed.accessToken, app.clock.now());
+        userId = renewed.claims.userId;
       }
-      const user = userId === null ? null : await service.me(userId);
-      reply.header('cache-control', 'no-store');
-      return {
-        signed_in: user !== null,
-        user:
-          user === null
-            ? null
-            : {
-                id: user.id,
-                email: user.email,
-                phone_number: user.phoneNumber === null ? null : maskPhone(user.phoneNumber),
-                phone_verified: user.phoneVerified,
-              },
-        tag: user === null ? ('guest' as const) : ('customer' as const),
-      };
-    },
-  );
-
-  app.post(
-    '/refresh',
-    {
-      schema: {
-        tags,
-        summary: 'Rotate the refresh token (cookie, or `refresh_token` in the body)',
-        body: RefreshRequestSchema.nullish(),
-        response: { 200: SignInResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      const token = request.body?.refresh_token ?? readCookie(request, REFRESH_COOKIE);
-      if (token === null) {
-        throw new AppError('NotAuthorizedException', { message: 'Refresh token missing' });
-      }
-      return signedIn(request, reply, await service.refresh(token));
-    },
-  );
-
-  app.post(
-    '/sign-out',
-    {
-      schema: {
-        tags,
-        summary: 'Global sign-out: every refresh and access token of the user stops working',
-        body: RefreshRequestSchema.nullish(),
-        response: { 200: OkResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      await service.signOut({
-        userId: request.identity?.userId,
-        refreshToken: request.body?.refresh_token ?? readCookie(request, REFRESH_COOKIE),
-      });
+    } else if (userId === null && request.identityRejected) {
       clearSessionCookies(request, reply, app.clock.now());
-      return { ok: true as const };
-    },
-  );
+    }
+    const user = userId === null ? null : await service.me(userId);
+    reply.header('cache-control', 'no-store');
+    return {
+      signed_in: user !== null,
+      user:
+        user === null
+          ? null
+          : {
+              id: user.id,
+              email: user.email,
+              phone_number: user.phoneNumber === null ? null : maskPhone(user.phoneNumber),
+              phone_verified: user.phoneVerified,
+            },
+      tag: user === null ? ('guest' as const) : ('customer' as const),
+    };
+  });
 
-  app.post(
-    '/forgot-password',
-    {
-      schema: {
-        tags,
-        summary: 'Send a reset code by email (optionally with a link) or SMS',
-        body: ForgotPasswordRequestSchema,
-        response: { 200: CodeDeliveryResponseSchema },
-      },
-      // Every code sent costs a solved captcha (issue 8); the confirm step needs none.
-      preHandler: requireCaptcha(app),
-    },
+  route(app, contract.refresh, async (request, reply) => {
+    const token = request.body?.refresh_token ?? readCookie(request, REFRESH_COOKIE);
+    if (token === null) {
+      throw new AppError('NotAuthorizedException', { message: 'Refresh token missing' });
+    }
+    return signedIn(request, reply, await service.refresh(token));
+  });
+
+  route(app, contract.signOut, async (request, reply) => {
+    await service.signOut({
+      userId: request.identity?.userId,
+      refreshToken: request.body?.refresh_token ?? readCookie(request, REFRESH_COOKIE),
+    });
+    clearSessionCookies(request, reply, app.clock.now());
+    return { ok: true as const };
+  });
+
+  route(
+    app,
+    contract.forgotPassword,
     async (request) => {
       const { email, delivery, language, redirect_url: redirectUrl } = request.body;
       return service.forgotPassword({
@@ -240,118 +160,55 @@ export const identityRoutes: FastifyPluginAsyncZod = async (app) => {
         redirectUrl,
       });
     },
+    // Every code sent costs a solved captcha (issue 8); the confirm step needs none.
+    { preHandler: requireCaptcha(app) },
   );
 
-  app.post(
-    '/forgot-password/confirm',
-    {
-      schema: {
-        tags,
-        summary: 'Set a new password with the reset code (signs out everywhere)',
-        body: ConfirmForgotPasswordRequestSchema,
-        response: { 200: OkResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      const { email, code, new_password: newPassword } = request.body;
-      await service.confirmForgotPassword(email, code, newPassword);
-      clearSessionCookies(request, reply, app.clock.now());
-      return { ok: true as const };
-    },
+  route(app, contract.confirmForgotPassword, async (request, reply) => {
+    const { email, code, new_password: newPassword } = request.body;
+    await service.confirmForgotPassword(email, code, newPassword);
+    clearSessionCookies(request, reply, app.clock.now());
+    return { ok: true as const };
+  });
+
+  route(app, contract.firstTime, async (request) =>
+    service.firstTime(request.body.email, request.body.language ?? requestLanguage(request)),
   );
 
-  app.post(
-    '/first-time',
-    {
-      schema: {
-        tags,
-        summary: 'First-time login: email a 6-digit code to a member who has no password yet',
-        body: FirstTimeRequestSchema,
-        response: { 200: CodeDeliveryResponseSchema },
-      },
-    },
-    async (request) =>
-      service.firstTime(request.body.email, request.body.language ?? requestLanguage(request)),
-  );
+  route(app, contract.firstTimeConfirm, async (request, reply) => {
+    const { email, code, new_password: newPassword } = request.body;
+    const result = await service.firstTimeConfirm(
+      email,
+      code,
+      newPassword,
+      requestLanguage(request),
+    );
+    return signInAnswer(request, reply, result);
+  });
 
-  app.post(
-    '/first-time/confirm',
-    {
-      schema: {
-        tags,
-        summary: 'First-time login: set the password with the code, then signed in',
-        body: FirstTimeConfirmRequestSchema,
-        response: { 200: SignInResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      const { email, code, new_password: newPassword } = request.body;
-      const result = await service.firstTimeConfirm(
-        email,
-        code,
-        newPassword,
-        requestLanguage(request),
-      );
-      return signInAnswer(request, reply, result);
-    },
-  );
+  route(app, contract.verifyPhone, async (request) => {
+    const { userId } = requireUser(request);
+    return service.sendPhoneVerification(
+      userId,
+      request.body.phone_number,
+      request.body.language ?? requestLanguage(request),
+    );
+  });
 
-  app.post(
-    '/phone/verify',
-    {
-      schema: {
-        tags,
-        summary: 'Send a code by SMS to verify a Hong Kong mobile number (signed in)',
-        body: PhoneVerifyRequestSchema,
-        response: { 200: CodeDeliveryResponseSchema },
-      },
-    },
-    async (request) => {
-      const { userId } = requireUser(request);
-      return service.sendPhoneVerification(
-        userId,
-        request.body.phone_number,
-        request.body.language ?? requestLanguage(request),
-      );
-    },
-  );
+  route(app, contract.confirmPhone, async (request) => {
+    const { userId } = requireUser(request);
+    await service.confirmPhoneVerification(userId, request.body.code);
+    return { ok: true as const };
+  });
 
-  app.post(
-    '/phone/verify/confirm',
-    {
-      schema: {
-        tags,
-        summary: 'Confirm the phone with the SMS code (signed in)',
-        body: PhoneVerifyConfirmRequestSchema,
-        response: { 200: OkResponseSchema },
-      },
-    },
-    async (request) => {
-      const { userId } = requireUser(request);
-      await service.confirmPhoneVerification(userId, request.body.code);
-      return { ok: true as const };
-    },
-  );
-
-  app.post(
-    '/change-password',
-    {
-      schema: {
-        tags,
-        summary: 'Change the password: current and new (signed in)',
-        body: ChangePasswordRequestSchema,
-        response: { 200: OkResponseSchema },
-      },
-    },
-    async (request) => {
-      const { userId, sessionId } = requireUser(request);
-      await service.changePassword(
-        userId,
-        request.body.current_password,
-        request.body.new_password,
-        sessionId ?? null,
-      );
-      return { ok: true as const };
-    },
-  );
+  route(app, contract.changePassword, async (request) => {
+    const { userId, sessionId } = requireUser(request);
+    await service.changePassword(
+      userId,
+      request.body.current_password,
+      request.body.new_password,
+      sessionId ?? null,
+    );
+    return { ok: true as const };
+  });
 };

@@ -1,20 +1,10 @@
 // HTTP of the member card (customer area): the look-up, tickets, the member summary, medical
 // cards and shared card links; plus the clinic counter's ticket check (clinic area).
-import {
-  CARD_TYPES,
-  MEMBER_VIEW_TOKEN_HEADER,
-  MedicalCardsResponseSchema,
-  MemberSummarySchema,
-  MemberTicketResponseSchema,
-  OpaqueTokenSchema,
-  SharedCardLinkResponseSchema,
-  SharedCardResponseSchema,
-  TicketsResponseSchema,
-} from '@clinicpass/shared/schemas/outpatient';
-import { MemberLookupSchema } from '@clinicpass/shared/schemas/outpatient-lookup';
+import { clinicContract, outpatientContract } from '@clinicpass/shared/contracts/outpatient';
+import { MEMBER_VIEW_TOKEN_HEADER } from '@clinicpass/shared/schemas/outpatient';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import { route } from '../../lib/contract-route';
 import { requestLanguage } from '../../plugins/errors';
 import { requireCaptcha } from '../captcha/captcha.plugin';
 import * as service from './outpatient.service';
@@ -37,25 +27,13 @@ function noStore(reply: FastifyReply) {
   void reply.header('cache-control', 'no-store');
 }
 
-const PolicyNumberSchema = z.string().trim().min(1).max(32);
-const TAGS = ['Outpatient'];
-
 // eslint-disable-next-line @typescript-eslint/require-await -- Fastify plugins are async by contract
 export const outpatientRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = outpatientDeps(app);
 
-  app.post(
-    '/outpatient/member-ticket',
-    {
-      schema: {
-        tags: TAGS,
-        summary: 'Member QR tickets by HKID (or member code) and applicant phone, without sign-in',
-        body: MemberLookupSchema,
-        response: { 200: MemberTicketResponseSchema },
-      },
-      // Every look-up costs a solved captcha (issue 8), checked once the body is valid.
-      preHandler: requireCaptcha(app),
-    },
+  route(
+    app,
+    outpatientContract.lookUpMember,
     async (request, reply) => {
       noStore(reply);
       return service.lookUpMember(deps, request.body, request.ip, {
@@ -63,134 +41,58 @@ export const outpatientRoutes: FastifyPluginAsyncZod = async (app) => {
         requiredDifficulty: (failures) => app.captcha.requiredDifficulty(failures),
       });
     },
+    // Every look-up costs a solved captcha (issue 8), checked once the body is valid.
+    { preHandler: requireCaptcha(app) },
   );
 
-  app.get(
-    '/outpatient/ticket',
-    {
-      schema: {
-        tags: TAGS,
-        summary: "A policy's tickets: its signed-in owner, or a member view token for it",
-        querystring: z.object({ policy_id: PolicyNumberSchema }),
-        response: { 200: TicketsResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      noStore(reply);
-      const tickets = await service.listTicketsForPolicy(
-        deps,
-        requesterOf(request),
-        request.query.policy_id,
-      );
-      return { tickets };
-    },
-  );
+  route(app, outpatientContract.listTickets, async (request, reply) => {
+    noStore(reply);
+    const tickets = await service.listTicketsForPolicy(
+      deps,
+      requesterOf(request),
+      request.query.policy_id,
+    );
+    return { tickets };
+  });
 
-  app.get(
-    '/outpatient/member',
-    {
-      schema: {
-        tags: TAGS,
-        summary: 'The member behind a member view token',
-        response: { 200: MemberSummarySchema },
-      },
-    },
-    async (request, reply) => {
-      noStore(reply);
-      return service.memberForViewToken(deps, requesterOf(request).viewToken);
-    },
-  );
+  route(app, outpatientContract.getMember, async (request, reply) => {
+    noStore(reply);
+    return service.memberForViewToken(deps, requesterOf(request).viewToken);
+  });
 
-  app.get(
-    '/policy/medical-card',
-    {
-      schema: {
-        tags: TAGS,
-        summary: 'Medical cards of a policy (same access rule as tickets)',
-        querystring: z.object({
-          policy_number: PolicyNumberSchema.optional(),
-          card_type: z.enum(CARD_TYPES).optional(),
-        }),
-        response: { 200: MedicalCardsResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      noStore(reply);
-      const results = await service.listMedicalCards(
-        deps,
-        requesterOf(request),
-        { policyNumber: request.query.policy_number, cardType: request.query.card_type },
-        requestLanguage(request),
-      );
-      return { results };
-    },
-  );
+  route(app, outpatientContract.listMedicalCards, async (request, reply) => {
+    noStore(reply);
+    const results = await service.listMedicalCards(
+      deps,
+      requesterOf(request),
+      { policyNumber: request.query.policy_number, cardType: request.query.card_type },
+      requestLanguage(request),
+    );
+    return { results };
+  });
 
-  app.post(
-    '/outpatient/shared-card',
-    {
-      schema: {
-        tags: TAGS,
-        summary: "A 7-day link to one member's card",
-        body: z.object({ member_code: z.string().trim().min(1).max(32).optional() }).default({}),
-        response: { 200: SharedCardLinkResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      noStore(reply);
-      return service.createSharedCardLink(deps, requesterOf(request), request.body.member_code);
-    },
-  );
+  route(app, outpatientContract.createSharedCardLink, async (request, reply) => {
+    noStore(reply);
+    return service.createSharedCardLink(deps, requesterOf(request), request.body.member_code);
+  });
 
-  // The token travels in the body (not the address), so it stays out of access logs.
-  app.post(
-    '/outpatient/shared-card/open',
-    {
-      schema: {
-        tags: TAGS,
-        summary: 'The card behind a shared link',
-        body: z.object({ token: OpaqueTokenSchema }),
-        response: { 200: SharedCardResponseSchema },
-      },
-    },
-    async (request, reply) => {
-      noStore(reply);
-      return service.openSharedCard(deps, request.body.token, requestLanguage(request));
-    },
-  );
+  route(app, outpatientContract.openSharedCard, async (request, reply) => {
+    noStore(reply);
+    return service.openSharedCard(deps, request.body.token, requestLanguage(request));
+  });
 
-  app.post(
-    '/outpatient/shared-card/revoke',
-    {
-      schema: {
-        tags: TAGS,
-        summary: 'Revokes a shared card link',
-        body: z.object({ token: OpaqueTokenSchema }),
-      },
-    },
-    async (request, reply) => {
-      await service.revokeSharedCard(deps, request.body.token);
-      return reply.status(204).send();
-    },
-  );
+  route(app, outpatientContract.revokeSharedCard, async (request, reply) => {
+    await service.revokeSharedCard(deps, request.body.token);
+    return reply.status(204).send();
+  });
 };
 
 /** The clinic counter's check of a presented QR token (clinic area). */
 // eslint-disable-next-line @typescript-eslint/require-await -- Fastify plugins are async by contract
 export const outpatientClinicRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = outpatientDeps(app);
-  app.post(
-    '/outpatient/ticket/verify',
-    {
-      schema: {
-        tags: TAGS,
-        summary: 'Checks a presented QR token: refused once expired or revoked',
-        body: z.object({ token: OpaqueTokenSchema }),
-      },
-    },
-    async (request, reply) => {
-      noStore(reply);
-      return service.verifyTicket(deps, request.body.token);
-    },
-  );
+  route(app, clinicContract.verifyTicket, async (request, reply) => {
+    noStore(reply);
+    return service.verifyTicket(deps, request.body.token);
+  });
 };

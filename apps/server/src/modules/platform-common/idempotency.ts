@@ -5,6 +5,7 @@
 // with one key run one after the other and the second replays the first.
 import { createHash } from 'node:crypto';
 import { AppError } from '@clinicpass/shared/errors/app-error';
+import { validationError } from '@clinicpass/shared/errors/validation-error';
 import {
   IDEMPOTENCY_KEY_MAX_LENGTH,
   IDEMPOTENCY_KEY_TTL_HOURS,
@@ -13,6 +14,7 @@ import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { idempotencyRecord } from '../../db/platform-schema';
 import type { Database } from '../../db/client';
+import type { Caller, Now } from '../../plugins/request-context';
 import type { Db } from './db';
 
 /** Canonical JSON: keys sorted, so `{a,b}` and `{b,a}` are one body. */
@@ -33,12 +35,12 @@ export function idempotencyKeyOf(request: FastifyRequest): string | null {
   if (header === undefined) return null;
   const key = Array.isArray(header) ? header[0] : header;
   if (key === undefined || key.trim() === '' || key.length > IDEMPOTENCY_KEY_MAX_LENGTH) {
-    throw new AppError('validation_error', {
-      message: `Invalid header Idempotency-Key: must be 1–${IDEMPOTENCY_KEY_MAX_LENGTH} characters`,
-      details: {
-        issues: [{ path: 'headers.idempotency-key', message: 'is invalid', key: 'invalid' }],
+    throw validationError(
+      [{ path: 'headers.idempotency-key', message: 'is invalid', key: 'invalid' }],
+      {
+        message: `Invalid header Idempotency-Key: must be 1–${IDEMPOTENCY_KEY_MAX_LENGTH} characters`,
       },
-    });
+    );
   }
   return key;
 }
@@ -57,6 +59,22 @@ export async function idempotent<Result>(
   work: (tx: Db) => Promise<Result>,
 ): Promise<Result> {
   return idempotentUnder(db, request, userId, idempotencyKeyOf(request), now, work);
+}
+
+/**
+ * The one way a customer's write runs: in a transaction, under the request's Idempotency-Key
+ * when it carries one, for the signed-in caller (a guest is answered 401) at the request's
+ * "now". `work` gets the transaction with the caller and "now" it runs for.
+ */
+export async function idempotentWrite<Result>(
+  request: FastifyRequest,
+  work: (tx: Db, context: { caller: Caller; now: Now }) => Promise<Result>,
+): Promise<Result> {
+  const caller = request.requireCaller();
+  const now = request.now;
+  return idempotent(request.server.db, request, caller.userId, now.instant, (tx) =>
+    work(tx, { caller, now }),
+  );
 }
 
 /**

@@ -2,6 +2,7 @@
 // range; group documents; and redeeming a member policy with the one-time code of its welcome
 // letter (decision 076).
 import { AppError } from '@clinicpass/shared/errors/app-error';
+import { validationError } from '@clinicpass/shared/errors/validation-error';
 import { isValidHkid } from '@clinicpass/shared/identity/hkid';
 import type { GroupPolicyRemoveBody, RedeemPolicyBody } from '@clinicpass/shared/platform/bodies';
 import type {
@@ -188,12 +189,10 @@ function noMatch(): AppError {
 }
 
 function invalidHkid(): AppError {
-  return new AppError('validation_error', {
-    message: 'Invalid body identity_document_number: not a valid HKID',
-    details: {
-      issues: [{ path: 'body.identity_document_number', message: 'is not a valid HKID' }],
-    },
-  });
+  return validationError(
+    [{ path: 'body.identity_document_number', message: 'is not a valid HKID', key: 'invalid' }],
+    { message: 'Invalid body identity_document_number: not a valid HKID' },
+  );
 }
 
 /**

@@ -2,6 +2,7 @@
 // reports, renewals, survey attempts and profile mappings (decision 078). Another customer's
 // policy or record is not found.
 import { AppError } from '@clinicpass/shared/errors/app-error';
+import { validationError } from '@clinicpass/shared/errors/validation-error';
 import type {
   AllocateBenefitBody,
   PolicyProfileMappingBodySchema,
@@ -32,9 +33,8 @@ interface Window {
 }
 
 function invalid(path: string, message: string): AppError {
-  return new AppError('validation_error', {
+  return validationError([{ path, message, key: 'invalid' }], {
     message: `Invalid ${path.replace('.', ' ')}: ${message}`,
-    details: { issues: [{ path, message }] },
   });
 }
 

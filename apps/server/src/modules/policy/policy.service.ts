@@ -1,6 +1,7 @@
 // Policy rules: ownership (another customer's policy is not found), the entity shapes, the
 // premium projection, termination and retention selling.
 import { AppError } from '@clinicpass/shared/errors/app-error';
+import { validationError } from '@clinicpass/shared/errors/validation-error';
 import type {
   BeneficiariesBodySchema,
   ProjectPremiumBody,
@@ -466,12 +467,10 @@ export async function projectPremium(
   }
   if (body.sum_assured !== undefined) {
     if (!requireSumAssured) {
-      throw new AppError('validation_error', {
-        message: 'Invalid body sum_assured: this product is not priced by a sum assured',
-        details: {
-          issues: [{ path: 'body.sum_assured', message: 'not allowed for this product' }],
-        },
-      });
+      throw validationError(
+        [{ path: 'body.sum_assured', message: 'not allowed for this product', key: 'invalid' }],
+        { message: 'Invalid body sum_assured: this product is not priced by a sum assured' },
+      );
     }
     const parties = (await partiesOf(db, [row.id])).get(row.id);
     const birth = parties?.insuredLifeBirth;

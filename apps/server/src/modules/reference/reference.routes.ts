@@ -1,11 +1,8 @@
 // GET /api/customer/country-region and GET /api/customer/health/healthcare-service.
 import { formatContentRange } from '@clinicpass/shared/api-client/pagination';
-import {
-  CountryRegionListSchema,
-  HealthcareServiceListSchema,
-  HealthcareServiceQuerySchema,
-} from '@clinicpass/shared/schemas/finder';
+import { referenceContract as contract } from '@clinicpass/shared/contracts/reference';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { route } from '../../lib/contract-route';
 import { requestLanguage } from '../../plugins/errors';
 import type { ReferenceService } from './reference.service';
 
@@ -14,40 +11,19 @@ export const referenceRoutes: FastifyPluginAsyncZod<{ service: ReferenceService 
   app,
   { service },
 ) => {
-  app.get(
-    '/country-region',
-    {
-      schema: {
-        tags: ['finder'],
-        summary: 'Country regions with their districts',
-        response: { 200: CountryRegionListSchema },
-      },
-    },
-    async (request, reply) => {
-      const list = await service.countryRegions(requestLanguage(request));
-      reply.header('content-range', formatContentRange(list.pagination));
-      return list;
-    },
-  );
+  route(app, contract.listCountryRegions, async (request, reply) => {
+    const list = await service.countryRegions(requestLanguage(request));
+    reply.header('content-range', formatContentRange(list.pagination));
+    return list;
+  });
 
-  app.get(
-    '/health/healthcare-service',
-    {
-      schema: {
-        tags: ['finder'],
-        summary: 'The services a panel lists, with their specialties',
-        querystring: HealthcareServiceQuerySchema,
-        response: { 200: HealthcareServiceListSchema },
-      },
-    },
-    async (request, reply) => {
-      const list = await service.healthcareServices(
-        request.query.provision_slug,
-        requestLanguage(request),
-      );
-      reply.header('content-range', formatContentRange(list.pagination));
-      return list;
-    },
-  );
+  route(app, contract.listHealthcareServices, async (request, reply) => {
+    const list = await service.healthcareServices(
+      request.query.provision_slug,
+      requestLanguage(request),
+    );
+    reply.header('content-range', formatContentRange(list.pagination));
+    return list;
+  });
 };
 /* eslint-enable @typescript-eslint/require-await */

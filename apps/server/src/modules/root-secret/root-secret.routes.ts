@@ -3,9 +3,9 @@
 // PostgreSQL so every process shares the count. `Idempotency-Key` replays a redemption of the
 // same token (decision 089).
 import rateLimit from '@fastify/rate-limit';
-import { SecretRedeemBodySchema } from '@clinicpass/shared/platform/bodies';
-import { SecretRedemptionSchema } from '@clinicpass/shared/platform/entities/reference';
+import { rootContract } from '@clinicpass/shared/contracts/root';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { route } from '../../lib/contract-route';
 import { requestLanguage } from '../../plugins/errors';
 import { postgresRateLimitStore } from '../finder/finder.rate-limit';
 import type { Db } from '../platform-common/db';
@@ -24,29 +24,18 @@ export const rootSecretRoutes: FastifyPluginAsyncZod = async (app) => {
     keyGenerator: (request) => request.ip,
   });
 
-  app.post(
-    '/secret/',
-    {
-      schema: {
-        tags: ['root'],
-        summary: 'Redeem a one-time secret (a letter link) into what it grants',
-        body: SecretRedeemBodySchema,
-        response: { 200: SecretRedemptionSchema },
-      },
-    },
-    async (request) => {
-      const now = app.clock.now();
-      const { token } = request.body;
-      const redeem = (db: Db) =>
-        service.redeemSecret(db, app.config.secretKey, token, now, requestLanguage(request));
-      const scope = await service.replayScope(
-        app.db,
-        app.config.secretKey,
-        token,
-        idempotencyKeyOf(request),
-      );
-      if (scope === null) return redeem(app.db);
-      return idempotentUnder(app.db, request, scope.userId, scope.key, now, redeem);
-    },
-  );
+  route(app, rootContract.redeemSecret, async (request) => {
+    const now = request.now.instant;
+    const { token } = request.body;
+    const redeem = (db: Db) =>
+      service.redeemSecret(db, app.config.secretKey, token, now, requestLanguage(request));
+    const scope = await service.replayScope(
+      app.db,
+      app.config.secretKey,
+      token,
+      idempotencyKeyOf(request),
+    );
+    if (scope === null) return redeem(app.db);
+    return idempotentUnder(app.db, request, scope.userId, scope.key, now, redeem);
+  });
 };

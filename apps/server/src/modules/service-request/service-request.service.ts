@@ -4,6 +4,7 @@
 // on the policy. Every move locks the request row and changes nothing when refused.
 import { maskHkid, isValidHkid } from '@clinicpass/shared/identity/hkid';
 import { AppError } from '@clinicpass/shared/errors/app-error';
+import { validationError } from '@clinicpass/shared/errors/validation-error';
 import type { ServiceRequestBodySchema } from '@clinicpass/shared/platform/bodies';
 import type {
   DiscountProjection,
@@ -110,10 +111,9 @@ function notFound(id: number | string): AppError {
 }
 
 function invalidField(path: string, message: string): AppError {
-  return new AppError('validation_error', {
-    message: `Invalid body ${path}: ${message}`,
-    details: { issues: [{ path: `body.${path}`, message }] },
-  });
+  const key =
+    message === 'is required' || message.startsWith('is required ') ? 'required' : 'invalid';
+  return validationError([{ path: `body.${path}`, message, key }]);
 }
 
 function refuse(action: string, status: string): AppError {

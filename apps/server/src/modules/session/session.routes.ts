@@ -1,26 +1,15 @@
-import {
-  DeviceSessionResponseSchema,
-  SESSION_ID_HEADER,
-} from '@clinicpass/shared/schemas/identity';
+import { sessionContract } from '@clinicpass/shared/contracts/identity';
+import { SESSION_ID_HEADER } from '@clinicpass/shared/schemas/identity';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { route } from '../../lib/contract-route';
 import { SessionRepository } from './session.repository';
 import { SessionService } from './session.service';
 
 // eslint-disable-next-line @typescript-eslint/require-await -- Fastify plugins are async by contract
 export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   const service = new SessionService(new SessionRepository(app.db), app.clock);
-  app.post(
-    '/',
-    {
-      schema: {
-        tags: ['session'],
-        summary: 'Open or resume a device session (optional `session-id` header)',
-        response: { 200: DeviceSessionResponseSchema },
-      },
-    },
-    async (request) => {
-      const header = request.headers[SESSION_ID_HEADER];
-      return service.open(Array.isArray(header) ? header[0] : header);
-    },
-  );
+  route(app, sessionContract.openSession, async (request) => {
+    const header = request.headers[SESSION_ID_HEADER];
+    return service.open(Array.isArray(header) ? header[0] : header);
+  });
 };

@@ -1,7 +1,8 @@
 // Identification document numbers of stakeholders: validated per document type, kept only as a
 // keyed hash (HMAC with the server secret) and a masked form (DESIGN.md "Personal data").
 import { createHmac } from 'node:crypto';
-import { AppError } from '@clinicpass/shared/errors/app-error';
+import type { AppError } from '@clinicpass/shared/errors/app-error';
+import { validationError } from '@clinicpass/shared/errors/validation-error';
 import { isValidHkid, maskHkid } from '@clinicpass/shared/identity/hkid';
 import type { IdentityDocumentType } from '@clinicpass/shared/platform/enums';
 import { hkidLookupHash } from '../../lib/hkid-hash';
@@ -15,10 +16,9 @@ export interface ProtectedNumber {
 }
 
 function invalidNumber(message: string): AppError {
-  return new AppError('validation_error', {
-    message: `Invalid body identification_document_number: ${message}`,
-    details: { issues: [{ path: 'body.identification_document_number', message }] },
-  });
+  return validationError([
+    { path: 'body.identification_document_number', message, key: 'invalid' },
+  ]);
 }
 
 /**

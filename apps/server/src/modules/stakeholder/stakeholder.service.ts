@@ -3,6 +3,7 @@
 // customer's id is answered like a missing one (404). Document numbers are validated, then
 // kept as a hash and a mask; the answer carries only the mask.
 import { AppError } from '@clinicpass/shared/errors/app-error';
+import { validationError } from '@clinicpass/shared/errors/validation-error';
 import type {
   StakeholderBodySchema,
   StakeholderPatchBodySchema,
@@ -145,11 +146,13 @@ export async function updateStakeholder(
     patch.identification_document_number === undefined
   ) {
     // The stored number is only a hash: it cannot be checked against another document type.
-    throw new AppError('validation_error', {
-      message:
-        'Invalid body identification_document_number: give the number again when changing the document type',
-      details: { issues: [{ path: 'body.identification_document_number', message: 'required' }] },
-    });
+    throw validationError(
+      [{ path: 'body.identification_document_number', message: 'required', key: 'required' }],
+      {
+        message:
+          'Invalid body identification_document_number: give the number again when changing the document type',
+      },
+    );
   }
   if (patch.identification_document_number !== undefined) {
     const document = (patch.identification_document ??

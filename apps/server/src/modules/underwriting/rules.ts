@@ -1,6 +1,7 @@
 // Underwriting rules, pure (decision 083): which questions a set of answers asks, whether each
 // answer fits its question's kind and configuration, and the decision the answers lead to.
-import { AppError } from '@clinicpass/shared/errors/app-error';
+import type { AppError } from '@clinicpass/shared/errors/app-error';
+import { validationError } from '@clinicpass/shared/errors/validation-error';
 import type {
   UnderwritingAnswer,
   UnderwritingCaseDecision,
@@ -30,10 +31,13 @@ export const LOADING_RULES = {
 
 function invalid(question: RuleQuestion, index: number | null, message: string): AppError {
   const path = index === null ? 'body.answers' : `body.answers.${index}.value`;
-  return new AppError('validation_error', {
-    message: `Invalid answer to question ${question.id} (${question.message.en}): ${message}`,
-    details: { question: question.id, issues: [{ path, message }] },
-  });
+  return validationError(
+    [{ path, message, key: message === 'is required' ? 'required' : 'invalid' }],
+    {
+      message: `Invalid answer to question ${question.id} (${question.message.en}): ${message}`,
+      extra: { question: question.id },
+    },
+  );
 }
 
 function holds(condition: { values: (string | boolean)[] }, value: unknown): boolean {
@@ -126,13 +130,13 @@ export function validateAnswers(
   answers.forEach((answer, index) => {
     const question = byId.get(answer.question);
     if (!question) {
-      throw new AppError('validation_error', {
-        message: `Invalid answer: question ${answer.question} is not in this questionnaire`,
-        details: {
-          question: answer.question,
-          issues: [{ path: `body.answers.${index}.question`, message: 'is not a question' }],
+      throw validationError(
+        [{ path: `body.answers.${index}.question`, message: 'is not a question', key: 'invalid' }],
+        {
+          message: `Invalid answer: question ${answer.question} is not in this questionnaire`,
+          extra: { question: answer.question },
         },
-      });
+      );
     }
     if (values.has(answer.question)) {
       throw invalid(question, index, 'is answered more than once');

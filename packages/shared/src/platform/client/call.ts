@@ -57,6 +57,8 @@ function requestParts(target: Target, options: CallOptions | undefined) {
 
 /** The typed calls of one API client. */
 export interface Caller {
+  /** The client core the calls go through (for `callRoute` with a route table entry). */
+  readonly api: ApiClient;
   /** GET one item. */
   get<T>(target: Target, schema: z.ZodType<T>, options?: CallOptions): Promise<T>;
   /** GET one item, or null on 404. */
@@ -78,6 +80,7 @@ export interface Caller {
 /** The typed calls on a client core. */
 export function createCaller(api: ApiClient): Caller {
   return {
+    api,
     async get(target, schema, options) {
       const response = await api.request({ ...requestParts(target, options), schema });
       return response.data;

@@ -1,3 +1,7 @@
+import { callRoute } from '../../api-client/route-call';
+import { partnerContract } from '../../contracts/partner';
+import { referenceContract } from '../../contracts/reference';
+import { rootContract } from '../../contracts/root';
 import { CAPTCHA_HEADER } from '../../schemas/captcha';
 import type {
   HealsLoginBody,
@@ -6,19 +10,7 @@ import type {
   StakeholderBody,
   StakeholderPatchBody,
 } from '../bodies';
-import {
-  AnnouncementSchema,
-  BankSchema,
-  EnvironmentSettingSchema,
-  HealthServicesLoginSchema,
-  IncorporationTypeSchema,
-  NationalitySchema,
-  OccupationSchema,
-  PartnerSchema,
-  SecretRedemptionSchema,
-  StakeholderRoleSchema,
-  StakeholderSchema,
-} from '../entities/reference';
+import { AnnouncementSchema, StakeholderSchema } from '../entities/reference';
 import { OutpatientCaseSchema, TicketsResultSchema } from '../entities/results';
 import type {
   AnnouncementQuery,
@@ -58,32 +50,32 @@ export function referenceCalls(call: Caller) {
       ),
     /** GET /partner/me */
     getPartner: (options?: CallOptions) =>
-      call.get({ path: '/partner/me' }, PartnerSchema, options),
+      callRoute(call.api, partnerContract.getPartner, { ...options }),
     /** POST /heals/login */
     healsLogin: (body: HealsLoginBody, options?: CallOptions) =>
-      call.send('POST', { path: '/heals/login' }, body, HealthServicesLoginSchema, options),
+      callRoute(call.api, partnerContract.healsLogin, { body, ...options }),
 
     /** GET /announcement?tag */
     listAnnouncements: (query?: AnnouncementQuery, options?: CallOptions) =>
       call.list({ path: '/announcement', query }, AnnouncementSchema, options),
     /** GET /underwriting/occupations */
     listOccupations: (query?: PageOnlyQuery, options?: CallOptions) =>
-      call.list({ path: '/underwriting/occupations', query }, OccupationSchema, options),
+      callRoute(call.api, referenceContract.listOccupations, { query, ...options }),
     /** GET /incorporation-type */
     listIncorporationTypes: (options?: CallOptions) =>
-      call.list({ path: '/incorporation-type' }, IncorporationTypeSchema, options),
+      callRoute(call.api, referenceContract.listIncorporationTypes, { ...options }),
     /** GET /stakeholder-role */
     listStakeholderRoles: (options?: CallOptions) =>
-      call.list({ path: '/stakeholder-role' }, StakeholderRoleSchema, options),
+      callRoute(call.api, referenceContract.listStakeholderRoles, { ...options }),
     /** GET /environment-setting */
     listEnvironmentSettings: (options?: CallOptions) =>
-      call.list({ path: '/environment-setting' }, EnvironmentSettingSchema, options),
+      callRoute(call.api, referenceContract.listEnvironmentSettings, { ...options }),
     /** GET /nationality */
     listNationalities: (query?: PageOnlyQuery, options?: CallOptions) =>
-      call.list({ path: '/nationality', query }, NationalitySchema, options),
+      callRoute(call.api, referenceContract.listNationalities, { query, ...options }),
     /** GET /bank?is_active&ordering&no_pagination */
     listBanks: (query?: BankQuery, options?: CallOptions) =>
-      call.list({ path: '/bank', query }, BankSchema, options),
+      callRoute(call.api, referenceContract.listBanks, { query, ...options }),
 
     /** GET /stakeholder */
     listStakeholders: (query?: PageOnlyQuery, options?: CallOptions) =>
@@ -103,6 +95,6 @@ export function referenceCalls(call: Caller) {
 
     /** POST /secret/ in the root area: redeems a one-time secret. */
     redeemSecret: (body: SecretRedeemBody, options?: CallOptions) =>
-      call.send('POST', { area: 'root', path: '/secret/' }, body, SecretRedemptionSchema, options),
+      callRoute(call.api, rootContract.redeemSecret, { body, ...options }),
   };
 }
