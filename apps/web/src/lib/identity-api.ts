@@ -1,38 +1,26 @@
-/** Calls to the identity service (`/identity/…`). The session travels in HttpOnly cookies. */
+/**
+ * Calls to the identity service (`/identity/…`), typed and validated by its route table entries
+ * (`@clinicpass/shared/contracts/identity`). The session travels in HttpOnly cookies.
+ */
+import { callRoute } from '@clinicpass/shared/api-client/route-call';
+import { identityContract } from '@clinicpass/shared/contracts/identity';
 import type { Language } from '@clinicpass/shared/i18n/languages';
-import {
-  CodeDeliveryResponseSchema,
-  MeResponseSchema,
-  OkResponseSchema,
-  SignInResponseSchema,
-  type DeliveryMedium,
-} from '@clinicpass/shared/schemas/identity';
 import { captchaHeaders } from '@clinicpass/shared/schemas/captcha';
-import type { ZodType } from 'zod';
+import type { DeliveryMedium } from '@clinicpass/shared/schemas/identity';
 
 import { api } from './api';
 
-const post = async <T>(path: string, body: unknown, schema: ZodType<T>, captcha?: string | null) =>
-  (
-    await api.request({
-      area: 'identity',
-      path,
-      method: 'POST',
-      body,
-      schema,
-      headers: captchaHeaders(captcha),
-    })
-  ).data;
-
 export const identityApi = {
-  me: async () =>
-    (await api.request({ area: 'identity', path: '/me', schema: MeResponseSchema })).data,
+  me: () => callRoute(api, identityContract.me),
   /** `captcha`: a solved payload, once the server asked for one (`captcha_required`). */
   signIn: (email: string, password: string, captcha?: string | null) =>
-    post('/sign-in', { email, password }, SignInResponseSchema, captcha),
+    callRoute(api, identityContract.signIn, {
+      body: { email, password },
+      headers: captchaHeaders(captcha),
+    }),
   respondToChallenge: (session: string, code: string) =>
-    post('/sign-in/challenge', { session, code }, SignInResponseSchema),
-  signOut: () => post('/sign-out', {}, OkResponseSchema),
+    callRoute(api, identityContract.respondToChallenge, { body: { session, code } }),
+  signOut: () => callRoute(api, identityContract.signOut, { body: {} }),
   forgotPassword: (input: {
     email: string;
     delivery: DeliveryMedium;
@@ -41,30 +29,32 @@ export const identityApi = {
     /** Every code sent costs a solved captcha. */
     captcha: string;
   }) =>
-    post(
-      '/forgot-password',
-      {
+    callRoute(api, identityContract.forgotPassword, {
+      body: {
         email: input.email,
         delivery: input.delivery,
         language: input.language,
         redirect_url: input.redirectUrl,
       },
-      CodeDeliveryResponseSchema,
-      input.captcha,
-    ),
+      headers: captchaHeaders(input.captcha),
+    }),
   confirmForgotPassword: (email: string, code: string, newPassword: string) =>
-    post('/forgot-password/confirm', { email, code, new_password: newPassword }, OkResponseSchema),
+    callRoute(api, identityContract.confirmForgotPassword, {
+      body: { email, code, new_password: newPassword },
+    }),
   firstTime: (email: string, language: Language) =>
-    post('/first-time', { email, language }, CodeDeliveryResponseSchema),
+    callRoute(api, identityContract.firstTime, { body: { email, language } }),
   firstTimeConfirm: (email: string, code: string, newPassword: string) =>
-    post('/first-time/confirm', { email, code, new_password: newPassword }, SignInResponseSchema),
+    callRoute(api, identityContract.firstTimeConfirm, {
+      body: { email, code, new_password: newPassword },
+    }),
   verifyPhone: (phoneNumber: string, language: Language) =>
-    post('/phone/verify', { phone_number: phoneNumber, language }, CodeDeliveryResponseSchema),
-  confirmPhone: (code: string) => post('/phone/verify/confirm', { code }, OkResponseSchema),
+    callRoute(api, identityContract.verifyPhone, {
+      body: { phone_number: phoneNumber, language },
+    }),
+  confirmPhone: (code: string) => callRoute(api, identityContract.confirmPhone, { body: { code } }),
   changePassword: (currentPassword: string, newPassword: string) =>
-    post(
-      '/change-password',
-      { current_password: currentPassword, new_password: newPassword },
-      OkResponseSchema,
-    ),
+    callRoute(api, identityContract.changePassword, {
+      body: { current_password: currentPassword, new_password: newPassword },
+    }),
 };

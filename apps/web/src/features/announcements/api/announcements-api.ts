@@ -1,8 +1,6 @@
-import {
-  AnnouncementsResponseSchema,
-  type Announcement,
-  type AnnouncementTag,
-} from '@clinicpass/shared/schemas/outpatient';
+import { callRoute } from '@clinicpass/shared/api-client/route-call';
+import { announcementContract } from '@clinicpass/shared/contracts/announcement';
+import type { Announcement, AnnouncementTag } from '@clinicpass/shared/schemas/outpatient';
 
 import { api } from '../../../lib/api';
 
@@ -13,10 +11,6 @@ import { api } from '../../../lib/api';
 export async function fetchAnnouncements(
   tag: AnnouncementTag | undefined,
 ): Promise<Announcement[]> {
-  const response = await api.request({
-    path: '/announcement',
-    query: { tag },
-    schema: AnnouncementsResponseSchema,
-  });
-  return response.data.results;
+  const answer = await callRoute(api, announcementContract.listAnnouncements, { query: { tag } });
+  return answer.results;
 }
