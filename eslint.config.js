@@ -1,10 +1,12 @@
-// ESLint flat config: type-aware TypeScript rules, import hygiene, React hooks, Prettier last.
+// ESLint flat config: type-aware TypeScript rules, import hygiene, React hooks, the web's
+// feature boundaries, Prettier last.
+import { readdirSync } from 'node:fs';
+
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
-import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import tseslint from 'typescript-eslint';
 
@@ -65,6 +67,43 @@ const serverZones = [
     from: `${serverSrc}/modules`,
     message: 'lib/ and db/ import no module (decision 170).',
   },
+];
+
+// The web's boundaries (decision 169, as bulletproof-react draws them): a feature imports only
+// components/, lib/, config/, shared and itself; app/ composes features; components/, lib/ and
+// config/ import no feature and not app/. What two features share moves to lib/ or components/.
+const WEB = 'apps/web/src';
+const WEB_FEATURES = readdirSync(`${import.meta.dirname}/${WEB}/features`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const webZones = ({ tests }) => [
+  ...WEB_FEATURES.map((feature) => ({
+    target: `${WEB}/features/${feature}`,
+    from: `${WEB}/features`,
+    except: [`./${feature}`],
+    message:
+      'A feature imports only components/, lib/, config/, shared and itself: move what two features share to lib/ or components/ (decision 169).',
+  })),
+  // Tests may render the whole app (its providers and routes) around what they test.
+  ...(tests
+    ? []
+    : [
+        {
+          target: `${WEB}/features`,
+          from: `${WEB}/app`,
+          message: 'Features never import app/: app/ composes the features (decision 169).',
+        },
+      ]),
+  {
+    target: [`${WEB}/components`, `${WEB}/lib`, `${WEB}/config`],
+    from: tests ? [`${WEB}/features`] : [`${WEB}/features`, `${WEB}/app`],
+    message:
+      'components/, lib/ and config/ are shared: they import no feature and not app/ (decision 169).',
+  },
+];
+const webBoundaries = (tests) => [
+  'error',
+  { basePath: import.meta.dirname, zones: webZones({ tests }) },
 ];
 
 export default tseslint.config(
@@ -202,6 +241,20 @@ export default tseslint.config(
   {
     files: ['apps/server/src/plugins/limits/**/*.ts'],
     rules: { 'no-restricted-imports': 'off' },
+  },
+  {
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    // The zones need the web's imports resolved: they name .ts/.tsx files without extensions.
+    settings: {
+      'import-x/resolver-next': [
+        createNodeResolver({ extensions: ['.ts', '.tsx', '.mjs', '.js', '.json'] }),
+      ],
+    },
+    rules: { 'import-x/no-restricted-paths': webBoundaries(false) },
+  },
+  {
+    files: ['apps/web/src/**/*.test.{ts,tsx}'],
+    rules: { 'import-x/no-restricted-paths': webBoundaries(true) },
   },
   {
     files: ['packages/shared/src/**/*.ts'],

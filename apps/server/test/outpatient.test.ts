@@ -205,6 +205,29 @@ describe('member look-up', () => {
     expect(neither.statusCode).toBe(400);
   });
 
+  it('says what is wrong with a bad phone in words, with its catalogue key hk_phone', async () => {
+    const answer = await lookUp({
+      identity_document_number: DEMO.workingCard.hkid,
+      phone_number: '1234',
+    });
+    expect(answer.statusCode).toBe(400);
+    const body = answer.json<{
+      code: string;
+      message: string;
+      details: { issues: { path: string; message: string; key: string }[] };
+    }>();
+    const text = 'Please enter a valid Hong Kong phone number';
+    expect(body.code).toBe('validation_error');
+    expect(body.message).toBe(`Invalid body phone_number: ${text}`);
+    expect(body.details.issues).toContainEqual({
+      path: 'body.phone_number',
+      message: text,
+      key: 'hk_phone',
+    });
+    // Never a raw message key.
+    expect(JSON.stringify(body)).not.toMatch(/validation\.hk/);
+  });
+
   it('answers an unknown HKID, a wrong phone, a lapsed policy and a plan without a network byte-identically', async () => {
     const lapsed = hkid('K234567');
     await createMember({

@@ -8,11 +8,10 @@
 import './zod-csp';
 
 import { createApiClient, type KeyValueStorage } from '@clinicpass/shared/api-client/client';
+import { callRoute } from '@clinicpass/shared/api-client/route-call';
 import { READ_ONLY_COOKIE_SECONDS } from '@clinicpass/shared/constants';
-import {
-  DeviceSessionResponseSchema,
-  SESSION_ID_HEADER,
-} from '@clinicpass/shared/schemas/identity';
+import { sessionContract } from '@clinicpass/shared/contracts/identity';
+import { SESSION_ID_HEADER } from '@clinicpass/shared/schemas/identity';
 
 import { env } from '../config/env';
 
@@ -112,12 +111,8 @@ export function ensureDeviceSession(): Promise<void> {
   deviceSession ??= (async () => {
     const known = storage.getItem(DEVICE_ID_STORAGE_KEY);
     try {
-      const { data } = await api.request({
-        area: 'session',
-        path: '/',
-        method: 'POST',
+      const data = await callRoute(api, sessionContract.openSession, {
         headers: known === null ? {} : { [SESSION_ID_HEADER]: known },
-        schema: DeviceSessionResponseSchema,
       });
       storage.setItem(DEVICE_ID_STORAGE_KEY, data.session_id);
     } catch {

@@ -3,7 +3,7 @@
  * in a unit test): the same element name, events and methods, with the outcome of the next
  * `verify()` chosen by the test. The browser journeys use the real widget.
  */
-import { challengeDifficulty, markFetchFailure } from '../features/captcha/lib/altcha';
+import { challengeDifficulty, markFetchFailure } from '../lib/altcha';
 
 export type StandInOutcome = 'solved' | 'network' | 'timeout';
 

@@ -4,7 +4,7 @@ import { LANGUAGES } from '@clinicpass/shared/i18n/languages';
 import { cleanup } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 
-import type * as altcha from '../features/captcha/lib/altcha';
+import type * as altcha from '../lib/altcha';
 import { loadLanguage } from '../lib/i18n';
 
 import { failOnUnexpectedConsoleOutput, startConsoleCapture } from './console';
@@ -12,7 +12,7 @@ import { failOnUnexpectedConsoleOutput, startConsoleCapture } from './console';
 type AltchaModule = typeof altcha;
 
 // The captcha widget is a stand-in here (see altcha-stand-in.ts); journeys use the real one.
-vi.mock('../features/captcha/lib/altcha', async (importOriginal) => {
+vi.mock('../lib/altcha', async (importOriginal) => {
   const actual = await importOriginal<AltchaModule>();
   const { defineStandIn } = await import('./altcha-stand-in');
   return {

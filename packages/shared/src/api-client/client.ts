@@ -16,6 +16,8 @@ export const API_AREAS = {
   advisor: '/api/advisor',
   identity: '/identity',
   session: '/session',
+  /** The GraphQL endpoint (one path, no sub-paths): see `graphql.ts`. */
+  graphql: '/api/graphql',
 } as const;
 export type ApiArea = keyof typeof API_AREAS;
 

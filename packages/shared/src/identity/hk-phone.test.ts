@@ -42,11 +42,7 @@ describe('Hong Kong phone numbers', () => {
   it('parses form input to E.164 with the validation keys', () => {
     expect(HkPhoneSchema.parse('2123 4567')).toBe('+85221234567');
     expect(HkMobileSchema.parse('9123 4567')).toBe('+85291234567');
-    expect(HkMobileSchema.safeParse('21234567').error?.issues[0]?.message).toBe(
-      'validation.hkMobile',
-    );
-    expect(HkPhoneSchema.safeParse('12345678').error?.issues[0]?.message).toBe(
-      'validation.hkPhone',
-    );
+    expect(HkMobileSchema.safeParse('21234567').error?.issues[0]?.message).toBe('hk_mobile');
+    expect(HkPhoneSchema.safeParse('12345678').error?.issues[0]?.message).toBe('hk_phone');
   });
 });

@@ -53,14 +53,17 @@ export function maskPhone(e164: string): string {
   return `+${phone.countryCallingCode} ${'*'.repeat(Math.max(national.length - 4, 0))}${national.slice(-4)}`;
 }
 
-/** A Hong Kong phone number from a form or a request: validated, then E.164. */
+/**
+ * A Hong Kong phone number from a form or a request: validated, then E.164. A wrong one is the
+ * validation catalogue's `hk_phone`.
+ */
 export const HkPhoneSchema = z
   .string()
-  .refine(isValidHkPhone, { message: 'validation.hkPhone' })
+  .refine(isValidHkPhone, { message: 'hk_phone' })
   .transform((input) => normalizeHkPhone(input) ?? input);
 
-/** A Hong Kong mobile number (for SMS codes): validated, then E.164. */
+/** A Hong Kong mobile number (for SMS codes): validated, then E.164 (`hk_mobile` when not). */
 export const HkMobileSchema = z
   .string()
-  .refine(isHkMobile, { message: 'validation.hkMobile' })
+  .refine(isHkMobile, { message: 'hk_mobile' })
   .transform((input) => normalizeHkPhone(input) ?? input);

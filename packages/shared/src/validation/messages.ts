@@ -40,6 +40,8 @@ const en = {
   employment_after_effective_date:
     'The date of employment must be on or before the proposed effective date',
   identity_or_member_code: 'Please enter the identity document number or the member code',
+  hk_phone: 'Please enter a valid Hong Kong phone number',
+  hk_mobile: 'Please enter a valid Hong Kong phone number',
   head_count: 'The number of people must be from 1 to {{max}}',
   'max-in-force-policy-per-insured-life':
     'This person already holds the most in-force policies of this plan allowed ({{max}})',
@@ -82,6 +84,8 @@ const zhHK = {
   no_chinese: '不可輸入中文字',
   employment_after_effective_date: '受僱日期不可遲於建議生效日期',
   identity_or_member_code: '請輸入身份證明文件號碼或會員編號',
+  hk_phone: '請輸入有效的香港電話號碼',
+  hk_mobile: '請輸入有效的香港電話號碼',
   head_count: '人數必須介乎 1 至 {{max}}',
   'max-in-force-policy-per-insured-life': '此人已持有此計劃容許的最多有效保單數目（{{max}}）',
   'max-parent-policy-year': '此選項只適用於主保單的首 {{max}} 個保單年度',

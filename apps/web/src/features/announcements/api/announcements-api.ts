@@ -1,10 +1,8 @@
-import {
-  AnnouncementsResponseSchema,
-  type Announcement,
-  type AnnouncementTag,
-} from '@clinicpass/shared/schemas/outpatient';
+import { callRoute } from '@clinicpass/shared/api-client/route-call';
+import { announcementContract } from '@clinicpass/shared/contracts/announcement';
+import type { Announcement, AnnouncementTag } from '@clinicpass/shared/schemas/outpatient';
 
-import { apiClient } from '../../member-card/api/api-client';
+import { api } from '../../../lib/api';
 
 /**
  * Announcements for a tag. Without one (sign-in state not known yet in this tab) the server
@@ -13,10 +11,6 @@ import { apiClient } from '../../member-card/api/api-client';
 export async function fetchAnnouncements(
   tag: AnnouncementTag | undefined,
 ): Promise<Announcement[]> {
-  const response = await apiClient.request({
-    path: '/announcement',
-    query: { tag },
-    schema: AnnouncementsResponseSchema,
-  });
-  return response.data.results;
+  const answer = await callRoute(api, announcementContract.listAnnouncements, { query: { tag } });
+  return answer.results;
 }

@@ -9,11 +9,11 @@ import { StackedNotification } from '../../../components/notification';
 import { useLanguage } from '../../../lib/i18n';
 import type { MeResponse } from '@clinicpass/shared/schemas/identity';
 
-import { identityApi } from '../../auth/api/identity-api';
-import { IDENTITY_QUERY_KEY } from '../../auth/hooks/use-identity';
+import { identityApi } from '../../../lib/identity-api';
+import { IDENTITY_QUERY_KEY } from '../../../lib/identity';
 import { fetchAnnouncements } from '../api/announcements-api';
 import { addDismissed, pruneDismissed, readDismissed, writeDismissed } from '../lib/dismissed';
-import { dismissNotification, useNotifications } from '../lib/notifications';
+import { dismissNotification, useNotifications } from '../../../lib/notifications';
 
 /** Banner width on wide screens (spec §2.5). */
 export const BANNER_WIDTH = 360;

@@ -8,7 +8,7 @@ import { Link as RouterLink } from 'react-router';
 import { InlineNotification } from '../../../components/notification';
 import { paths } from '../../../config/paths';
 import { useLanguage } from '../../../lib/i18n';
-import { useIdentity, useSignOut } from '../hooks/use-identity';
+import { useIdentity, useSignOut } from '../../../lib/identity';
 
 import { AuthLayout } from './auth-layout';
 import { ChangePasswordForm } from './change-password-form';

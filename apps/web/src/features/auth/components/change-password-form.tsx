@@ -6,7 +6,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 
-import { identityApi } from '../api/identity-api';
+import { identityApi } from '../../../lib/identity-api';
 
 import { formSx } from './auth-layout';
 import { ControlledField } from './controlled-field';

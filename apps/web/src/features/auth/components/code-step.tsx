@@ -2,14 +2,11 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
 
 import { formSx } from './auth-layout';
 import { ControlledField } from './controlled-field';
-import { codeField } from './form-schemas';
+import { CodeFormSchema } from './form-schemas';
 import { SubmitButton } from './new-password-fields';
-
-const Schema = z.object({ code: codeField });
 
 /** One 6-digit code and a submit button (SMS sign-in code, phone verification). */
 export function CodeStep({
@@ -21,7 +18,7 @@ export function CodeStep({
 }) {
   const { t } = useTranslation('auth');
   const { control, handleSubmit, formState } = useForm({
-    resolver: zodResolver(Schema),
+    resolver: zodResolver(CodeFormSchema),
     defaultValues: { code: '' },
   });
   const code = useWatch({ control, name: 'code' });

@@ -3,20 +3,39 @@ import { forwardRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldError } from 'react-hook-form';
 
-import { ERRORS_NAMESPACE, type ErrorMessageKey } from '@clinicpass/shared/errors/messages';
+import { ERRORS_NAMESPACE } from '@clinicpass/shared/errors/messages';
+
+import { useValidationText } from '../../../lib/field-error';
 
 import { CATALOGUE_FIELD_MESSAGES, type ValidationKey } from './form-schemas';
 
 const fromCatalogue = new Set<string>(CATALOGUE_FIELD_MESSAGES);
+const isCatalogueMessage = (value: string): value is (typeof CATALOGUE_FIELD_MESSAGES)[number] =>
+  fromCatalogue.has(value);
+const VALIDATION_KEYS = new Set<string>([
+  'required',
+  'email',
+  'code',
+  'password',
+  'sameAsCurrent',
+] satisfies ValidationKey[]);
+const isValidationKey = (value: string): value is ValidationKey => VALIDATION_KEYS.has(value);
 
-/** A field's error text from its validation key (or the error catalogue's key). */
+/**
+ * A field's error text: the form's own validation key (the shared identity schemas name it
+ * `validation.…`), the error catalogue's key, or a field error of the shared validation
+ * catalogue (`hk_mobile`).
+ */
 export function useFieldError() {
   const { t } = useTranslation('auth');
+  const validationText = useValidationText();
   return (error: FieldError | undefined) => {
-    if (error?.message === undefined) return undefined;
-    if (fromCatalogue.has(error.message))
-      return t(error.message as ErrorMessageKey, { ns: ERRORS_NAMESPACE });
-    return t(`validation.${error.message as ValidationKey}`);
+    const message = error?.message;
+    if (message === undefined) return undefined;
+    if (isCatalogueMessage(message)) return t(message, { ns: ERRORS_NAMESPACE });
+    const own = message.replace(/^validation\./, '');
+    if (isValidationKey(own)) return t(`validation.${own}`);
+    return validationText(message) ?? message;
   };
 }
 

@@ -12,28 +12,22 @@ import { useEffect, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useLocation } from 'react-router';
-import { z } from 'zod';
 
 import { paths } from '../../../config/paths';
 import { useLanguage } from '../../../lib/i18n';
-import { CaptchaField, type CaptchaHandle } from '../../captcha/components/captcha-field';
-import { captchaMessageOf } from '../../captcha/lib/captcha-errors';
-import { identityApi } from '../api/identity-api';
-import { useIdentity } from '../hooks/use-identity';
+import { CaptchaField, type CaptchaHandle } from '../../../components/captcha-field';
+import { captchaMessageOf } from '../../../lib/captcha-errors';
+import { identityApi } from '../../../lib/identity-api';
+import { useIdentity } from '../../../lib/identity';
 
 import { AuthLayout, formSx } from './auth-layout';
 import { ControlledField } from './controlled-field';
 import { useSignInFlow } from '../hooks/use-sign-in-flow';
 
 import { useErrorBanner } from './error-banner';
-import { codeField, confirmMatches, emailField, mismatch, newPasswordPair } from './form-schemas';
+import { ForgotPasswordFormSchema, ResetPasswordFormSchema } from './form-schemas';
 import { NewPasswordFields, SubmitButton } from './new-password-fields';
 import { SmsCodeStage } from './sms-code-stage';
-
-const EmailSchema = z.object({ email: emailField, delivery: z.enum(['EMAIL', 'SMS']) });
-const ResetSchema = z
-  .object({ code: codeField, ...newPasswordPair })
-  .refine(confirmMatches, mismatch);
 
 type Stage =
   | { name: 'form' }
@@ -64,11 +58,11 @@ export function ForgotPasswordPage() {
   const requested = params.get('requested') === 'true';
 
   const emailForm = useForm({
-    resolver: zodResolver(EmailSchema),
+    resolver: zodResolver(ForgotPasswordFormSchema),
     defaultValues: { email: linkEmail, delivery: 'EMAIL' as DeliveryMedium },
   });
   const resetForm = useForm({
-    resolver: zodResolver(ResetSchema),
+    resolver: zodResolver(ResetPasswordFormSchema),
     defaultValues: { code: '', new_password: '', confirm_password: '' },
   });
   const email = useWatch({ control: emailForm.control, name: 'email' });

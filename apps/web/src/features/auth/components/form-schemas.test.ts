@@ -1,3 +1,8 @@
+import {
+  ChangePasswordRequestSchema,
+  ConfirmForgotPasswordRequestSchema,
+  SignInRequestSchema,
+} from '@clinicpass/shared/schemas/identity';
 import { describe, expect, it } from 'vitest';
 
 import {
@@ -6,7 +11,9 @@ import {
   digitsOnly,
   emailField,
   newPasswordField,
+  ResetPasswordFormSchema,
   safeNext,
+  SignInFormSchema,
 } from './form-schemas';
 
 const issue = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
@@ -16,14 +23,15 @@ describe('auth form rules (spec §5)', () => {
   it('lowercases a valid email and names what is wrong with others', () => {
     expect(emailField.parse('  Owner@Example.COM ')).toBe('owner@example.com');
     expect(issue(emailField.safeParse(''))).toBe('required');
-    expect(issue(emailField.safeParse('owner@'))).toBe('email');
+    // The shared email rule's own message (a key of the auth namespace's validation group).
+    expect(issue(emailField.safeParse('owner@'))).toBe('validation.email');
   });
 
   it('wants a 6-digit code', () => {
     expect(codeField.safeParse('123456').success).toBe(true);
     expect(issue(codeField.safeParse(''))).toBe('required');
-    expect(issue(codeField.safeParse('12345'))).toBe('code');
-    expect(issue(codeField.safeParse('12345a'))).toBe('code');
+    expect(issue(codeField.safeParse('12345'))).toBe('validation.code');
+    expect(issue(codeField.safeParse('12345a'))).toBe('validation.code');
   });
 
   it('wants 8 characters with a lowercase, an uppercase letter and a digit', () => {
@@ -50,6 +58,32 @@ describe('auth form rules (spec §5)', () => {
       expect.objectContaining({ message: 'passwords_mismatch', path: ['confirm_password'] }),
     ]);
     expect(issue(change('', 'ClinicPass2027'))).toBe('required');
+  });
+
+  it('extend the shared request schemas: a valid form is a valid request', () => {
+    expect(Object.keys(SignInFormSchema.shape).sort()).toEqual(
+      Object.keys(SignInRequestSchema.shape).sort(),
+    );
+    const signIn = SignInFormSchema.parse({ email: ' Owner@Example.COM', password: 'x' });
+    expect(SignInRequestSchema.parse(signIn)).toEqual({
+      email: 'owner@example.com',
+      password: 'x',
+    });
+    const reset = ResetPasswordFormSchema.parse({
+      code: '123456',
+      new_password: 'ClinicPass2026',
+      confirm_password: 'ClinicPass2026',
+    });
+    expect(
+      ConfirmForgotPasswordRequestSchema.safeParse({ email: 'owner@example.com', ...reset })
+        .success,
+    ).toBe(true);
+    const change = ChangePasswordSchema.parse({
+      current_password: 'ClinicPass2026',
+      new_password: 'ClinicPass2027',
+      confirm_password: 'ClinicPass2027',
+    });
+    expect(ChangePasswordRequestSchema.safeParse(change).success).toBe(true);
   });
 
   it('keeps only the digits of a pasted code', () => {

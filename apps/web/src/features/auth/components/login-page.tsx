@@ -7,24 +7,21 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink, useLocation } from 'react-router';
-import { z } from 'zod';
 
 import { paths } from '../../../config/paths';
 import { useLanguage } from '../../../lib/i18n';
-import { CaptchaField, type CaptchaHandle } from '../../captcha/components/captcha-field';
-import { captchaMessageOf } from '../../captcha/lib/captcha-errors';
-import { useIdentity } from '../hooks/use-identity';
+import { CaptchaField, type CaptchaHandle } from '../../../components/captcha-field';
+import { captchaMessageOf } from '../../../lib/captcha-errors';
+import { useIdentity } from '../../../lib/identity';
 
 import { AuthLayout, formSx } from './auth-layout';
 import { ControlledField } from './controlled-field';
 import { useSignInFlow } from '../hooks/use-sign-in-flow';
 
 import { useErrorBanner } from './error-banner';
-import { currentPasswordField, emailField } from './form-schemas';
+import { SignInFormSchema } from './form-schemas';
 import { SubmitButton } from './new-password-fields';
 import { SmsCodeStage } from './sms-code-stage';
-
-const Schema = z.object({ email: emailField, password: currentPasswordField });
 
 type Stage = { name: 'form' } | { name: 'sms-mfa'; session: string; destination: string };
 
@@ -43,7 +40,7 @@ export function LoginPage() {
   const [captcha, setCaptcha] = useState<CaptchaHandle | null>(null);
 
   const { control, handleSubmit, formState } = useForm({
-    resolver: zodResolver(Schema),
+    resolver: zodResolver(SignInFormSchema),
     defaultValues: { email: '', password: '' },
   });
   const [email, password] = useWatch({ control, name: ['email', 'password'] });

@@ -6,25 +6,29 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { encodeValidationMessage } from '@clinicpass/shared/validation/issues';
 import { z } from 'zod';
 
 import { InlineNotification } from '../../../components/notification';
 import { useLanguage } from '../../../lib/i18n';
-import { identityApi } from '../api/identity-api';
-import { useRefreshIdentity } from '../hooks/use-identity';
+import { identityApi } from '../../../lib/identity-api';
+import { useRefreshIdentity } from '../../../lib/identity';
 
 import { formSx } from './auth-layout';
 import { CodeStep } from './code-step';
 import { ControlledField } from './controlled-field';
 import { SubmitButton } from './new-password-fields';
 
-// Eight digits starting 4–9 (with an optional +852): the server checks it properly.
+// Eight digits starting 4–9 (with an optional +852): the server checks it properly. A wrong
+// number says so with the shared validation catalogue's `hk_mobile`.
 const PhoneSchema = z.object({
   phone: z
     .string()
     .trim()
     .min(1, { message: 'required' })
-    .regex(/^(\+?852[\s-]?)?[4-9]\d{3}[\s-]?\d{4}$/, { message: 'hkMobile' }),
+    .regex(/^(\+?852[\s-]?)?[4-9]\d{3}[\s-]?\d{4}$/, {
+      message: encodeValidationMessage({ key: 'hk_mobile' }),
+    }),
 });
 
 /** Verify a Hong Kong mobile number by SMS code; may be skipped. */

@@ -4,11 +4,10 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { z } from 'zod';
 
 import { useLanguage } from '../../../lib/i18n';
-import { identityApi } from '../api/identity-api';
-import { useRefreshIdentity } from '../hooks/use-identity';
+import { identityApi } from '../../../lib/identity-api';
+import { useRefreshIdentity } from '../../../lib/identity';
 
 import { AuthLayout, formSx } from './auth-layout';
 import { CodeStep } from './code-step';
@@ -16,13 +15,10 @@ import { ControlledField } from './controlled-field';
 import { useSignInFlow } from '../hooks/use-sign-in-flow';
 
 import { useErrorBanner } from './error-banner';
-import { confirmMatches, emailField, mismatch, newPasswordPair } from './form-schemas';
+import { FirstTimeFormSchema, NewPasswordFormSchema } from './form-schemas';
 import { NewPasswordFields, SubmitButton } from './new-password-fields';
 import { PhoneStep } from './phone-step';
 import { SmsCodeStage } from './sms-code-stage';
-
-const EmailSchema = z.object({ email: emailField });
-const PasswordSchema = z.object(newPasswordPair).refine(confirmMatches, mismatch);
 
 type Stage =
   | { name: 'email' }
@@ -45,11 +41,11 @@ export function SetPasswordPage() {
   const [stage, setStage] = useState<Stage>({ name: 'email' });
 
   const emailForm = useForm({
-    resolver: zodResolver(EmailSchema),
+    resolver: zodResolver(FirstTimeFormSchema),
     defaultValues: { email: new URLSearchParams(location.search).get('email') ?? '' },
   });
   const passwordForm = useForm({
-    resolver: zodResolver(PasswordSchema),
+    resolver: zodResolver(NewPasswordFormSchema),
     defaultValues: { new_password: '', confirm_password: '' },
   });
   const email = useWatch({ control: emailForm.control, name: 'email' });

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { identityApi } from '../api/identity-api';
+import { identityApi } from '../../../lib/identity-api';
 
 import { AuthLayout } from './auth-layout';
 import { CodeStep } from './code-step';

@@ -2,10 +2,10 @@ import { useLocation, useNavigate } from 'react-router';
 
 import { paths } from '../../../config/paths';
 import { useLanguage } from '../../../lib/i18n';
-import { identityApi } from '../api/identity-api';
+import { identityApi } from '../../../lib/identity-api';
 import { safeNext } from '../components/form-schemas';
 
-import { useRefreshIdentity } from './use-identity';
+import { useRefreshIdentity } from '../../../lib/identity';
 
 /**
  * Where a sign-in leads (`next`, else the owner's e-cards) and the steps every flow shares:

@@ -1,15 +1,22 @@
-// The finder's four data calls (spec §7) as TanStack Query options. Reference data (services,
-// regions) is cache-first; service points are keyed by every variable.
+// The finder's data calls (spec §7) as TanStack Query options, GraphQL queries sent as GET
+// (decision 169): reference data (services, regions) is cache-first; service points are keyed
+// by every variable; the member's tickets come through the web's one tickets module (decision
+// 168).
 import { PAGE_SIZE } from '@clinicpass/shared/api-client/pagination';
 import { PROVISION_SLUGS, type Panel } from '@clinicpass/shared/constants';
 import type { Language } from '@clinicpass/shared/i18n/languages';
+import {
+  CountryRegionListSchema,
+  HealthcareServiceListSchema,
+  ServicePointListSchema,
+} from '@clinicpass/shared/schemas/finder';
 import { queryOptions, skipToken } from '@tanstack/react-query';
 
 import { referenceDataQueryOptions } from '../../../lib/query-client';
-import { readViewToken } from '../../member-card/lib/view-token';
+import { ticketsQuery } from '../../../lib/tickets';
+import { readViewToken } from '../../../lib/view-token';
 import type { FinderFilters } from '../model/filter-state';
 import { formatPriceRange } from '../model/filter-state';
-import type { CountryRegion, HealthcareService, ServicePointList, Ticket } from '../model/types';
 
 import { graphqlRequest } from './graphql';
 
@@ -156,30 +163,19 @@ const SERVICE_POINTS_QUERY = /* GraphQL */ `
   }
 `;
 
-const TICKETS_QUERY = /* GraphQL */ `
-  query Tickets($policy_id: String!) {
-    tickets(policy_id: $policy_id) {
-      type
-      token
-      effective_date
-      expiry_date
-      name_en
-      name_zh
-    }
-  }
-`;
-
 export function servicesQuery(panel: Panel, language: Language) {
   return queryOptions({
     queryKey: ['finder', 'services', panel, language],
     queryFn: async ({ signal }) => {
-      const data = await graphqlRequest<{ services: { results: HealthcareService[] } }>({
+      const services = await graphqlRequest({
         query: SERVICES_QUERY,
         variables: { no_pagination: true, provision_slug: PROVISION_SLUGS[panel] },
+        field: 'services',
+        schema: HealthcareServiceListSchema.pick({ results: true }),
         language,
         signal,
       });
-      return data.services.results;
+      return services.results;
     },
     ...referenceDataQueryOptions,
   });
@@ -189,12 +185,14 @@ export function countryRegionsQuery(language: Language) {
   return queryOptions({
     queryKey: ['finder', 'country-regions', language],
     queryFn: async ({ signal }) => {
-      const data = await graphqlRequest<{ countryRegions: { results: CountryRegion[] } }>({
+      const regions = await graphqlRequest({
         query: COUNTRY_REGIONS_QUERY,
+        field: 'countryRegions',
+        schema: CountryRegionListSchema.pick({ results: true }),
         language,
         signal,
       });
-      return data.countryRegions.results;
+      return regions.results;
     },
     ...referenceDataQueryOptions,
   });
@@ -238,49 +236,36 @@ export function servicePointsQuery(search: ServicePointSearch | null, language: 
     queryFn:
       variables === null
         ? skipToken
-        : async ({ signal }) => {
-            const data = await graphqlRequest<{ servicePoints: ServicePointList }>({
+        : ({ signal }) =>
+            graphqlRequest({
               query: SERVICE_POINTS_QUERY,
               variables,
+              field: 'servicePoints',
+              schema: ServicePointListSchema,
               language,
               signal,
-            });
-            return data.servicePoints;
-          },
+            }),
   });
 }
 
 /**
- * The member view token from the member card look-up, if this tab holds a live one (the member
- * card flow keeps it with its expiry, so it is read through that flow's reader).
+ * The member view token from the member card look-up, if this tab holds a live one (kept with
+ * its expiry by the look-up).
  */
 export function readMemberViewToken(): string | null {
   return readViewToken()?.token ?? null;
 }
 
 /**
- * The member's tickets for the QR dialog (spec §7 call 3). Sent with the member view token when
+ * The member's tickets for the QR dialog (spec §7 call 3). Asked with the member view token when
  * this tab holds one, else with the session when someone is signed in (the server answers the
  * policy's owner); skipped without a policy number or either, since the server would refuse
  * (docs/decisions/023). No QR entry is offered then.
  */
-export function ticketsQuery(policyNumber: string | null, language: Language, signedIn: boolean) {
+export function memberTicketsQuery(policyNumber: string | null, signedIn: boolean) {
   const token = readMemberViewToken();
-  const asked = policyNumber !== null && (token !== null || signedIn);
-  return queryOptions({
-    queryKey: ['finder', 'tickets', policyNumber, token, signedIn],
-    queryFn: !asked
-      ? skipToken
-      : async ({ signal }) => {
-          const data = await graphqlRequest<{ tickets: Ticket[] }>({
-            query: TICKETS_QUERY,
-            variables: { policy_id: policyNumber },
-            language,
-            headers: token === null ? {} : { 'X-Member-View-Token': token },
-            signal,
-          });
-          return data.tickets;
-        },
+  return {
+    ...ticketsQuery({ policyNumber, token, enabled: token !== null || signedIn }),
     retry: false,
-  });
+  };
 }

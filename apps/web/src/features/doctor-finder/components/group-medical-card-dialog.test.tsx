@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 import { renderApp } from '../../../test/render-app';
-import { storeViewToken } from '../../member-card/lib/view-token';
+import { storeViewToken } from '../../../lib/view-token';
 import { stubFinderFetch } from '../testing/finder-fetch-stub';
 
 const HOME = '/en/health/network/OP1000001';

@@ -13,9 +13,9 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { useLanguage } from '../../../lib/i18n';
-import { useIdentity } from '../../auth/hooks/use-identity';
-import { fetchPolicyMedicalCards } from '../../member-card/api/member-card-api';
-import { readViewToken } from '../../member-card/lib/view-token';
+import { useIdentity } from '../../../lib/identity';
+import { fetchPolicyMedicalCards } from '../../../lib/medical-cards';
+import { readViewToken } from '../../../lib/view-token';
 
 function Field({ label, value }: { label: string; value: string }) {
   return (

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 import { renderApp } from '../../../test/render-app';
-import { storeViewToken } from '../../member-card/lib/view-token';
+import { storeViewToken } from '../../../lib/view-token';
 import { stubFinderFetch } from '../testing/finder-fetch-stub';
 
 import { isTicketEnabled } from './ticket-qr';

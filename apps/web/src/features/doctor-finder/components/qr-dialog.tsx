@@ -7,9 +7,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { useLanguage } from '../../../lib/i18n';
-import { useIdentity } from '../../auth/hooks/use-identity';
-import { ticketsQuery } from '../api/finder-queries';
+import { useIdentity } from '../../../lib/identity';
+import { memberTicketsQuery } from '../api/finder-queries';
 
 import { QrIcon } from './icons';
 import { TicketTabs } from './ticket-qr';
@@ -20,10 +19,9 @@ import { TicketTabs } from './ticket-qr';
  */
 export function QrLink({ policyNumber }: { policyNumber: string }) {
   const { t } = useTranslation('doctor-finder');
-  const language = useLanguage();
   const { signedIn } = useIdentity();
   const [open, setOpen] = useState(false);
-  const tickets = useQuery(ticketsQuery(policyNumber, language, signedIn));
+  const tickets = useQuery(memberTicketsQuery(policyNumber, signedIn));
   const list = tickets.data ?? [];
   return (
     <>

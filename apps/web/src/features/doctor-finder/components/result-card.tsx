@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 
 import { useLanguage } from '../../../lib/i18n';
-import { useIdentity } from '../../auth/hooks/use-identity';
+import { useIdentity } from '../../../lib/identity';
 import { displayPricesFor, feeLabelKey, type DisplayPrice } from '../model/price-model';
 import type { ServicePoint } from '../model/types';
 

@@ -8,8 +8,8 @@ import { Link as RouterLink } from 'react-router';
 import { DocumentTitle } from '../../../components/document-title';
 import { paths } from '../../../config/paths';
 import { useLanguage } from '../../../lib/i18n';
-import { useIdentity } from '../../auth/hooks/use-identity';
-import { ticketsQuery } from '../api/finder-queries';
+import { useIdentity } from '../../../lib/identity';
+import { memberTicketsQuery } from '../api/finder-queries';
 
 import { HelpDialog } from './help-dialog';
 import { TicketTabs } from './ticket-qr';
@@ -22,7 +22,7 @@ export function ServiceCodePage({ policyNumber }: { policyNumber: string }) {
   const { t } = useTranslation('network');
   const language = useLanguage();
   const { signedIn } = useIdentity();
-  const tickets = useQuery(ticketsQuery(policyNumber, language, signedIn));
+  const tickets = useQuery(memberTicketsQuery(policyNumber, signedIn));
   const list = SERVICE_CODE_TYPES.flatMap((type) =>
     (tickets.data ?? []).filter((ticket) => ticket.type === type),
   );

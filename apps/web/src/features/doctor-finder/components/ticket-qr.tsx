@@ -1,3 +1,4 @@
+import type { Ticket } from '@clinicpass/shared/schemas/outpatient';
 import { hkToday, systemClock } from '@clinicpass/shared/time/clock';
 import Box from '@mui/material/Box';
 import Paper from '@mui/material/Paper';
@@ -7,8 +8,6 @@ import Typography from '@mui/material/Typography';
 import { QRCodeSVG } from 'qrcode.react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-
-import type { Ticket } from '../model/types';
 
 /** QR card width (spec §9: 220, no margin). */
 export const QR_CARD_WIDTH = 220;

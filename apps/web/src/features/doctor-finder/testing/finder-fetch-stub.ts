@@ -1,8 +1,11 @@
-// A stand-in for the finder's GraphQL endpoint in component tests: answers each query from a
-// small fixed network, and records the variables of every service-point query.
+// A stand-in for the finder's GraphQL endpoint in component tests: answers each query (sent as
+// GET, the query and its variables in the URL) from a small fixed network, and records the
+// variables of every service-point query, and the member's tickets (decision 168).
+import type { Ticket } from '@clinicpass/shared/schemas/outpatient';
 import { vi } from 'vitest';
+import { z } from 'zod';
 
-import type { CountryRegion, HealthcareService, ServicePoint, Ticket } from '../model/types';
+import type { CountryRegion, HealthcareService, ServicePoint } from '../model/types';
 
 const district = (code: string, en: string, zh: string) => ({
   code,
@@ -120,9 +123,30 @@ export function servicePoint(id: number, districtCode = 'A'): ServicePoint {
   };
 }
 
+/** What a test says of a ticket; the rest of its answer is filled in. */
+export type StubTicket = Pick<Ticket, 'type' | 'token' | 'effective_date'> & Partial<Ticket>;
+
+/** A whole ticket as the `tickets` query answers it. */
+export function ticketOf(ticket: StubTicket): Ticket {
+  return {
+    number: `N-${ticket.token}`,
+    expiry_date: '2099-12-31',
+    enabled: true,
+    name_en: 'Chan Tai Man',
+    name_zh: '陳大文',
+    service_types: [],
+    policy_number: 'OP1000001',
+    membership_number: 'M0001',
+    holder_name_en: 'Chan Tai Man',
+    holder_name_zh: '陳大文',
+    token_expires_at: '2099-12-31T00:00:00.000Z',
+    ...ticket,
+  };
+}
+
 export interface StubOptions {
-  /** Tickets answered to a tickets query (with the header it came with). */
-  tickets?: (headers: Headers) => Ticket[];
+  /** Tickets answered to a tickets query (with the headers it came with). */
+  tickets?: (headers: Headers) => StubTicket[];
   /** Service points for a search (by its variables); default: 45 in district A. */
   servicePoints?: (
     variables: Record<string, unknown>,
@@ -139,6 +163,8 @@ export interface StubOptions {
   ) => { status?: number; body: unknown } | undefined;
 }
 
+const Variables = z.record(z.string(), z.unknown());
+
 const GUEST = { signed_in: false, user: null, tag: 'guest' };
 
 /** Replaces fetch for one test; returns the recorded service-point variables. */
@@ -146,7 +172,7 @@ export function stubFinderFetch(options: StubOptions = {}) {
   const searches: Record<string, unknown>[] = [];
   vi.spyOn(globalThis, 'fetch').mockImplementation((url, init) => {
     const href = typeof url === 'string' ? url : url instanceof URL ? url.href : url.url;
-    const path = new URL(href, 'http://localhost').pathname;
+    const { pathname: path, searchParams } = new URL(href, 'http://localhost');
     if (!path.endsWith('/graphql')) {
       const method = init?.method ?? 'GET';
       const answer =
@@ -165,9 +191,10 @@ export function stubFinderFetch(options: StubOptions = {}) {
         );
       }
     }
-    const body = JSON.parse(typeof init?.body === 'string' ? init.body : '{}') as {
-      query: string;
-      variables?: Record<string, unknown>;
+    // Sent as GET: the query and its variables travel in the URL.
+    const body = {
+      query: searchParams.get('query') ?? '',
+      variables: Variables.parse(JSON.parse(searchParams.get('variables') ?? '{}')),
     };
     const json = (data: unknown) =>
       Promise.resolve(
@@ -187,10 +214,10 @@ export function stubFinderFetch(options: StubOptions = {}) {
       });
     }
     if (body.query.includes('tickets(') && options.tickets !== undefined) {
-      return json({ data: { tickets: options.tickets(new Headers(init?.headers)) } });
+      return json({ data: { tickets: options.tickets(new Headers(init?.headers)).map(ticketOf) } });
     }
     if (body.query.includes('servicePoints')) {
-      const variables = body.variables ?? {};
+      const variables = body.variables;
       searches.push(variables);
       const answer = options.servicePoints?.(variables) ?? {
         results: Array.from({ length: 20 }, (_, index) =>

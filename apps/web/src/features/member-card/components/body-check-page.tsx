@@ -14,13 +14,13 @@ import { useTranslation } from 'react-i18next';
 import { DocumentTitle } from '../../../components/document-title';
 import { paths } from '../../../config/paths';
 import { useLanguage } from '../../../lib/i18n';
-import { notify } from '../../announcements/lib/notifications';
+import { notify } from '../../../lib/notifications';
 import { createSharedLink, fetchBodyCheckInfo, memberCardKeys } from '../api/member-card-api';
 import { lookupErrorMessage } from '../lib/error-message';
 
 import { BodyCheckRule } from './body-check-rule';
 import { useMemberContext } from './member-layout';
-import { QrTicketCard } from './qr-ticket-card';
+import { QrTicketCard } from '../../../components/qr-ticket-card';
 
 /**
  * Body check page (spec §2.1 item 3, §4): intro, content, location and booking sections; the

@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { DocumentTitle } from '../../../components/document-title';
 import { InlineNotification } from '../../../components/notification';
 import { useLanguage } from '../../../lib/i18n';
-import { IDENTITY_QUERY_KEY } from '../../auth/hooks/use-identity';
+import { IDENTITY_QUERY_KEY } from '../../../lib/identity';
 import {
   forgetKeptCards,
   hongKongToday,
@@ -21,10 +21,10 @@ import {
   readKeptCard,
   type KeptCard,
   type KeptCardRead,
-} from '../lib/kept-card';
-import { clearViewToken } from '../lib/view-token';
+} from '../../../lib/kept-card';
+import { clearViewToken } from '../../../lib/view-token';
 
-import { QrTicketCard } from './qr-ticket-card';
+import { QrTicketCard } from '../../../components/qr-ticket-card';
 
 export const KEPT_CARD_QUERY_KEY = ['member-card', 'kept'] as const;
 

@@ -14,19 +14,20 @@ import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 
+import { CaptchaField, type CaptchaHandle } from '../../../components/captcha-field';
 import { DocumentTitle } from '../../../components/document-title';
 import { InlineNotification } from '../../../components/notification';
 import { paths } from '../../../config/paths';
+import { captchaMessageOf, neededDifficulty } from '../../../lib/captcha-errors';
 import { useValidationText } from '../../../lib/field-error';
 import { useLanguage } from '../../../lib/i18n';
 import { fromHere } from '../../../lib/navigation-state';
-import { notify } from '../../announcements/lib/notifications';
-import { CaptchaField, type CaptchaHandle } from '../../captcha/components/captcha-field';
-import { captchaMessageOf, neededDifficulty } from '../../captcha/lib/captcha-errors';
+import { notify } from '../../../lib/notifications';
+import { ticketsQuery } from '../../../lib/tickets';
+import { storeViewToken } from '../../../lib/view-token';
 import { lookUpMember, memberCardKeys } from '../api/member-card-api';
 import { lookupErrorMessage } from '../lib/error-message';
 import type { MemberFormValues } from '../lib/member-form-schema';
-import { storeViewToken } from '../lib/view-token';
 
 // The rules carry libphonenumber-js/max: a chunk of their own, fetched as the page opens, so the
 // page shows at once and the phone metadata never reaches another route.
@@ -84,7 +85,7 @@ export function MemberCardPage() {
       storeViewToken({ token, expiresAt: result.member_view_token_expires_at });
       queryClient.setQueryData(memberCardKeys.member(token), result.member);
       queryClient.setQueryData(
-        memberCardKeys.tickets(token, result.member.policy_number),
+        ticketsQuery({ policyNumber: result.member.policy_number, token }).queryKey,
         result.tickets,
       );
       form.reset();

@@ -9,9 +9,10 @@ import { Navigate, Outlet, useNavigate, useOutletContext } from 'react-router';
 
 import { paths } from '../../../config/paths';
 import { useLanguage } from '../../../lib/i18n';
-import { fetchMember, fetchTickets, memberCardKeys } from '../api/member-card-api';
-import { clearViewToken, readViewToken } from '../lib/view-token';
-import { notify } from '../../announcements/lib/notifications';
+import { ticketsQuery } from '../../../lib/tickets';
+import { fetchMember, memberCardKeys } from '../api/member-card-api';
+import { clearViewToken, readViewToken } from '../../../lib/view-token';
+import { notify } from '../../../lib/notifications';
 
 import { KeptCardView, useKeptCard } from './kept-card';
 import { BOTTOM_NAVIGATION_HEIGHT, MemberBottomNavigation } from './member-bottom-navigation';
@@ -75,11 +76,7 @@ export function MemberLayout() {
   });
   const policyNumber = member.data?.policy_number ?? '';
   const tickets = useQuery({
-    queryKey: memberCardKeys.tickets(token, policyNumber),
-    queryFn: () => fetchTickets(policyNumber, token),
-    enabled: token !== '' && policyNumber !== '',
-    // Tokens are re-issued by the server on each look-up; keep the ones shown for a while.
-    staleTime: 10 * 60 * 1000,
+    ...ticketsQuery({ policyNumber, token, enabled: token !== '' }),
     retry,
   });
 

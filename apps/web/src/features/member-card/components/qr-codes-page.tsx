@@ -8,7 +8,7 @@ import { useLanguage } from '../../../lib/i18n';
 
 import { KeepCardControl } from './kept-card';
 import { useMemberContext } from './member-layout';
-import { QrTicketCard } from './qr-ticket-card';
+import { QrTicketCard } from '../../../components/qr-ticket-card';
 
 /** QR codes page (spec §2.1 item 2): the three cards and the remark on network doctors. */
 export function QrCodesPage() {

@@ -54,7 +54,7 @@ describe('member card form rules', () => {
   it.each(['1234', '0123 4567', '+86 139 1234 5678', '912345678', 'call me'])(
     'rejects the phone %s',
     (phone) => {
-      expect(errors({ phone })).toEqual({ phone: 'form.errors.phone' });
+      expect(errors({ phone })).toEqual({ phone: 'hk_phone' });
     },
   );
 

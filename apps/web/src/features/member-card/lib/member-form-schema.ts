@@ -1,7 +1,7 @@
 // The member card form (spec §5): the patient's HKID (check digit) or member code, and the
 // applicant's Hong Kong phone. "Required" is the shared validation catalogue's field error (the
-// generic message of spec §5); the HKID and phone messages are i18n keys of the `member-card`
-// namespace. Imports the phone rules (libphonenumber-js/max), so only the member-card route
+// generic message of spec §5), and so is a wrong phone (`hk_phone`, as the server says it); the
+// HKID message is an i18n key of the `member-card` namespace. Imports the phone rules (libphonenumber-js/max), so only the member-card route
 // chunk loads this file.
 import { isValidHkPhone, normalizeHkPhone } from '@clinicpass/shared/identity/hk-phone';
 import { isValidHkid, normalizeHkid } from '@clinicpass/shared/identity/hkid';
@@ -9,6 +9,7 @@ import { encodeValidationMessage } from '@clinicpass/shared/validation/issues';
 import { z } from 'zod';
 
 const REQUIRED = encodeValidationMessage({ key: 'required' });
+const HK_PHONE = encodeValidationMessage({ key: 'hk_phone' });
 
 export const IDENTIFY_BY = ['hkid', 'member-code'] as const;
 export type IdentifyBy = (typeof IDENTIFY_BY)[number];
@@ -18,7 +19,7 @@ export const memberFormSchema = z
     identifyBy: z.enum(IDENTIFY_BY),
     hkid: z.string(),
     memberCode: z.string(),
-    phone: z.string().trim().min(1, REQUIRED).refine(isValidHkPhone, 'form.errors.phone'),
+    phone: z.string().trim().min(1, REQUIRED).refine(isValidHkPhone, HK_PHONE),
   })
   .superRefine((values, ctx) => {
     if (values.identifyBy === 'hkid') {

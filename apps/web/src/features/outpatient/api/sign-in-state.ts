@@ -1,6 +1,6 @@
 // "Signed in?" for the `/e-card` redirect and the owner view, from the identity feature's one
 // `GET /identity/me` query (so every feature shares one cache entry and one shape).
-import { useIdentity } from '../../auth/hooks/use-identity';
+import { useIdentity } from '../../../lib/identity';
 
 /** `data`: true / false once known, undefined while the answer is on its way. */
 export function useSignedIn(): { data: boolean | undefined } {

@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 
 import { useLanguage } from '../../../lib/i18n';
-import { QrTicketCard } from '../../member-card/components/qr-ticket-card';
+import { QrTicketCard } from '../../../components/qr-ticket-card';
 
 /** One member's card with its QR tickets (owner view and shared link). */
 export function MemberCardPanel({

@@ -10,22 +10,15 @@ import { Navigate } from 'react-router';
 import { DocumentTitle } from '../../../components/document-title';
 import { paths } from '../../../config/paths';
 import { useLanguage } from '../../../lib/i18n';
-import {
-  fetchOwnerCards,
-  fetchTickets,
-  memberCardKeys,
-} from '../../member-card/api/member-card-api';
+import { fetchOwnerCards, medicalCardKeys } from '../../../lib/medical-cards';
+import { ticketsQuery } from '../../../lib/tickets';
 
 import { MemberCardPanel } from './member-card-panel';
 import { useSignedIn } from '../api/sign-in-state';
 
 function PolicyCards({ policyNumber, cards }: { policyNumber: string; cards: MedicalCard[] }) {
   const { t } = useTranslation('outpatient');
-  const tickets = useQuery({
-    queryKey: memberCardKeys.ownerTickets(policyNumber),
-    queryFn: () => fetchTickets(policyNumber),
-    staleTime: 10 * 60 * 1000,
-  });
+  const tickets = useQuery(ticketsQuery({ policyNumber, token: null }));
   return (
     <Stack spacing={2} component="section" aria-label={t('owner.policy', { policyNumber })}>
       <Typography variant="h2">{t('owner.policy', { policyNumber })}</Typography>
@@ -49,7 +42,7 @@ export function OwnerCardsPage() {
   const language = useLanguage();
   const signedIn = useSignedIn();
   const cards = useQuery({
-    queryKey: memberCardKeys.ownerCards,
+    queryKey: medicalCardKeys.owner,
     queryFn: fetchOwnerCards,
     enabled: signedIn.data === true,
   });

@@ -8,7 +8,7 @@ import { useLocation } from 'react-router';
 
 import { DocumentTitle } from '../../../components/document-title';
 import { InlineNotification } from '../../../components/notification';
-import { openSharedCard } from '../../member-card/api/member-card-api';
+import { openSharedCard } from '../api/shared-card-api';
 
 import { MemberCardPanel } from './member-card-panel';
 

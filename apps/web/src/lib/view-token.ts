@@ -1,11 +1,10 @@
 // The member view token (DESIGN "Personal data"): kept in session storage, so it goes with the
 // tab, and only until it expires (30 minutes). The HKID and phone are never stored.
 import { MEMBER_VIEW_TOKEN_STORAGE_KEY } from '@clinicpass/shared/schemas/outpatient';
+import { z } from 'zod';
 
-export interface StoredViewToken {
-  token: string;
-  expiresAt: string;
-}
+const StoredViewTokenSchema = z.object({ token: z.string(), expiresAt: z.string() });
+export type StoredViewToken = z.infer<typeof StoredViewTokenSchema>;
 
 function storage(): Storage | null {
   try {
@@ -19,12 +18,8 @@ export function readViewToken(now: Date = new Date()): StoredViewToken | null {
   const raw = storage()?.getItem(MEMBER_VIEW_TOKEN_STORAGE_KEY) ?? null;
   if (raw === null) return null;
   try {
-    const value = JSON.parse(raw) as Partial<StoredViewToken>;
-    if (typeof value.token === 'string' && typeof value.expiresAt === 'string') {
-      if (Date.parse(value.expiresAt) > now.getTime()) {
-        return { token: value.token, expiresAt: value.expiresAt };
-      }
-    }
+    const value = StoredViewTokenSchema.safeParse(JSON.parse(raw));
+    if (value.success && Date.parse(value.data.expiresAt) > now.getTime()) return value.data;
   } catch {
     // unreadable: dropped below
   }

@@ -3,11 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { createRef } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { AppProviders } from '../../../app/providers';
-import { standIn } from '../../../test/altcha-stand-in';
-import { applyLanguage } from '../../../lib/i18n';
-import { createQueryClient } from '../../../lib/query-client';
-import { renderApp } from '../../../test/render-app';
+import { AppProviders } from '../app/providers';
+import { standIn } from '../test/altcha-stand-in';
+import { applyLanguage } from '../lib/i18n';
+import { createQueryClient } from '../lib/query-client';
+import { renderApp } from '../test/render-app';
 import { CaptchaField, type CaptchaHandle } from './captcha-field';
 
 afterEach(async () => {

@@ -2,7 +2,7 @@
 // failed member look-up (5000 ms). They share the announcement stack.
 import { useSyncExternalStore } from 'react';
 
-import type { StackedNotificationData } from '../../../components/notification';
+import type { StackedNotificationData } from '../components/notification';
 
 /** Spec §3 notification: `{ id, type, body, timeout }` (shown by `StackedNotification`). */
 export type Notification = StackedNotificationData;

@@ -3,7 +3,7 @@
 import { createStaticHandler } from 'react-router';
 import { describe, expect, it } from 'vitest';
 
-import { routes } from '../../app/router';
+import { routes } from './router';
 
 /** Where the app's router sends a full-page request for `path`, and how. */
 async function redirectOf(path: string): Promise<{ status: number; location: string | null }> {

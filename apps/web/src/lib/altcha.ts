@@ -5,11 +5,13 @@
  * app's API client, which tells a network failure apart.
  */
 import { API_AREAS, isApiError } from '@clinicpass/shared/api-client/client';
+import { callRoute } from '@clinicpass/shared/api-client/route-call';
+import { captchaContract } from '@clinicpass/shared/contracts/captcha';
 import type { Language } from '@clinicpass/shared/i18n/languages';
-import { CAPTCHA_CHALLENGE_PATH, CaptchaChallengeSchema } from '@clinicpass/shared/schemas/captcha';
+import { CAPTCHA_CHALLENGE_PATH } from '@clinicpass/shared/schemas/captcha';
 import type { TFunction } from 'i18next';
 
-import { api } from '../../../lib/api';
+import { api } from './api';
 
 /** The algorithm the server's challenges use (apps/server captcha.service.ts). */
 const ALGORITHM = 'PBKDF2/SHA-256';
@@ -66,10 +68,8 @@ export async function challengeFetch(): Promise<Response> {
   fetchFailed = false;
   try {
     const received = Date.now();
-    const { data } = await api.request({
-      path: CAPTCHA_CHALLENGE_PATH,
-      ...(difficulty === null ? {} : { query: { difficulty: String(difficulty) } }),
-      schema: CaptchaChallengeSchema,
+    const data = await callRoute(api, captchaContract.getChallenge, {
+      query: difficulty === null ? {} : { difficulty: String(difficulty) },
     });
     const lifetime = data.parameters.data;
     deadline =

@@ -3,12 +3,12 @@ import { renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 
-import { forgetKeptCards } from '../../member-card/lib/kept-card';
-import { identityApi } from '../api/identity-api';
+import { forgetKeptCards } from './kept-card';
+import { identityApi } from './identity-api';
 
-import { useSignOut } from './use-identity';
+import { useSignOut } from './identity';
 
-vi.mock('../../member-card/lib/kept-card', () => ({
+vi.mock('./kept-card', () => ({
   forgetKeptCards: vi.fn(() => Promise.resolve()),
 }));
 

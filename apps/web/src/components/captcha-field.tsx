@@ -12,9 +12,9 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { InlineNotification } from '../../../components/notification';
-import { useLanguage } from '../../../lib/i18n';
-import { MIN_TOUCH_TARGET } from '../../../lib/theme';
+import { InlineNotification } from './notification';
+import { useLanguage } from '../lib/i18n';
+import { MIN_TOUCH_TARGET } from '../lib/theme';
 import {
   altchaLanguage,
   CHALLENGE_URL,

@@ -6,8 +6,8 @@ import type { MeResponse } from '@clinicpass/shared/schemas/identity';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 
-import { forgetKeptCards } from '../../member-card/lib/kept-card';
-import { identityApi } from '../api/identity-api';
+import { forgetKeptCards } from './kept-card';
+import { identityApi } from './identity-api';
 
 export const IDENTITY_QUERY_KEY = ['identity', 'me'] as const;
 
