@@ -2,7 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { counterPerformance } from './build/counter-performance';
 import { serviceWorkerPlugin } from './build/service-worker-plugin';
-import { zodWithoutJsonSchema } from './build/zod-without-json-schema';
+import { dependencyTrims } from './build/dependency-trims';
 
 // The API server (apps/server) serves the built app in production; in development Vite serves the
 // app and forwards the server's paths to it, so both run on one origin as in production.
@@ -29,7 +29,7 @@ const contentSecurityPolicy = [
 
 export default defineConfig({
   // The service worker's file is emitted into the bundle first, so it is precompressed too.
-  plugins: [react(), zodWithoutJsonSchema(), serviceWorkerPlugin(), counterPerformance()],
+  plugins: [react(), dependencyTrims(), serviceWorkerPlugin(), counterPerformance()],
   server: { proxy },
   preview: {
     headers: { 'Content-Security-Policy': contentSecurityPolicy },
