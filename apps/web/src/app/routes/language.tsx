@@ -1,5 +1,12 @@
 import { LANGUAGE_PREFIXES, languageFromPrefix } from '@clinicpass/shared/i18n/languages';
-import { Outlet, replace, ScrollRestoration, type LoaderFunctionArgs } from 'react-router';
+import Box from '@mui/material/Box';
+import {
+  Outlet,
+  replace,
+  ScrollRestoration,
+  useNavigation,
+  type LoaderFunctionArgs,
+} from 'react-router';
 
 import { AppLayout } from '../../components/app-layout';
 import { AnnouncementBanners } from '../../features/announcements/components/announcement-banners';
@@ -30,13 +37,19 @@ export async function languageLoader(args: LoaderFunctionArgs): Promise<Response
 }
 
 export function LanguageLayout() {
+  // While the next page loads, the current one can be empty (a page that sends the member on,
+  // as the QR page does without a member): the banners would be drawn at its top, then pushed
+  // down when the page arrives, a layout shift. They wait for the page (decision 179).
+  const navigating = useNavigation().state !== 'idle';
   return (
     <AppLayout>
       <ScrollRestoration />
       <Outlet />
       {/* Announcement and notification banners on every page (spec §2.5), in the page's flow
           after its content, never over it (decision 155). */}
-      <AnnouncementBanners />
+      <Box sx={{ display: navigating ? 'none' : 'contents' }}>
+        <AnnouncementBanners />
+      </Box>
     </AppLayout>
   );
 }
