@@ -16,16 +16,17 @@ let webDist: string;
 
 const page = (name: string) => `<!doctype html><html><head></head><body>${name}</body></html>`;
 const PAGES = [
-  { pattern: '^/en/?$', withoutQuery: false, file: 'prerendered/en/home.html' },
+  { pattern: '^/en/?$', file: 'prerendered/en/home.html' },
+  { pattern: '^/zh-hk/outpatient/login/?$', file: 'prerendered/zh-hk/login.html' },
   {
-    pattern: '^/zh-hk/outpatient/login/?$',
-    withoutQuery: false,
-    file: 'prerendered/zh-hk/login.html',
+    pattern: '^/en/outpatient/doctor-list/outpatient/[^/]+/?$',
+    query: 'without',
+    file: 'prerendered/en/finder-outpatient.html',
   },
   {
     pattern: '^/en/outpatient/doctor-list/outpatient/[^/]+/?$',
-    withoutQuery: true,
-    file: 'prerendered/en/finder-outpatient.html',
+    query: 'with',
+    file: 'prerendered/en/finder-results-outpatient.html',
   },
 ];
 
@@ -37,6 +38,10 @@ beforeAll(async () => {
   writeFileSync(path.join(webDist, 'prerendered/en/home.html'), page('home shell'));
   writeFileSync(path.join(webDist, 'prerendered/zh-hk/login.html'), page('login shell'));
   writeFileSync(path.join(webDist, 'prerendered/en/finder-outpatient.html'), page('finder shell'));
+  writeFileSync(
+    path.join(webDist, 'prerendered/en/finder-results-outpatient.html'),
+    page('results shell'),
+  );
   writeFileSync(path.join(webDist, 'prerendered/pages.json'), JSON.stringify(PAGES));
   database = await createTestDatabase({ seeded: false });
   app = await buildApp({ config: testConfig({ WEB_DIST_DIR: webDist }), db: database.db });
@@ -57,6 +62,8 @@ describe('the SPA fallback', () => {
     ['/zh-hk/outpatient/login', 'login shell'],
     ['/zh-hk/outpatient/login?next=%2Fzh-hk', 'login shell'],
     ['/en/outpatient/doctor-list/outpatient/OP1000001', 'finder shell'],
+    ['/en/outpatient/doctor-list/outpatient/OP1000001?', 'finder shell'],
+    ['/en/outpatient/doctor-list/outpatient/OP1000001?districts=A', 'results shell'],
   ])('sends %s its prerendered shell', async (url, body) => {
     const response = await getPage(url);
     expect(response.statusCode).toBe(200);
@@ -66,8 +73,8 @@ describe('the SPA fallback', () => {
   });
 
   it.each([
-    // The finder's results (a query) are not its landing.
-    '/en/outpatient/doctor-list/outpatient/OP1000001?services=GP',
+    // Another panel's finder has no shell here.
+    '/en/outpatient/doctor-list/go/OP1000001?services=GP',
     // Only the canonical address: the app redirects the others.
     '/EN',
     '/en/outpatient/login/extra',

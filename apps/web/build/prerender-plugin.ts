@@ -19,7 +19,8 @@ const LANGUAGES: [Language, prefix: string][] = [
 /** One entry of pages.json: an address pattern (whole path) and the file that serves it. */
 export interface PrerenderedEntry {
   pattern: string;
-  withoutQuery: boolean;
+  /** Only without a query, only with one, or either (absent). */
+  query?: 'without' | 'with';
   file: string;
 }
 
@@ -81,7 +82,7 @@ export function prerenderPlugin(): Plugin {
               writeFileSync(path.join(outDir, file), pageHtml(indexHtml, shell, prefix));
               entries.push({
                 pattern: `^/${prefix}${page.pattern}/?$`,
-                withoutQuery: page.withoutQuery === true,
+                ...(page.query === undefined ? {} : { query: page.query }),
                 file,
               });
             }

@@ -14,7 +14,8 @@ import { isApiPath, sendError } from './errors';
 
 interface PrerenderedPage {
   pattern: RegExp;
-  withoutQuery: boolean;
+  /** Only for an address without a query, only with one, or either (absent). */
+  query?: 'without' | 'with';
   html: string;
 }
 
@@ -24,12 +25,12 @@ function readPrerenderedPages(webDistDir: string): PrerenderedPage[] {
   if (!existsSync(list)) return [];
   const entries = JSON.parse(readFileSync(list, 'utf8')) as {
     pattern: string;
-    withoutQuery: boolean;
+    query?: 'without' | 'with';
     file: string;
   }[];
-  return entries.map(({ pattern, withoutQuery, file }) => ({
+  return entries.map(({ pattern, query, file }) => ({
     pattern: new RegExp(pattern),
-    withoutQuery,
+    query,
     html: readFileSync(path.join(webDistDir, file), 'utf8'),
   }));
 }
@@ -45,9 +46,11 @@ export const spaPlugin = fp(
     /** The page's prerendered shell if it has one, else index.html. */
     const pageHtml = (url: string): string => {
       const [pathname = url, query] = url.split('?');
+      const hasQuery = query !== undefined && query !== '';
       const page = prerendered.find(
         (candidate) =>
-          candidate.pattern.test(pathname) && !(candidate.withoutQuery && query !== undefined),
+          candidate.pattern.test(pathname) &&
+          (candidate.query === undefined || (candidate.query === 'with') === hasQuery),
       );
       return page?.html ?? rawIndexHtml;
     };

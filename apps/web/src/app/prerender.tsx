@@ -41,8 +41,9 @@ export interface PrerenderedPage {
   name: string;
   /** The address (after `/{lang}`) as a regular expression source, matched whole. */
   pattern: string;
-  /** Served only to an address without a query (the finder's results have their own). */
-  withoutQuery?: boolean;
+  /** Served only to an address without a query, or only with one (the finder's landing and its
+   * results share their address). */
+  query?: 'without' | 'with';
   /** An address this shell stands for, to render it. */
   example: string;
   handle?: LayoutHandle;
@@ -78,6 +79,21 @@ function PageSkeleton({
     <Stack spacing={2} sx={padded ? { py: { xs: 1, sm: 3 } } : undefined} aria-busy="true">
       <Typography variant="h1">{heading}</Typography>
       <Lines count={lines} />
+    </Stack>
+  );
+}
+
+/** The finder's results: their heading (and, for the primary panel, its intro), then the list. */
+function FinderResultsSkeleton({ panel, t }: { panel: Panel; t: typeof i18n.t }) {
+  return (
+    <Stack spacing={2.5} aria-busy="true">
+      <Stack spacing={1}>
+        <Typography variant="h1">{t(`doctor-finder:results.heading.${panel}`)}</Typography>
+        {panel === PANELS.primary && (
+          <Typography>{t('doctor-finder:results.intro.description')}</Typography>
+        )}
+      </Stack>
+      <Lines count={3} />
     </Stack>
   );
 }
@@ -140,17 +156,30 @@ export const PRERENDERED_PAGES: PrerenderedPage[] = [
       body: <PageSkeleton heading={t('auth:login.heading')} lines={2} padded />,
     }),
   },
-  ...FINDER_PANELS.map((panel): PrerenderedPage => ({
-    name: `finder-${panel}`,
-    pattern: `/(?:outpatient/doctor-list|health/network)/${panel}/(?!service-code/?$)[^/]+`,
-    withoutQuery: true,
-    example: `/outpatient/doctor-list/${panel}/P0000000`,
-    handle: { layoutWidth: 'lg' },
-    content: (t) => ({
-      title: t('doctor-finder:documentTitle'),
-      body: <FinderSkeleton panel={panel} t={t} />,
-    }),
-  })),
+  ...FINDER_PANELS.flatMap((panel): PrerenderedPage[] => [
+    {
+      name: `finder-${panel}`,
+      pattern: `/(?:outpatient/doctor-list|health/network)/${panel}/(?!service-code/?$)[^/]+`,
+      query: 'without',
+      example: `/outpatient/doctor-list/${panel}/P0000000`,
+      handle: { layoutWidth: 'lg' },
+      content: (t) => ({
+        title: t('doctor-finder:documentTitle'),
+        body: <FinderSkeleton panel={panel} t={t} />,
+      }),
+    },
+    {
+      name: `finder-results-${panel}`,
+      pattern: `/(?:outpatient/doctor-list|health/network)/${panel}/(?!service-code/?$)[^/]+`,
+      query: 'with',
+      example: `/outpatient/doctor-list/${panel}/P0000000`,
+      handle: { layoutWidth: 'lg' },
+      content: (t) => ({
+        title: t('doctor-finder:documentTitle'),
+        body: <FinderResultsSkeleton panel={panel} t={t} />,
+      }),
+    },
+  ]),
 ];
 
 export interface PrerenderedHtml {
