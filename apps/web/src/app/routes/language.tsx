@@ -1,9 +1,12 @@
 import { LANGUAGE_PREFIXES, languageFromPrefix } from '@clinicpass/shared/i18n/languages';
 import Box from '@mui/material/Box';
+import { useIsFetching } from '@tanstack/react-query';
+import { useState } from 'react';
 import {
   Outlet,
   replace,
   ScrollRestoration,
+  useLocation,
   useNavigation,
   type LoaderFunctionArgs,
 } from 'react-router';
@@ -36,18 +39,33 @@ export async function languageLoader(args: LoaderFunctionArgs): Promise<Response
   return null;
 }
 
-export function LanguageLayout() {
-  // While the next page loads, the current one can be empty (a page that sends the member on,
-  // as the QR page does without a member): the banners would be drawn at its top, then pushed
-  // down when the page arrives, a layout shift. They wait for the page (decision 179).
+/**
+ * Whether the page has come to rest: no navigation under way, and the page's first answers
+ * arrived since it was opened (later fetches on the same page, a new filter, do not count).
+ */
+function usePageSettled(): boolean {
   const navigating = useNavigation().state !== 'idle';
+  const fetching =
+    useIsFetching({ predicate: (query) => query.queryKey[0] !== 'announcements' }) > 0;
+  const { pathname } = useLocation();
+  const [settledFor, setSettledFor] = useState<string | null>(null);
+  if (!navigating && !fetching && settledFor !== pathname) setSettledFor(pathname);
+  return !navigating && settledFor === pathname;
+}
+
+export function LanguageLayout() {
+  // The banners come after the page's content, so they wait for it (decision 179): drawn while
+  // the page still shows its spinner, or while the next page loads (the QR page sending a member
+  // to the form), they would stand near the top, then be pushed down when the content arrives,
+  // a layout shift on the very pages a member uses at the counter.
+  const settled = usePageSettled();
   return (
     <AppLayout>
       <ScrollRestoration />
       <Outlet />
       {/* Announcement and notification banners on every page (spec §2.5), in the page's flow
           after its content, never over it (decision 155). */}
-      <Box sx={{ display: navigating ? 'none' : 'contents' }}>
+      <Box sx={{ display: settled ? 'contents' : 'none' }}>
         <AnnouncementBanners />
       </Box>
     </AppLayout>
