@@ -1,7 +1,7 @@
 import { LANGUAGE_PREFIXES, languageFromPrefix } from '@clinicpass/shared/i18n/languages';
 import Box from '@mui/material/Box';
 import { useIsFetching } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import {
   Outlet,
   replace,
@@ -39,6 +39,9 @@ export async function languageLoader(args: LoaderFunctionArgs): Promise<Response
   return null;
 }
 
+/** How long nothing may load before a page counts as at rest (one answer often leads to the next). */
+const QUIET_MS = 300;
+
 /**
  * Whether the page has come to rest: no navigation under way, and the page's first answers
  * arrived since it was opened (later fetches on the same page, a new filter, do not count).
@@ -49,7 +52,16 @@ function usePageSettled(): boolean {
     useIsFetching({ predicate: (query) => query.queryKey[0] !== 'announcements' }) > 0;
   const { pathname } = useLocation();
   const [settledFor, setSettledFor] = useState<string | null>(null);
-  if (!navigating && !fetching && settledFor !== pathname) setSettledFor(pathname);
+  const busy = navigating || fetching;
+  useEffect(() => {
+    if (busy || settledFor === pathname) return undefined;
+    const timer = setTimeout(() => {
+      setSettledFor(pathname);
+    }, QUIET_MS);
+    return () => {
+      clearTimeout(timer);
+    };
+  }, [busy, pathname, settledFor]);
   return !navigating && settledFor === pathname;
 }
 
