@@ -28,7 +28,8 @@ const RUNS = Number(values.runs);
 const pages = values.page ? PAGES.filter(([name]) => values.page.includes(name)) : PAGES;
 
 const median = (list) => {
-  const sorted = [...list].sort((a, b) => a - b);
+  const sorted = list.filter((value) => !Number.isNaN(value)).sort((a, b) => a - b);
+  if (sorted.length === 0) return Number.NaN;
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 };
@@ -49,16 +50,20 @@ try {
         logLevel: 'error',
         onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
       });
-      const { categories, audits } = result.lhr;
+      const { categories, audits, runtimeError } = result.lhr;
+      // A run Lighthouse could not measure (its runtimeError) leaves the metric out, not the table.
+      if (runtimeError !== undefined) console.log(`${name}: ${runtimeError.code}`);
+      const metric = (id) => audits[id]?.numericValue ?? Number.NaN;
+      const score = (category) => (categories[category]?.score ?? Number.NaN) * 100;
       runs.push({
-        score: categories.performance.score * 100,
-        fcp: audits['first-contentful-paint'].numericValue,
-        lcp: audits['largest-contentful-paint'].numericValue,
-        tbt: audits['total-blocking-time'].numericValue,
-        cls: audits['cumulative-layout-shift'].numericValue,
-        a11y: categories.accessibility.score * 100,
-        bp: categories['best-practices'].score * 100,
-        seo: categories.seo.score * 100,
+        score: score('performance'),
+        fcp: metric('first-contentful-paint'),
+        lcp: metric('largest-contentful-paint'),
+        tbt: metric('total-blocking-time'),
+        cls: metric('cumulative-layout-shift'),
+        a11y: score('accessibility'),
+        bp: score('best-practices'),
+        seo: score('seo'),
       });
     }
     const of = (key) => median(runs.map((run) => run[key]));

@@ -2,6 +2,8 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { counterPerformance } from './build/counter-performance';
 import { serviceWorkerPlugin } from './build/service-worker-plugin';
+import { dependencyTrims } from './build/dependency-trims';
+import { prerenderPlugin } from './build/prerender-plugin';
 
 // The API server (apps/server) serves the built app in production; in development Vite serves the
 // app and forwards the server's paths to it, so both run on one origin as in production.
@@ -28,7 +30,13 @@ const contentSecurityPolicy = [
 
 export default defineConfig({
   // The service worker's file is emitted into the bundle first, so it is precompressed too.
-  plugins: [react(), serviceWorkerPlugin(), counterPerformance()],
+  plugins: [
+    react(),
+    dependencyTrims(),
+    serviceWorkerPlugin(),
+    prerenderPlugin(),
+    counterPerformance(),
+  ],
   server: { proxy },
   preview: {
     headers: { 'Content-Security-Policy': contentSecurityPolicy },

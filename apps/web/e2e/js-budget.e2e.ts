@@ -11,13 +11,12 @@ import { kib, SHELL_BUDGET, weighPages, type WeightReport } from './support/js-w
  * that comes under its budget fails the last test until it is taken off this list, so the list
  * only ever shrinks. Nothing here may be raised to make a change pass. (Raised once, on merging
  * the offline card and the captcha worker, with ~2 KiB for what loads before the network is
- * idle, which varies a little from run to run.)
+ * idle, which varies a little from run to run. Lowered with decision 179's cuts; login is met.)
  */
 const NOT_YET_MET: Record<string, number> = {
-  shell: 240,
-  'member card form': 101,
-  'QR page (direct)': 119,
-  login: 58,
+  shell: 229,
+  'member card form': 85,
+  'QR page (direct)': 103,
 };
 
 let browser: Browser;

@@ -22,10 +22,24 @@ const router = createBrowserRouter(routes);
 registerServiceWorker(router);
 const queryClient = createQueryClient();
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+// The page's prerendered shell (decision 179) stays until the first page can render whole: its
+// route's code and texts loaded. React then replaces the shell in one commit, header and heading
+// where they already were, never with an empty frame in between.
+const render = () => {
+  createRoot(container).render(
+    <StrictMode>
+      <AppProviders queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+};
+if (router.state.initialized) {
+  render();
+} else {
+  const unsubscribe = router.subscribe((state) => {
+    if (!state.initialized) return;
+    unsubscribe();
+    render();
+  });
+}

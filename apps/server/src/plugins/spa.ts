@@ -1,5 +1,7 @@
 // Serves the built SPA. Unknown paths under the API areas answer JSON 404; any other GET that
-// accepts HTML gets index.html so the client router can show the page (or its 404 page).
+// accepts HTML gets index.html so the client router can show the page (or its 404 page), or,
+// for the pages the web build prerendered (dist/prerendered/pages.json, decision 179), that
+// page's static shell, which paints before any JavaScript runs.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -10,6 +12,29 @@ import { customerServicePhone } from '../modules/reference/lists.service';
 import { withClientConfig } from './client-config';
 import { isApiPath, sendError } from './errors';
 
+interface PrerenderedPage {
+  pattern: RegExp;
+  /** Only for an address without a query, only with one, or either (absent). */
+  query?: 'without' | 'with';
+  html: string;
+}
+
+/** The prerendered shells the web build wrote, read once (none when there are none). */
+function readPrerenderedPages(webDistDir: string): PrerenderedPage[] {
+  const list = path.join(webDistDir, 'prerendered', 'pages.json');
+  if (!existsSync(list)) return [];
+  const entries = JSON.parse(readFileSync(list, 'utf8')) as {
+    pattern: string;
+    query?: 'without' | 'with';
+    file: string;
+  }[];
+  return entries.map(({ pattern, query, file }) => ({
+    pattern: new RegExp(pattern),
+    query,
+    html: readFileSync(path.join(webDistDir, file), 'utf8'),
+  }));
+}
+
 export const spaPlugin = fp(
   async (app: FastifyInstance, options: { webDistDir: string }) => {
     const indexFile = path.join(options.webDistDir, 'index.html');
@@ -17,10 +42,22 @@ export const spaPlugin = fp(
     // Read once; the runtime configuration (error reporting, help widget) is added per answer,
     // so the operator's customer service phone (decision 133) shows without a restart.
     const rawIndexHtml = hasSpa ? readFileSync(indexFile, 'utf8') : '';
+    const prerendered = hasSpa ? readPrerenderedPages(options.webDistDir) : [];
+    /** The page's prerendered shell if it has one, else index.html. */
+    const pageHtml = (url: string): string => {
+      const [pathname = url, query] = url.split('?');
+      const hasQuery = query !== undefined && query !== '';
+      const page = prerendered.find(
+        (candidate) =>
+          candidate.pattern.test(pathname) &&
+          (candidate.query === undefined || (candidate.query === 'with') === hasQuery),
+      );
+      return page?.html ?? rawIndexHtml;
+    };
     const needsPhone = app.config.helpWidget !== null;
-    const indexHtml = async () =>
+    const indexHtml = async (url: string) =>
       withClientConfig(
-        rawIndexHtml,
+        pageHtml(url),
         app.config,
         needsPhone
           ? await customerServicePhone(app.db, app.config.identity.customerServicePhone)
@@ -55,7 +92,7 @@ export const spaPlugin = fp(
         return reply
           .header('cache-control', 'no-cache')
           .type('text/html; charset=utf-8')
-          .send(await indexHtml());
+          .send(await indexHtml(request.url));
       }
       const pathname = request.url.split('?')[0] ?? request.url;
       return sendError(

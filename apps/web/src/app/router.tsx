@@ -114,7 +114,7 @@ export const routes: RouteObject[] = [
               },
               {
                 path: paths.outpatient.login.path,
-                lazy: async () => ({ Component: (await import('./routes/auth')).LoginRoute }),
+                lazy: async () => ({ Component: (await import('./routes/login')).LoginRoute }),
               },
               {
                 path: paths.outpatient.forgotPassword.path,

@@ -1,10 +1,13 @@
 import type { z } from 'zod';
 import { ErrorBodySchema } from '../errors/app-error';
 import { errorMessage } from '../errors/messages';
-import { systemClock } from '../time/clock';
 import type { Clock } from '../time/clock';
 import { parseContentRange } from './pagination';
 import type { Pagination } from './pagination';
+
+// The wall clock, not time/clock's `systemClock`: importing that module would bring its Hong Kong
+// date helpers (date-fns) into every page of the web app with this client (issue 16).
+const systemClock: Clock = { now: () => new Date() };
 
 /** Path prefix of each API area; `customer` is the default. */
 export const API_AREAS = {

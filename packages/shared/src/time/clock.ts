@@ -1,5 +1,4 @@
-import { TZDate, tz } from '@date-fns/tz';
-import { format } from 'date-fns';
+import { TZDate } from '@date-fns/tz';
 import { z } from 'zod';
 
 /** Every date rule (effective dates, eligibility, expiry, "today") is decided in Hong Kong. */
@@ -41,11 +40,21 @@ function toInstant(instant: Date | string): number {
   return ms;
 }
 
-const inHongKong = tz(HK_TIME_ZONE);
+// The platform's own time zone data (no date-fns `format`, which the web would download with it).
+const HK_DATE_PARTS = new Intl.DateTimeFormat('en-CA', {
+  timeZone: HK_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
 
 /** The Hong Kong calendar date (YYYY-MM-DD) of an instant. */
 export function hkDate(instant: Date): string {
-  return format(instant, 'yyyy-MM-dd', { in: inHongKong });
+  if (Number.isNaN(instant.getTime())) throw new RangeError('Invalid time value');
+  const parts = HK_DATE_PARTS.formatToParts(instant);
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    parts.find((p) => p.type === type)?.value ?? '';
+  return `${part('year').padStart(4, '0')}-${part('month')}-${part('day')}`;
 }
 
 /** Today's calendar date (YYYY-MM-DD) in Hong Kong. */

@@ -1,5 +1,15 @@
 import { LANGUAGE_PREFIXES, languageFromPrefix } from '@clinicpass/shared/i18n/languages';
-import { Outlet, replace, ScrollRestoration, type LoaderFunctionArgs } from 'react-router';
+import Box from '@mui/material/Box';
+import { useIsFetching } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import {
+  Outlet,
+  replace,
+  ScrollRestoration,
+  useLocation,
+  useNavigation,
+  type LoaderFunctionArgs,
+} from 'react-router';
 
 import { AppLayout } from '../../components/app-layout';
 import { AnnouncementBanners } from '../../features/announcements/components/announcement-banners';
@@ -29,14 +39,47 @@ export async function languageLoader(args: LoaderFunctionArgs): Promise<Response
   return null;
 }
 
+/** How long nothing may load before a page counts as at rest (one answer often leads to the next). */
+const QUIET_MS = 300;
+
+/**
+ * Whether the page has come to rest: no navigation under way, and the page's first answers
+ * arrived since it was opened (later fetches on the same page, a new filter, do not count).
+ */
+function usePageSettled(): boolean {
+  const navigating = useNavigation().state !== 'idle';
+  const fetching =
+    useIsFetching({ predicate: (query) => query.queryKey[0] !== 'announcements' }) > 0;
+  const { pathname } = useLocation();
+  const [settledFor, setSettledFor] = useState<string | null>(null);
+  const busy = navigating || fetching;
+  useEffect(() => {
+    if (busy || settledFor === pathname) return undefined;
+    const timer = setTimeout(() => {
+      setSettledFor(pathname);
+    }, QUIET_MS);
+    return () => {
+      clearTimeout(timer);
+    };
+  }, [busy, pathname, settledFor]);
+  return !navigating && settledFor === pathname;
+}
+
 export function LanguageLayout() {
+  // The banners come after the page's content, so they wait for it (decision 179): drawn while
+  // the page still shows its spinner, or while the next page loads (the QR page sending a member
+  // to the form), they would stand near the top, then be pushed down when the content arrives,
+  // a layout shift on the very pages a member uses at the counter.
+  const settled = usePageSettled();
   return (
     <AppLayout>
       <ScrollRestoration />
       <Outlet />
       {/* Announcement and notification banners on every page (spec §2.5), in the page's flow
           after its content, never over it (decision 155). */}
-      <AnnouncementBanners />
+      <Box sx={{ display: settled ? 'contents' : 'none' }}>
+        <AnnouncementBanners />
+      </Box>
     </AppLayout>
   );
 }

@@ -1,0 +1,76 @@
+// Build step of issue 16 (decision 179): code that dependencies bundle with what the web uses but
+// that the web never runs, cut out of the web build only (the server and the tests keep the
+// packages as they are). Each trim names the exact lines it replaces; if a dependency changes
+// them the build fails here, rather than quietly shipping the weight again.
+// - zod 4's classic schemas carry JSON Schema generation (`.toJSONSchema()`,
+//   `~standard.jsonSchema`) as methods, so every page that parses with zod downloaded its JSON
+//   Schema processors (~4.7 KiB gzip). The web never makes a JSON Schema (the server does, for
+//   OpenAPI). Kept: `aggregateChecks`, which the schemas' own getters (`minLength`…) use.
+// - MUI's TextField imports Select (with Menu, Popover, Modal, FocusTrap, Grow) for its `select`
+//   prop, and the standard and filled inputs for its other variants. The web's text fields are
+//   all outlined and none is a select (a select is NativeSelect or Select, imported directly).
+import type { Plugin } from 'vite';
+
+interface Trim {
+  module: RegExp;
+  replacements: [from: string, to: string][];
+}
+
+const notInWebBuild = (what: string) =>
+  `() => { throw new Error(${JSON.stringify(`${what} is not in the web build (apps/web/build/dependency-trims.ts)`)}); }`;
+
+const TRIMS: Trim[] = [
+  {
+    module: /[\\/]zod[\\/]v4[\\/]classic[\\/]schemas\.js$/,
+    replacements: [
+      [
+        'import * as processors from "../core/json-schema-processors.js";',
+        [
+          'import { aggregateChecks as __aggregateChecks } from "../core/json-schema-processors.js";',
+          `const __noJsonSchema = ${notInWebBuild('JSON Schema generation')};`,
+          'const processors = new Proxy({ aggregateChecks: __aggregateChecks }, { get: (target, key) => target[key] ?? __noJsonSchema });',
+        ].join('\n'),
+      ],
+      [
+        'import { createStandardJSONSchemaMethod, createToJSONSchemaMethod } from "../core/to-json-schema.js";',
+        'const createStandardJSONSchemaMethod = () => __noJsonSchema;\nconst createToJSONSchemaMethod = () => __noJsonSchema;',
+      ],
+    ],
+  },
+  {
+    module: /[\\/]@mui[\\/]material[\\/]TextField[\\/]TextField\.m?js$/,
+    replacements: [
+      [
+        'import Select from "../Select/index.mjs";',
+        `const Select = ${notInWebBuild('TextField select')};`,
+      ],
+      [
+        'import Input from "../Input/index.mjs";',
+        `const Input = ${notInWebBuild('TextField variant="standard"')};`,
+      ],
+      [
+        'import FilledInput from "../FilledInput/index.mjs";',
+        `const FilledInput = ${notInWebBuild('TextField variant="filled"')};`,
+      ],
+    ],
+  },
+];
+
+export function dependencyTrims(): Plugin {
+  return {
+    name: 'clinicpass:dependency-trims',
+    apply: 'build',
+    transform(code, id) {
+      const trim = TRIMS.find(({ module }) => module.test(id));
+      if (trim === undefined) return null;
+      let next = code;
+      for (const [from, to] of trim.replacements) {
+        if (!next.includes(from)) {
+          this.error(`"${from}" is no longer in ${id}: update apps/web/build/dependency-trims.ts`);
+        }
+        next = next.replace(from, to);
+      }
+      return { code: next, map: null };
+    },
+  };
+}

@@ -1,0 +1,251 @@
+/**
+ * Each page's static shell, rendered at build time (issue 16, decision 179) by
+ * `build/prerender-plugin.ts`, which loads this module in Node: the app's own header (layout,
+ * logo, language switcher), the page's heading and a skeleton of its content, with the CSS
+ * those need. The server sends it for the page's address, so the first paint does not wait for
+ * JavaScript; the app then renders the page in its place (main.tsx waits until the page's code
+ * and texts are there, so the header and the heading are drawn again where they already were).
+ * The home page has no state of its own and is rendered whole. Nothing here ships to the browser.
+ */
+import { PANELS, type Panel } from '@clinicpass/shared/constants';
+import { LANGUAGE_PREFIXES, type Language } from '@clinicpass/shared/i18n/languages';
+import createCache from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { QueryClient } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { renderToString } from 'react-dom/server';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  StaticRouterProvider,
+  type RouteObject,
+} from 'react-router';
+
+import { AppLayout, type LayoutHandle } from '../components/app-layout';
+import { LandingArtwork } from '../features/doctor-finder/components/landing-artwork';
+import { LANDING_CARD_WIDTH } from '../features/doctor-finder/components/landing-view';
+import { HomePage } from '../features/home/components/home-page';
+import { i18n, loadLanguage } from '../lib/i18n';
+import { HTML_LANG } from '../lib/language';
+
+import { AppProviders } from './providers';
+
+/** A page with a prerendered shell: where the server uses it, and what it shows. */
+export interface PrerenderedPage {
+  /** File name under dist/prerendered/{en,zh-hk}/. */
+  name: string;
+  /** The address (after `/{lang}`) as a regular expression source, matched whole. */
+  pattern: string;
+  /** Served only to an address without a query, or only with one (the finder's landing and its
+   * results share their address). */
+  query?: 'without' | 'with';
+  /** An address this shell stands for, to render it. */
+  example: string;
+  handle?: LayoutHandle;
+  /** The page's own `<title>` text and content. */
+  content: (t: typeof i18n.t) => { title: string; body: ReactNode };
+}
+
+function Lines({ count }: { count: number }) {
+  return (
+    <>
+      {Array.from({ length: count }, (_, index) => (
+        <Skeleton key={index} variant="rounded" height={56} />
+      ))}
+      <Skeleton variant="rounded" height={44} width="50%" />
+    </>
+  );
+}
+
+/**
+ * Heading and a skeleton of the content, laid out as the page lays out its own (the sign-in
+ * pages' layout has vertical padding, the member pages' none), so the heading stays put.
+ */
+function PageSkeleton({
+  heading,
+  lines = 3,
+  padded = false,
+}: {
+  heading: string;
+  lines?: number;
+  padded?: boolean;
+}) {
+  return (
+    <Stack spacing={2} sx={padded ? { py: { xs: 1, sm: 3 } } : undefined} aria-busy="true">
+      <Typography variant="h1">{heading}</Typography>
+      <Lines count={lines} />
+    </Stack>
+  );
+}
+
+/** The finder's results: their heading (and, for the primary panel, its intro), then the list. */
+function FinderResultsSkeleton({ panel, t }: { panel: Panel; t: typeof i18n.t }) {
+  return (
+    <Stack spacing={2.5} aria-busy="true">
+      <Stack spacing={1}>
+        <Typography variant="h1">{t(`doctor-finder:results.heading.${panel}`)}</Typography>
+        {panel === PANELS.primary && (
+          <Typography>{t('doctor-finder:results.intro.description')}</Typography>
+        )}
+      </Stack>
+      <Lines count={3} />
+    </Stack>
+  );
+}
+
+/** The finder's landing: its artwork and the centred card with the heading (LandingView). */
+function FinderSkeleton({ panel, t }: { panel: Panel; t: typeof i18n.t }) {
+  return (
+    <>
+      <LandingArtwork panel={panel} />
+      <Stack
+        sx={{ alignItems: 'center', justifyContent: 'center', minHeight: { sm: '70vh' }, py: 2 }}
+      >
+        <Card sx={{ width: '100%', maxWidth: LANDING_CARD_WIDTH }} elevation={3}>
+          <CardContent component={Stack} spacing={2} sx={{ p: { xs: 2, sm: 4 } }} aria-busy="true">
+            <Typography variant="h1">{t(`doctor-finder:landing.${panel}.title`)}</Typography>
+            <Typography color="text.secondary">
+              {t(`doctor-finder:landing.${panel}.description`)}
+            </Typography>
+            <Lines count={1} />
+          </CardContent>
+        </Card>
+      </Stack>
+    </>
+  );
+}
+
+const FINDER_PANELS = Object.values(PANELS);
+
+export const PRERENDERED_PAGES: PrerenderedPage[] = [
+  {
+    name: 'home',
+    pattern: '',
+    example: '',
+    content: (t) => ({ title: t('home:documentTitle'), body: <HomePage /> }),
+  },
+  {
+    name: 'member-card',
+    pattern: '/outpatient/e-card/member',
+    example: '/outpatient/e-card/member',
+    content: (t) => ({
+      title: t('member-card:documentTitle'),
+      body: <PageSkeleton heading={t('member-card:heading')} />,
+    }),
+  },
+  {
+    name: 'member-qr',
+    pattern: '/outpatient/e-card/member/qr',
+    example: '/outpatient/e-card/member/qr',
+    content: (t) => ({
+      title: t('member-card:qr.documentTitle'),
+      body: <PageSkeleton heading={t('member-card:qr.heading.page')} lines={2} />,
+    }),
+  },
+  {
+    name: 'login',
+    pattern: '/outpatient/login',
+    example: '/outpatient/login',
+    content: (t) => ({
+      title: t('auth:login.documentTitle'),
+      body: <PageSkeleton heading={t('auth:login.heading')} lines={2} padded />,
+    }),
+  },
+  ...FINDER_PANELS.flatMap((panel): PrerenderedPage[] => [
+    {
+      name: `finder-${panel}`,
+      pattern: `/(?:outpatient/doctor-list|health/network)/${panel}/(?!service-code/?$)[^/]+`,
+      query: 'without',
+      example: `/outpatient/doctor-list/${panel}/P0000000`,
+      handle: { layoutWidth: 'lg' },
+      content: (t) => ({
+        title: t('doctor-finder:documentTitle'),
+        body: <FinderSkeleton panel={panel} t={t} />,
+      }),
+    },
+    {
+      name: `finder-results-${panel}`,
+      pattern: `/(?:outpatient/doctor-list|health/network)/${panel}/(?!service-code/?$)[^/]+`,
+      query: 'with',
+      example: `/outpatient/doctor-list/${panel}/P0000000`,
+      handle: { layoutWidth: 'lg' },
+      content: (t) => ({
+        title: t('doctor-finder:documentTitle'),
+        body: <FinderResultsSkeleton panel={panel} t={t} />,
+      }),
+    },
+  ]),
+];
+
+export interface PrerenderedHtml {
+  /** `<html lang>`. */
+  htmlLang: string;
+  title: string;
+  /** The `<style>` element with the CSS of the markup. */
+  style: string;
+  /** The content of `#root`. */
+  markup: string;
+}
+
+// Read while rendering by the layout (service status, runtime configuration): a first visit has
+// no cookie and the server's meta tags are not known at build time.
+const noDocument = { cookie: '', querySelector: () => null };
+
+/** Renders a page's shell in a language, with the CSS of what it rendered. */
+export async function prerender(
+  page: PrerenderedPage,
+  language: Language,
+): Promise<PrerenderedHtml> {
+  await loadLanguage(language);
+  await i18n.changeLanguage(language);
+  const t = i18n.getFixedT(language);
+  const { title, body } = page.content(t);
+  const path = `/${LANGUAGE_PREFIXES[language]}${page.example}`;
+
+  const routes: RouteObject[] = [
+    { path: '*', handle: page.handle, Component: () => <AppLayout>{body}</AppLayout> },
+  ];
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(`http://localhost${path}`));
+  if (context instanceof Response) throw new Error(`Prerendering ${path} answered a redirect`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+
+  const cache = createCache({ key: 'css' });
+  // Collect the styles instead of writing them next to each element (as @emotion/server does).
+  cache.compat = true;
+  const globals = globalThis as { document?: unknown };
+  const hadDocument = 'document' in globals;
+  if (!hadDocument) globals.document = noDocument;
+  let markup: string;
+  try {
+    markup = renderToString(
+      <CacheProvider value={cache}>
+        <AppProviders queryClient={new QueryClient()}>
+          <StaticRouterProvider router={router} context={context} hydrate={false} />
+        </AppProviders>
+      </CacheProvider>,
+    );
+  } finally {
+    if (!hadDocument) delete globals.document;
+  }
+  const names: string[] = [];
+  let css = '';
+  for (const [name, rules] of Object.entries(cache.inserted)) {
+    if (typeof rules !== 'string') continue;
+    names.push(name);
+    css += rules;
+  }
+  return {
+    htmlLang: HTML_LANG[language],
+    title: t('documentTitle', { page: title }),
+    // emotion in the browser takes over a `data-emotion` style and does not insert it again.
+    style: `<style data-emotion="css ${names.join(' ')}">${css}</style>`,
+    // React 19 writes a page's <title> where it renders it; the document's own is set instead.
+    markup: markup.replace(/<title>[^<]*<\/title>/g, ''),
+  };
+}
