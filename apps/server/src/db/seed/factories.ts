@@ -4,9 +4,15 @@
 // it) is built with them, and so are the server tests' own records (test/factories.ts).
 // Defaults that must be unique (emails, policy numbers, HKIDs, codes) come from a counter.
 import { maskHkid } from '@clinicpass/shared/identity/hkid';
-import { addDays, hkToday, systemClock, type Clock } from '@clinicpass/shared/time/clock';
+import {
+  addDays,
+  addMonths,
+  hkToday,
+  systemClock,
+  type Clock,
+} from '@clinicpass/shared/time/clock';
 import { eq } from 'drizzle-orm';
-import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import { hkidLookupHash } from '../../lib/hkid-hash';
 import { hashPassword } from '../../lib/passwords';
 import { redeemCodeHash } from '../../lib/redeem-code';
@@ -53,6 +59,9 @@ export type Executor = Pick<Database, 'insert' | 'select'>;
 type Insert<T extends PgTable> = T['$inferInsert'];
 type Row<T extends PgTable> = T['$inferSelect'];
 /** A record's columns, every one optional: what a caller overrides. */
+// The rule sees the unresolved generic (a bare PgTable's insert type is empty); each use names a
+// table, so the type has that table's columns.
+// eslint-disable-next-line @typescript-eslint/no-generated-empty-object-type
 type Overrides<T extends PgTable> = Partial<Insert<T>>;
 
 export interface FactoryOptions {
@@ -82,10 +91,10 @@ export function hkidFor(n: number): string {
 }
 
 async function insertOne<T extends PgTable>(db: Executor, table: T, values: Insert<T>) {
-  const rows = (await db
+  const rows: Row<T>[] = await db
     .insert(table)
-    .values(values as PgInsertValue<T>)
-    .returning()) as Row<T>[];
+    .values(values)
+    .returning();
   const [row] = rows;
   if (!row) throw new Error('factory insert returned no row');
   return row;
@@ -106,7 +115,9 @@ export interface MemberOverrides extends Overrides<typeof member> {
   hkid?: string;
 }
 
-export interface TicketOverrides extends Partial<Omit<Insert<typeof outpatientTicket>, 'memberId'>> {
+export interface TicketOverrides extends Partial<
+  Omit<Insert<typeof outpatientTicket>, 'memberId'>
+> {
   memberId: number;
   /** The QR token; default: a fresh one. Stored as its SHA-256. */
   token?: string;
@@ -205,7 +216,8 @@ export function factories(db: Executor, options: FactoryOptions) {
     ) => {
       const created = await f.policy(o.policy);
       const members = [];
-      for (const m of o.members ?? [{}]) members.push(await f.member({ policyId: created.id, ...m }));
+      for (const m of o.members ?? [{}])
+        members.push(await f.member({ policyId: created.id, ...m }));
       return { policy: created, members };
     },
 
@@ -237,7 +249,7 @@ export function factories(db: Executor, options: FactoryOptions) {
         productId: o.productId ?? (await f.productByCode('OUTPATIENT-GO')).id,
         status: 'in-force',
         periodStartDate: start,
-        periodEndDate: addDays(addDays(start, 365), -1),
+        periodEndDate: addDays(addMonths(start, 12), -1),
         ...o,
       });
     },
@@ -444,7 +456,10 @@ export function factories(db: Executor, options: FactoryOptions) {
     /** A partner and, when `userId` is given, the account acting for it. */
     partner: async (o: Overrides<typeof partner> & { userId?: string } = {}) => {
       const { userId, ...columns } = o;
-      const row = await insertOne(db, partner, { name: `Test Partner ${next()} Limited`, ...columns });
+      const row = await insertOne(db, partner, {
+        name: `Test Partner ${next()} Limited`,
+        ...columns,
+      });
       if (userId !== undefined) await insertOne(db, partnerUser, { partnerId: row.id, userId });
       return row;
     },
@@ -491,9 +506,7 @@ export function factories(db: Executor, options: FactoryOptions) {
      * and venue, on the primary panel). The finder reads its read model: call
      * `rebuildFinderIndex` after adding network records.
      */
-    servicePoint: async (
-      o: Overrides<typeof servicePoint> & { serviceId: number },
-    ) =>
+    servicePoint: async (o: Overrides<typeof servicePoint> & { serviceId: number }) =>
       insertOne(db, servicePoint, {
         panel: 'outpatient',
         doctorId: o.doctorId ?? (await f.doctor()).id,
