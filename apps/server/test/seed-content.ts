@@ -36,9 +36,7 @@ export async function readSeedContent(db: Database, seededFrom: Date): Promise<S
       text
         .replace(UUID, (id) => label.get(id) ?? id)
         .replace(ARGON2, '<argon2>')
-        .replace(TIMESTAMP, (stamp) =>
-          instantOf(stamp) >= floor ? '<now>' : stamp,
-        );
+        .replace(TIMESTAMP, (stamp) => (instantOf(stamp) >= floor ? '<now>' : stamp));
     const tables = (
       await tx.execute<{ tablename: string }>(
         sql`SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`,

@@ -90,6 +90,11 @@ export function hkidFor(n: number): string {
   return `K${digits}(${check === 10 ? 'A' : String(check)})`;
 }
 
+/** A fresh valid HKID of this process. */
+export function freshHkid(): string {
+  return hkidFor(next());
+}
+
 async function insertOne<T extends PgTable>(db: Executor, table: T, values: Insert<T>) {
   const rows: Row<T>[] = await db
     .insert(table)
