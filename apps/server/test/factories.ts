@@ -23,10 +23,10 @@ import { TEST_SECRET_KEY } from './constants';
 export { FACTORY_PASSWORD, freshHkid, hkidFor, type Factories };
 
 let phones = 0;
-/** A fresh 8-digit Hong Kong mobile number (`9xxxxxxx`), as a member types it. */
+/** A fresh 8-digit Hong Kong mobile number (`96xxxxxx`, every one valid), as a member types it. */
 export function freshPhone(): string {
   phones += 1;
-  return `9${String(1_000_000 + ((process.pid * 97 + phones) % 9_000_000))}`;
+  return `96${String((process.pid * 97 + phones) % 1_000_000).padStart(6, '0')}`;
 }
 
 export interface MemberCard {

@@ -96,10 +96,7 @@ export function freshHkid(): string {
 }
 
 async function insertOne<T extends PgTable>(db: Executor, table: T, values: Insert<T>) {
-  const rows: Row<T>[] = await db
-    .insert(table)
-    .values(values)
-    .returning();
+  const rows: Row<T>[] = await db.insert(table).values(values).returning();
   const [row] = rows;
   if (!row) throw new Error('factory insert returned no row');
   return row;
@@ -489,13 +486,13 @@ export function factories(db: Executor, options: FactoryOptions) {
       });
     },
 
-    /** A venue (default: in Central and Western, `CW`). */
+    /** A venue (default: in Central and Western, district `A`). */
     venue: (o: Overrides<typeof venue> = {}) => {
       const n = next();
       return insertOne(db, venue, {
         nameEn: `Test Clinic ${n}`,
         nameZh: `測試診所${n}`,
-        districtCode: 'CW',
+        districtCode: 'A',
         addressLineOne: `${n} Queen's Road Central, Central`,
         addressLineTwo: `中環皇后大道中${n}號`,
         ...o,
