@@ -574,7 +574,14 @@ describe('bad input', () => {
   ];
   // Each list with the query it needs to be searchable; the group list takes fewer parameters.
   const lists: { url: string; base: Record<string, string>; takes: (name: string) => boolean }[] = [
-    { url: PRIMARY, base: { policy_number: POLICY }, takes: () => true },
+    {
+      url: PRIMARY,
+      // Read when a test runs: the policy is made in beforeAll.
+      get base() {
+        return { policy_number: POLICY };
+      },
+      takes: () => true,
+    },
     { url: SECOND, base: {}, takes: () => true },
     { url: GROUP, base: {}, takes: (name) => name in GroupServicePointQuerySchema.shape },
   ];
