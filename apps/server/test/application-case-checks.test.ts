@@ -5,13 +5,12 @@ import { maskHkid } from '@clinicpass/shared/identity/hkid';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productProfile } from '../src/db/platform-schema';
-import { product } from '../src/db/schema';
-import { DEMO } from '../src/db/seed/demo';
 import { DEMO_CASES, demoCaseDetails } from '../src/db/seed/stakeholder-data';
 import { applicationCase } from '../src/db/stakeholder-schema';
 import { hkidLookupHash } from '../src/lib/hkid-hash';
 import type { CaseDetails } from '../src/modules/application-case/case-checks';
 import { TEST_SECRET_KEY } from './constants';
+import { testFactories, type MemberCard } from './factories';
 import { buildPolicyTestApp, PLAIN, type PolicyTestApp } from './policy-support';
 import { call } from './stakeholder-support';
 
@@ -19,14 +18,14 @@ const NOW = new Date('2026-11-22T04:00:00+08:00');
 
 let t: PolicyTestApp;
 let outpatientId: number;
+/** A member already covered by an in-force outpatient policy. */
+let covered: MemberCard;
 
 beforeAll(async () => {
   t = await buildPolicyTestApp({ now: NOW });
-  const [row] = await t.database.db
-    .select({ id: product.id })
-    .from(product)
-    .where(eq(product.code, 'OUTPATIENT-GO'));
-  outpatientId = row!.id;
+  const f = testFactories(t.database.db, { clock: t.clock });
+  outpatientId = (await f.productByCode('OUTPATIENT-GO')).id;
+  covered = await f.memberCard();
 });
 afterAll(async () => {
   await t.close();
@@ -85,7 +84,6 @@ describe('POST /outpatient/submit/{id} checks the case', () => {
     const good = complete();
     const holder = good.policyholder!;
     const child = good.insured_lives![1]!;
-    const covered = hkidLookupHash(TEST_SECRET_KEY, DEMO.workingCard.hkid);
     const details: CaseDetails = {
       policyholder: { ...holder, phone_number: '1234', email: 'not-an-email' },
       insured_lives: [
@@ -100,8 +98,8 @@ describe('POST /outpatient/submit/{id} checks the case', () => {
           ...child,
           last_name: null,
           identity_document_type: 'driving-licence',
-          identity_document_number_hash: covered,
-          identity_document_number_masked: maskHkid(DEMO.workingCard.hkid),
+          identity_document_number_hash: hkidLookupHash(TEST_SECRET_KEY, covered.hkid),
+          identity_document_number_masked: maskHkid(covered.hkid),
           date_of_birth: null,
           relationship_to_policyholder: 'sibling',
         },

@@ -7,11 +7,11 @@ import type { Challenge } from 'altcha-lib';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO } from '../src/db/seed/demo';
 import { hkidLookupHash } from '../src/lib/hkid-hash';
 import { buildTestApp, type TestApp } from './build-app';
 import { CHALLENGE_URL, solve, solvedCaptcha } from './captcha-support';
 import { TEST_SECRET_KEY } from './constants';
+import { testFactories, type MemberCard } from './factories';
 import { freshAddress } from './identity-helpers';
 
 const LOOKUP_URL = '/api/customer/outpatient/member-ticket';
@@ -19,11 +19,17 @@ const BASE = 2;
 const CAP = 16;
 
 let t: TestApp;
+/** The member whose failures count, and another member. */
+let card: MemberCard;
+let other: MemberCard;
 beforeAll(async () => {
   t = await buildTestApp({
     seeded: true,
     env: { CAPTCHA_DIFFICULTY: String(BASE), CAPTCHA_MAX_DIFFICULTY: String(CAP) },
   });
+  const f = testFactories(t.database.db);
+  card = await f.memberCard();
+  other = await f.memberCard();
 });
 afterAll(async () => {
   await t.close();
@@ -50,7 +56,7 @@ const signedDifficulty = (challenge: Challenge) =>
 
 describe('the captcha cost per HKID', () => {
   it('rises with the HKID failures from any address, asks for it in details, and never locks out', async () => {
-    const { hkid, applicantPhone } = DEMO.workingCard;
+    const { hkid, phone: applicantPhone } = card;
     // 3 failures from 3 addresses: the base captcha still does.
     for (let i = 0; i < 3; i += 1) {
       expect((await lookUp(t.app, hkid, '98765432', await solvedCaptcha(t.app))).statusCode).toBe(
@@ -91,10 +97,8 @@ describe('the captcha cost per HKID', () => {
     );
 
     // Another member pays the base cost still.
-    const other = DEMO.bodyCheckNotDue;
     expect(
-      (await lookUp(t.app, other.hkid, other.applicantPhone, await solvedCaptcha(t.app)))
-        .statusCode,
+      (await lookUp(t.app, other.hkid, other.phone, await solvedCaptcha(t.app))).statusCode,
     ).toBe(200);
 
     // The count is kept under a keyed hash: neither the HKID nor its look-up hash is stored.
@@ -103,7 +107,7 @@ describe('the captcha cost per HKID', () => {
     );
     const keys = rows.map((row) => row.key).join('\n');
     expect(keys).toMatch(/member-ticket:id:[0-9a-f]{64}/);
-    expect(keys).not.toContain('123456');
+    expect(keys).not.toContain(hkid.slice(1, 7));
     expect(keys).not.toContain(hkidLookupHash(TEST_SECRET_KEY, hkid));
   });
 
@@ -131,7 +135,7 @@ describe('the captcha cost per HKID', () => {
     const header = Buffer.from(
       JSON.stringify({ challenge: forged, solution: payload.solution }),
     ).toString('base64');
-    const res = await lookUp(t.app, DEMO.workingCard.hkid, '91234567', header);
+    const res = await lookUp(t.app, card.hkid, card.phone, header);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'captcha_invalid' });
   });

@@ -8,23 +8,25 @@ import type { Challenge } from 'altcha-lib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
-import { DEMO } from '../src/db/seed/demo';
 import { CAPTCHA_ALGORITHM } from '../src/modules/captcha/captcha.service';
 import { buildTestApp, type TestApp } from './build-app';
 import { CHALLENGE_URL, fetchChallenge, solve, solvedCaptcha } from './captcha-support';
+import { testFactories, type MemberCard } from './factories';
 import { client, freshAddress, latestCode } from './identity-helpers';
 
 const clock = fixedClock(new Date());
 let t: TestApp;
+/** The member the look-ups find. */
+let card: MemberCard;
 beforeAll(async () => {
   t = await buildTestApp({ seeded: true, clock });
+  card = await testFactories(t.database.db, { clock }).memberCard();
 });
 afterAll(async () => {
   await t.close();
 });
 
 const LOOKUP_URL = '/api/customer/outpatient/member-ticket';
-const known = { identity_document_number: DEMO.workingCard.hkid, phone_number: '91234567' };
 
 function lookUp(app: FastifyInstance, captcha: string | undefined, address = freshAddress()) {
   return app.inject({
@@ -34,7 +36,7 @@ function lookUp(app: FastifyInstance, captcha: string | undefined, address = fre
       'x-forwarded-for': address,
       ...(captcha === undefined ? {} : { [CAPTCHA_HEADER]: captcha }),
     },
-    payload: known,
+    payload: card.lookUp,
   });
 }
 
@@ -168,6 +170,8 @@ describe('the X-Captcha header', () => {
   it('refuses a challenge past its lifetime as captcha_expired', async () => {
     const short = await buildTestApp({ seeded: true, env: { CAPTCHA_TTL_SECONDS: '1' } });
     try {
+      // The same member in this app's own database.
+      await testFactories(short.database.db).memberCard({ hkid: card.hkid, phone: card.phone });
       const challenge = await fetchChallenge(short.app);
       const payload = await solve(challenge);
       const expiresAt = (challenge.parameters.data?.expires_at as number) * 1000;

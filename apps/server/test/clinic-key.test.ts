@@ -1,41 +1,41 @@
 // The clinic area's authentication (decision 106): POST /api/clinic/outpatient/ticket/verify
 // answers only a clinic presenting a live clinic key. Real PostgreSQL.
 import { fixedClock } from '@clinicpass/shared/time/clock';
-import { asc } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clinicApiKey } from '../src/db/clinic-schema';
-import { venue } from '../src/db/schema';
 import {
   CLINIC_KEY_CALLS_PER_MINUTE,
   CLINIC_KEY_FAILURE_LIMIT,
   issueClinicKey,
   revokeClinicKey,
 } from '../src/modules/clinic/clinic-key.service';
-import { DEMO } from '../src/db/seed/demo';
 import { buildTestApp, type TestApp } from './build-app';
 import { freshAddress } from './identity-helpers';
 import { captchaHeader } from './captcha-support';
+import { testFactories, type MemberCard } from './factories';
 
 const clock = fixedClock(new Date());
 let t: TestApp;
 let venueId: number;
+let card: MemberCard;
 
 beforeAll(async () => {
   t = await buildTestApp({ seeded: true, clock });
-  const [first] = await t.database.db.select({ id: venue.id }).from(venue).orderBy(asc(venue.id));
-  venueId = first?.id ?? 0;
+  const f = testFactories(t.database.db, { clock });
+  venueId = (await f.venue()).id;
+  card = await f.memberCard();
 });
 afterAll(async () => {
   await t.close();
 });
 
-/** A fresh QR token of the demo member, as the look-up issues it. */
+/** A fresh QR token of the member, as the look-up issues it. */
 async function qrToken(): Promise<string> {
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/customer/outpatient/member-ticket',
     headers: { 'x-forwarded-for': freshAddress(), ...(await captchaHeader(t.app)) },
-    payload: { identity_document_number: DEMO.workingCard.hkid, phone_number: '91234567' },
+    payload: card.lookUp,
   });
   expect(res.statusCode).toBe(200);
   return res.json<{ tickets: { token: string }[] }>().tickets[0]?.token ?? '';
@@ -55,7 +55,7 @@ describe('clinic keys on the ticket check', () => {
     const res = await verify({}, await qrToken());
     expect(res.statusCode).toBe(401);
     expect(res.json()).toMatchObject({ code: 'clinic_key_missing' });
-    expect(res.body).not.toContain(DEMO.workingCard.policyNumber);
+    expect(res.body).not.toContain(card.policy.policyNumber);
   });
 
   it('refuses a wrong or malformed key: 401 clinic_key_invalid', async () => {
@@ -66,7 +66,7 @@ describe('clinic keys on the ticket check', () => {
       const res = await verify({ 'x-clinic-key': key }, token);
       expect(res.statusCode, key).toBe(401);
       expect(res.json()).toMatchObject({ code: 'clinic_key_invalid' });
-      expect(res.body).not.toContain(DEMO.workingCard.policyNumber);
+      expect(res.body).not.toContain(card.policy.policyNumber);
     }
   });
 
@@ -83,7 +83,7 @@ describe('clinic keys on the ticket check', () => {
       expect(res.statusCode, res.body).toBe(200);
       expect(res.json()).toMatchObject({
         type: 'visit',
-        policy_number: DEMO.workingCard.policyNumber,
+        policy_number: card.policy.policyNumber,
       });
     }
     // A good key with a bad QR token still gets the ticket check's own answer.

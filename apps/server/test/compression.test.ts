@@ -9,10 +9,10 @@ import type * as Zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app';
-import { DEMO } from '../src/db/seed/demo';
 import { chooseEncoding } from '../src/plugins/compression';
 import { testConfig } from './build-app';
 import { createTestDatabase, type TestDatabase } from './db';
+import { testFactories } from './factories';
 
 // Counts the server's brotli compressions, to see a kept answer compressed once.
 const brotliCalls = vi.hoisted(() => ({ count: 0 }));
@@ -30,6 +30,8 @@ vi.mock('node:zlib', async (importOriginal) => {
 let database: TestDatabase;
 let app: FastifyInstance;
 let webDist: string;
+/** The primary panel's search for a policy with the medical network. */
+let FINDER: string;
 
 const SCRIPT = `export const big = ${JSON.stringify('x'.repeat(5000))};\n`;
 const SCRIPT_BR = brotliCompressSync(SCRIPT);
@@ -45,6 +47,8 @@ beforeAll(async () => {
   writeFileSync(path.join(webDist, 'assets/app-abc123.js.br'), SCRIPT_BR);
   writeFileSync(path.join(webDist, 'assets/app-abc123.js.gz'), SCRIPT_GZ);
   database = await createTestDatabase({ seeded: true });
+  const policy = await testFactories(database.db).policy();
+  FINDER = `/api/customer/policy/service-point?policy_number=${policy.policyNumber}&page_size=20`;
   app = await buildApp({ config: testConfig({ WEB_DIST_DIR: webDist }), db: database.db });
   await app.ready();
 });
@@ -62,8 +66,6 @@ function get(url: string, acceptEncoding?: string, accept?: string) {
   if (accept !== undefined) headers.accept = accept;
   return app.inject({ url, headers });
 }
-
-const FINDER = `/api/customer/policy/service-point?policy_number=${DEMO.workingCard.policyNumber}&page_size=20`;
 
 describe('API answers', () => {
   it('sends a finder page over 1 KiB as brotli, gzip or plain by Accept-Encoding, with Vary', async () => {

@@ -8,12 +8,19 @@ import {
 } from '@clinicpass/shared/schemas/finder';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO } from '../src/db/seed/demo';
 import { buildTestApp, type TestApp } from './build-app';
+import { testFactories } from './factories';
 
 let test: TestApp;
+/** A policy with the medical network (outpatient panel), and one without (a VHIS policy). */
+let POLICY: string;
+let NO_NETWORK: string;
 beforeAll(async () => {
   test = await buildTestApp({ seeded: true });
+  const f = testFactories(test.database.db);
+  POLICY = (await f.policy()).policyNumber;
+  const vhis = await f.productByCode('VHIS-FLEXI');
+  NO_NETWORK = (await f.policy({ productId: vhis.id })).policyNumber;
 });
 afterAll(async () => {
   await test.close();
@@ -24,8 +31,6 @@ function nextAddress(): string {
   address += 1;
   return `10.2.0.${address}`;
 }
-
-const POLICY = DEMO.workingCard.policyNumber;
 
 interface GraphQLAnswer<Data> {
   data?: Data | null;
@@ -219,7 +224,7 @@ describe('GraphQL errors', () => {
     });
     const noNetwork = await graphql(SERVICE_POINTS, {
       panel: 'outpatient',
-      policy_number: DEMO.noNetwork.policyNumber,
+      policy_number: NO_NETWORK,
     });
     expect(unknown.body.errors?.[0]?.extensions?.code).toBe('no_access');
     expect(noNetwork.body).toEqual(unknown.body);

@@ -8,7 +8,6 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
-import { DEMO } from '../src/db/seed/demo';
 import { rebuildFinderIndex } from '../src/modules/finder/finder.index';
 import { searchSnapshot } from '../src/modules/finder/finder.engine';
 import { type FinderSnapshot, loadFinderSnapshot } from '../src/modules/finder/finder.snapshot';
@@ -22,6 +21,7 @@ import {
   type OracleCriteria,
   toServicePoint,
 } from './finder-oracle';
+import { testFactories } from './factories';
 
 let database: TestDatabase;
 let snapshot: FinderSnapshot;
@@ -168,7 +168,10 @@ describe('in-memory finder search', () => {
 
 describe('finder REST body written without the response schema', () => {
   let app: FastifyInstance;
+  /** A policy with the medical network. */
+  let policyNumber: string;
   beforeAll(async () => {
+    policyNumber = (await testFactories(database.db).policy()).policyNumber;
     app = await buildApp({ config: testConfig(), db: database.db });
     await app.ready();
   });
@@ -183,12 +186,12 @@ describe('finder REST body written without the response schema', () => {
     );
     const gpId = String(gp.rows[0]?.id);
     const queries = [
-      `policy_number=${DEMO.workingCard.policyNumber}&district_codes=T&service_ids=${gpId}&expand_until_found=true`,
-      `policy_number=${DEMO.workingCard.policyNumber}&search=${encodeURIComponent('中環 dr')}`,
-      `policy_number=${DEMO.workingCard.policyNumber}&price_range=100,400&page=2&page_size=7`,
-      `policy_number=${DEMO.workingCard.policyNumber}&district_codes=T&search=zzqx&expand_until_found=true`,
-      `policy_number=${DEMO.workingCard.policyNumber}&district_codes=T&search=chan&expand_until_found=true`,
-      `policy_number=${DEMO.workingCard.policyNumber}&page=999`,
+      `policy_number=${policyNumber}&district_codes=T&service_ids=${gpId}&expand_until_found=true`,
+      `policy_number=${policyNumber}&search=${encodeURIComponent('中環 dr')}`,
+      `policy_number=${policyNumber}&price_range=100,400&page=2&page_size=7`,
+      `policy_number=${policyNumber}&district_codes=T&search=zzqx&expand_until_found=true`,
+      `policy_number=${policyNumber}&district_codes=T&search=chan&expand_until_found=true`,
+      `policy_number=${policyNumber}&page=999`,
     ];
     let expanded = 0;
     for (const [i, query] of queries.entries()) {

@@ -8,10 +8,10 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
-import { DEMO } from '../src/db/seed/demo';
 import { rebuildFinderIndex } from '../src/modules/finder/finder.index';
 import { testConfig } from './build-app';
 import { createTestDatabase, type TestDatabase } from './db';
+import { testFactories } from './factories';
 
 const VENUES = {
   cwb: [
@@ -248,7 +248,8 @@ const CASES: Record<string, readonly Case[]> = {
   ],
 };
 
-const POLICY = DEMO.workingCard.policyNumber;
+/** A policy with the medical network, the searches' access. */
+let POLICY: string;
 let database: TestDatabase;
 let app: FastifyInstance;
 const idOf = new Map<Label, number>();
@@ -257,6 +258,7 @@ const labelOf = new Map<number, Label>();
 beforeAll(async () => {
   database = await createTestDatabase({ seeded: true });
   const db = database.db;
+  POLICY = (await testFactories(db).policy()).policyNumber;
   await db.execute(sql.raw('TRUNCATE service_point, payment_info, venue, doctor CASCADE'));
   const venueIds = new Map<VenueKey, number>();
   for (const [key, [en, zh, district, one, two]] of Object.entries(VENUES)) {

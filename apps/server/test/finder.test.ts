@@ -13,7 +13,6 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
-import { DEMO } from '../src/db/seed/demo';
 import {
   matchesTerms,
   rowText,
@@ -22,10 +21,14 @@ import {
 } from '../src/modules/finder/text/search-text';
 import { testConfig } from './build-app';
 import { createTestDatabase, type TestDatabase } from './db';
+import { testFactories } from './factories';
 
 let database: TestDatabase;
 let app: FastifyInstance;
+/** A signed-in customer, a policy with the medical network and one without (VHIS). */
 let ownerId: string;
+let POLICY: string;
+let NO_NETWORK: string;
 
 // Test-only sign-in: the identity plugin is built elsewhere; here a header names the user.
 const TEST_USER_HEADER = 'x-test-user-id';
@@ -39,10 +42,11 @@ beforeAll(async () => {
     done();
   });
   await app.ready();
-  const owner = await database.db.execute<{ id: string }>(
-    sql`SELECT id FROM app_user WHERE email = ${DEMO.owner.email}`,
-  );
-  ownerId = owner.rows[0]?.id ?? '';
+  const f = testFactories(database.db);
+  ownerId = (await f.user()).id;
+  POLICY = (await f.policy()).policyNumber;
+  const vhis = await f.productByCode('VHIS-FLEXI');
+  NO_NETWORK = (await f.policy({ productId: vhis.id })).policyNumber;
 });
 afterAll(async () => {
   await app.close();
@@ -56,7 +60,6 @@ function nextAddress(): string {
   return `10.1.${Math.floor(address / 250)}.${(address % 250) + 1}`;
 }
 
-const POLICY = DEMO.workingCard.policyNumber;
 const PRIMARY = '/api/customer/policy/service-point';
 const SECOND = '/api/customer/policy/service-point/outpatient-go';
 const GROUP = '/api/customer/group-policy/service-point';
@@ -405,7 +408,7 @@ describe('service-point search on the primary panel', () => {
 describe('access to the primary panel', () => {
   it('gives one and the same no_access answer for an unknown policy and one without a network', async () => {
     const unknown = await get(PRIMARY, { policy_number: 'OP9999999' });
-    const noNetwork = await get(PRIMARY, { policy_number: DEMO.noNetwork.policyNumber });
+    const noNetwork = await get(PRIMARY, { policy_number: NO_NETWORK });
     expect(unknown.statusCode).toBe(403);
     expect(noNetwork.statusCode).toBe(403);
     expect(unknown.json()).toMatchObject({ code: 'no_access' });
@@ -571,7 +574,14 @@ describe('bad input', () => {
   ];
   // Each list with the query it needs to be searchable; the group list takes fewer parameters.
   const lists: { url: string; base: Record<string, string>; takes: (name: string) => boolean }[] = [
-    { url: PRIMARY, base: { policy_number: POLICY }, takes: () => true },
+    {
+      url: PRIMARY,
+      // Read when a test runs: the policy is made in beforeAll.
+      get base() {
+        return { policy_number: POLICY };
+      },
+      takes: () => true,
+    },
     { url: SECOND, base: {}, takes: () => true },
     { url: GROUP, base: {}, takes: (name) => name in finderContract.searchGroupPolicy.query.shape },
   ];
@@ -676,7 +686,7 @@ describe('second panel and group policies', () => {
   });
 
   it('gives no_access on the group-policy list for a policy without a network', async () => {
-    const res = await get(GROUP, { policy_number: DEMO.noNetwork.policyNumber });
+    const res = await get(GROUP, { policy_number: NO_NETWORK });
     expect(res.statusCode).toBe(403);
     expect(res.json()).toMatchObject({ code: 'no_access' });
   });

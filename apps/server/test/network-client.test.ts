@@ -4,8 +4,8 @@
 import type { PlatformClient } from '@clinicpass/shared/platform/client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PROVISION_SLUGS } from '@clinicpass/shared/constants';
-import { DEMO } from '../src/db/seed/demo';
 import { solvedCaptcha } from './captcha-support';
+import { testFactories, type MemberCard } from './factories';
 import {
   buildPolicyTestApp,
   OWNER,
@@ -28,9 +28,14 @@ function clientFor(user: string | null): PlatformClient {
 let guest: PlatformClient;
 let owner: PlatformClient;
 let plain: PlatformClient;
+/** A member with a working card on a policy OWNER owns. */
+let card: MemberCard;
 
 beforeAll(async () => {
   t = await buildPolicyTestApp();
+  card = await testFactories(t.database.db).memberCard({
+    policy: { ownerUserId: await t.userId(OWNER) },
+  });
   guest = clientFor(null);
   owner = clientFor(OWNER);
   plain = clientFor(PLAIN);
@@ -53,27 +58,26 @@ describe('announcements', () => {
 });
 
 describe('member card tickets', () => {
-  const lookUp = { identity_document_number: DEMO.workingCard.hkid, phone_number: '91234567' };
-
   it('looks a member up behind a solved captcha, and refuses one without', async () => {
+    const { lookUp } = card;
     const found = await guest.requestMemberTickets(lookUp, await solvedCaptcha(t.app));
     expect(found.tickets.map((ticket) => ticket.type)).toEqual(['visit', 'payment', 'body-check']);
-    expect(
-      found.tickets.every((ticket) => ticket.policy_number === DEMO.workingCard.policyNumber),
-    ).toBe(true);
+    expect(found.tickets.every((ticket) => ticket.policy_number === card.policy.policyNumber)).toBe(
+      true,
+    );
     await expect(guest.requestMemberTickets(lookUp, 'not-a-solution')).rejects.toMatchObject({
       status: 400,
     });
   });
 
   it('lists a policy’s tickets for its owner, and for nobody else', async () => {
-    const own = await owner.listOutpatientTickets({ policy_id: DEMO.workingCard.policyNumber });
+    const own = await owner.listOutpatientTickets({ policy_id: card.policy.policyNumber });
     expect(own.tickets.length).toBeGreaterThan(0);
     expect(new Set(own.tickets.map((ticket) => ticket.policy_number))).toEqual(
-      new Set([DEMO.workingCard.policyNumber]),
+      new Set([card.policy.policyNumber]),
     );
     await expect(
-      plain.listOutpatientTickets({ policy_id: DEMO.workingCard.policyNumber }),
+      plain.listOutpatientTickets({ policy_id: card.policy.policyNumber }),
     ).rejects.toMatchObject({ status: 404 });
   });
 });
@@ -100,7 +104,7 @@ describe('the medical network', () => {
   });
 
   it('searches the primary, the second and the group panels for a policy', async () => {
-    const policyNumber = DEMO.workingCard.policyNumber;
+    const policyNumber = card.policy.policyNumber;
     const primary = await owner.listServicePoints({ policy_number: policyNumber, page_size: 5 });
     expect(primary.results).toHaveLength(5);
     expect(primary.pagination.start).toBe(0);

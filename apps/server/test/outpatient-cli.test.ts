@@ -5,16 +5,21 @@ import { fixedClock } from '@clinicpass/shared/time/clock';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runOutpatientCommand, UsageError } from '../src/cli/outpatient-commands';
-import { DEMO } from '../src/db/seed/demo';
 import { announcement, member } from '../src/db/schema';
 import { buildTestApp, type TestApp } from './build-app';
 import { captchaHeader } from './captcha-support';
+import { testFactories, type MemberCard } from './factories';
 
 let t: TestApp;
 const clock = fixedClock(new Date());
+/** The member the commands act on: a working card, activated 400 days ago. */
+let card: MemberCard;
+let code: string;
 
 beforeAll(async () => {
   t = await buildTestApp({ seeded: true, clock });
+  card = await testFactories(t.database.db, { clock }).memberCard();
+  code = card.member.memberCode;
 });
 afterAll(async () => {
   await t.close();
@@ -33,16 +38,16 @@ async function run(...args: string[]): Promise<string[]> {
 
 describe('npm run outpatient', () => {
   it('record-body-check stores the date of the check for the member', async () => {
-    expect(
-      await run('record-body-check', '--member-code', 'M1000001', '--date', '2026-03-01'),
-    ).toEqual(['Recorded a body check on 2026-03-01 for member M1000001.']);
+    expect(await run('record-body-check', '--member-code', code, '--date', '2026-03-01')).toEqual([
+      `Recorded a body check on 2026-03-01 for member ${code}.`,
+    ]);
     const [row] = await t.database.db
       .select({ date: member.lastBodyCheckDate })
       .from(member)
-      .where(eq(member.memberCode, 'M1000001'));
+      .where(eq(member.memberCode, code));
     expect(row?.date).toBe('2026-03-01');
     await expect(
-      run('record-body-check', '--member-code', 'M1000001', '--date', '1/3/2026'),
+      run('record-body-check', '--member-code', code, '--date', '1/3/2026'),
     ).rejects.toBeInstanceOf(UsageError);
     await expect(
       run('record-body-check', '--member-code', 'NO-SUCH', '--date', '2026-03-01'),
@@ -85,19 +90,19 @@ describe('npm run outpatient', () => {
       method: 'POST',
       url: '/api/customer/outpatient/member-ticket',
       headers: { 'x-forwarded-for': '192.0.2.10', ...(await captchaHeader(t.app)) },
-      payload: { identity_document_number: DEMO.workingCard.hkid, phone_number: '91234567' },
+      payload: card.lookUp,
     });
     expect(found.statusCode, found.body).toBe(200);
     const view = found.json<{ member_view_token: string }>().member_view_token;
     const tickets = () =>
       t.app.inject({
-        url: '/api/customer/outpatient/ticket?policy_id=OP1000001',
+        url: `/api/customer/outpatient/ticket?policy_id=${card.policy.policyNumber}`,
         headers: { 'x-member-view-token': view },
       });
     expect((await tickets()).statusCode).toBe(200);
-    const printed = await run('revoke-tokens', '--member-code', 'M1000001');
+    const printed = await run('revoke-tokens', '--member-code', code);
     // The look-up's 3 tickets and view token, and the 3 tickets the list above issued.
-    expect(printed).toEqual(['Revoked 7 token(s) of member M1000001.']);
+    expect(printed).toEqual([`Revoked 7 token(s) of member ${code}.`]);
     expect(printed.join('\n')).not.toContain(view);
     const refused = await tickets();
     expect(refused.statusCode).toBe(401);

@@ -1,7 +1,6 @@
 // GET /partner/me (customer and partnership areas) and POST /heals/login (issue 5 leftovers).
 import { jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PARTNER } from '../src/db/seed/stakeholder-data';
 import {
   HEALS_TOKEN_AUDIENCE,
   HEALS_TOKEN_ISSUER,
@@ -9,14 +8,23 @@ import {
   healsTokenKey,
 } from '../src/modules/partner/partner.service';
 import { TEST_SECRET_KEY } from './constants';
+import { testFactories } from './factories';
 import { buildPolicyTestApp, OTHER, OWNER, PLAIN, type PolicyTestApp } from './policy-support';
 import { call, expectError, expectFieldError } from './stakeholder-support';
 
 const NOW = new Date('2026-11-22T04:00:00+08:00');
 
 let t: PolicyTestApp;
+/** A customer acting for a partner, and that partner. */
+let agent: string;
+let partnerName: string;
 beforeAll(async () => {
   t = await buildPolicyTestApp({ now: NOW });
+  const f = testFactories(t.database.db, { clock: t.clock });
+  const user = await f.user();
+  agent = user.email;
+  await t.userId(agent);
+  partnerName = (await f.partner({ userId: user.id })).name;
 });
 afterAll(async () => {
   await t.close();
@@ -25,11 +33,11 @@ afterAll(async () => {
 describe('GET /partner/me', () => {
   it('answers the partner the signed-in user acts for, in both areas', async () => {
     for (const area of ['customer', 'partnership'] as const) {
-      const res = await call(t, 'GET', '/partner/me', { user: OWNER, area });
+      const res = await call(t, 'GET', '/partner/me', { user: agent, area });
       expect(res.statusCode, res.body).toBe(200);
       const body = res.json<Record<string, unknown>>();
       expect(Object.keys(body).sort()).toEqual(['create_date', 'id', 'name', 'update_date']);
-      expect(body.name).toBe(DEMO_PARTNER.name);
+      expect(body.name).toBe(partnerName);
     }
   });
 

@@ -1,13 +1,19 @@
 // GraphQL `tickets(policy_id)`: answers only the holder of that member's view token (or the
 // policy's signed-in owner), with the same tickets the REST look-up issues.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO } from '../src/db/seed/demo';
 import { buildTestApp, type TestApp } from './build-app';
 import { captchaHeader } from './captcha-support';
+import { testFactories, type MemberCard } from './factories';
 
 let test: TestApp;
+/** A member with a working card, and a member of another policy. */
+let card: MemberCard;
+let other: MemberCard;
 beforeAll(async () => {
   test = await buildTestApp({ seeded: true });
+  const f = testFactories(test.database.db);
+  card = await f.memberCard();
+  other = await f.memberCard();
 });
 afterAll(async () => {
   await test.close();
@@ -41,12 +47,12 @@ async function tickets(policyId: string, headers: Record<string, string> = {}) {
   return res.json<Answer>();
 }
 
-async function viewToken(hkid: string): Promise<string> {
+async function viewToken(member: MemberCard): Promise<string> {
   const res = await test.app.inject({
     method: 'POST',
     url: '/api/customer/outpatient/member-ticket',
     headers: { 'x-forwarded-for': '10.9.0.2', ...(await captchaHeader(test.app)) },
-    payload: { identity_document_number: hkid, phone_number: '91234567' },
+    payload: member.lookUp,
   });
   expect(res.statusCode).toBe(200);
   return res.json<{ member_view_token: string }>().member_view_token;
@@ -54,8 +60,8 @@ async function viewToken(hkid: string): Promise<string> {
 
 describe('GraphQL tickets', () => {
   it('gives the view-token holder the three tickets of that policy', async () => {
-    const token = await viewToken(DEMO.workingCard.hkid);
-    const answer = await tickets(DEMO.workingCard.policyNumber, { 'x-member-view-token': token });
+    const token = await viewToken(card);
+    const answer = await tickets(card.policy.policyNumber, { 'x-member-view-token': token });
     expect(answer.errors).toBeUndefined();
     expect(answer.data?.tickets.map((t) => t.type).sort()).toEqual([
       'body-check',
@@ -63,20 +69,20 @@ describe('GraphQL tickets', () => {
       'visit',
     ]);
     for (const ticket of answer.data?.tickets ?? []) {
-      expect(ticket.policy_number).toBe(DEMO.workingCard.policyNumber);
+      expect(ticket.policy_number).toBe(card.policy.policyNumber);
       expect(ticket.token.length).toBeGreaterThanOrEqual(22);
     }
   });
 
   it('refuses a guest without a token', async () => {
-    const answer = await tickets(DEMO.workingCard.policyNumber);
+    const answer = await tickets(card.policy.policyNumber);
     expect(answer.data ?? null).toBeNull();
     expect(answer.errors?.[0]?.extensions?.code).toBe('unauthenticated');
   });
 
   it("refuses a view token for another policy's member", async () => {
-    const token = await viewToken(DEMO.bodyCheckNotDue.hkid);
-    const answer = await tickets(DEMO.workingCard.policyNumber, { 'x-member-view-token': token });
+    const token = await viewToken(other);
+    const answer = await tickets(card.policy.policyNumber, { 'x-member-view-token': token });
     expect(answer.data ?? null).toBeNull();
     expect(answer.errors?.[0]?.extensions?.code).toBe('not_found');
   });

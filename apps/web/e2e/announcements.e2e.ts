@@ -4,13 +4,8 @@
 // remembered after reload; never over a QR card, the page heading or the finder's filter bar.
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import {
-  expectAccessible,
-  useBrowser,
-  VIEWPORTS,
-  type Journey,
-  type ViewportName,
-} from './support/browser';
+import { expectAccessible, useBrowser, VIEWPORTS, type ViewportName } from './support/browser';
+import { clientAddresses, DEMO_MEMBERS, fillLookUp, LOOK_UP_TEXTS } from './support/member-look-up';
 
 const open = useBrowser();
 const viewports = Object.keys(VIEWPORTS) as ViewportName[];
@@ -142,37 +137,11 @@ async function bannerOverlaps(page: Page, target: Locator): Promise<string[]> {
 }
 
 const LOOK_UP = {
-  en: {
-    prefix: 'en',
-    hkid: "Patient's Hong Kong ID number",
-    phone: 'Phone number of the membership applicant',
-    submit: 'Access member QR code',
-    qrHeading: 'Member QR codes',
-    cards: [
-      'Present BEFORE consultation',
-      'Present AFTER consultation',
-      'Present BEFORE body check',
-    ],
-    filters: 'Filters',
-  },
-  zh: {
-    prefix: 'zh-hk',
-    hkid: '病人的香港身份證號碼',
-    phone: '會籍申請人的電話號碼',
-    submit: '查看會員二維碼',
-    qrHeading: '會員二維碼',
-    cards: ['應診前出示', '應診後出示', '身體檢查前出示'],
-    filters: '篩選',
-  },
+  en: { ...LOOK_UP_TEXTS.en, filters: 'Filters' },
+  zh: { ...LOOK_UP_TEXTS.zh, filters: '篩選' },
 } as const;
 
-let address = 0;
-async function asNewClient(journey: Journey) {
-  address += 1;
-  await journey.context.setExtraHTTPHeaders({
-    'x-forwarded-for': `198.18.${process.pid % 250}.${address % 250}`,
-  });
-}
+const asNewClient = clientAddresses((n) => `198.18.${process.pid % 250}.${n % 250}`);
 
 describe.each([
   [360, 640, 'en'],
@@ -189,8 +158,8 @@ describe.each([
     const { page } = journey;
     await page.setViewportSize({ width, height });
     await page.goto(`/${t.prefix}/outpatient/e-card/member`);
-    await page.getByRole('textbox', { name: t.hkid }).fill('A123456(3)');
-    await page.getByRole('textbox', { name: t.phone }).fill('91234567');
+    const member = DEMO_MEMBERS.workingCard;
+    await fillLookUp(page, t, member.hkid, member.phone, { waitForHeading: false });
     await page.getByRole('button', { name: t.submit }).click();
     await page.getByRole('heading', { level: 1, name: t.qrHeading }).waitFor();
     const region = page.getByRole('region', { name: texts.region });
@@ -220,7 +189,9 @@ describe.each(['en', 'zh'] as const)('banners on a desktop in %s', (lang) => {
     const journey = await open('desktop');
     await asNewClient(journey);
     const { page } = journey;
-    await page.goto(`/${t.prefix}/outpatient/doctor-list/outpatient/OP1000001?p=`);
+    await page.goto(
+      `/${t.prefix}/outpatient/doctor-list/outpatient/${DEMO_MEMBERS.workingCard.policyNumber}?p=`,
+    );
     await page.getByRole('article').first().waitFor();
     const region = page.getByRole('region', { name: texts.region });
     await region.getByRole('button', { name: texts.showAll }).click();

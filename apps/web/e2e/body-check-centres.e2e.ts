@@ -4,6 +4,12 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectAccessible, useBrowser, VIEWPORTS, type ViewportName } from './support/browser';
+import {
+  clientAddresses,
+  DEMO_MEMBERS,
+  LOOK_UP_TEXTS,
+  lookUpMember,
+} from './support/member-look-up';
 
 const open = useBrowser();
 const viewports = Object.keys(VIEWPORTS) as ViewportName[];
@@ -20,24 +26,14 @@ const ADDED = {
 
 const TEXTS = {
   en: {
-    prefix: 'en',
-    heading: 'Please provide the following information',
-    hkid: "Patient's Hong Kong ID number",
-    phone: 'Phone number of the membership applicant',
-    submit: 'Access member QR code',
-    qrHeading: 'Member QR codes',
+    ...LOOK_UP_TEXTS.en,
     tab: 'Body Check',
     centres: ['Mong Kok Centre', 'Causeway Bay Centre', ADDED.nameEn],
     hours: ADDED.hoursEn,
     address: ADDED.addressEn,
   },
   zh: {
-    prefix: 'zh-hk',
-    heading: '請提供以下資料',
-    hkid: '病人的香港身份證號碼',
-    phone: '會籍申請人的電話號碼',
-    submit: '查看會員二維碼',
-    qrHeading: '會員二維碼',
+    ...LOOK_UP_TEXTS.zh,
     tab: '身體檢查',
     centres: ['旺角中心', '銅鑼灣中心', ADDED.nameZh],
     hours: ADDED.hoursZh,
@@ -70,22 +66,16 @@ afterAll(async () => {
   await db.end();
 });
 
-let address = 0;
+const asNewClient = clientAddresses((n) => `198.51.100.${(process.pid % 50) * 4 + n}`);
 
 describe.each(viewports)('body-check centres on a %s', (viewport) => {
   it.each(['en', 'zh'] as const)('lists the configured centres in %s', async (language) => {
     const texts = TEXTS[language];
     const journey = await open(viewport);
-    address += 1;
-    await journey.context.setExtraHTTPHeaders({
-      'x-forwarded-for': `198.51.100.${(process.pid % 50) * 4 + address}`,
-    });
+    await asNewClient(journey);
     const { page } = journey;
-    await page.goto(`/${texts.prefix}/outpatient/e-card/member`);
-    await page.getByRole('heading', { level: 1, name: texts.heading }).waitFor();
-    await page.getByRole('textbox', { name: texts.hkid }).fill('A123456(3)');
-    await page.getByRole('textbox', { name: texts.phone }).fill('91234567');
-    await page.getByRole('button', { name: texts.submit }).click();
+    const member = DEMO_MEMBERS.workingCard;
+    await lookUpMember(page, texts, member.hkid, member.phone);
     await page.getByRole('heading', { level: 1, name: texts.qrHeading }).waitFor();
     await page.getByRole('navigation').getByRole('link', { name: texts.tab }).click();
     await page.getByRole('heading', { level: 1, name: texts.tab }).waitFor();

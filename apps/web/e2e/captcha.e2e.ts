@@ -2,36 +2,23 @@
 // browser (keyboard, 360 px, strict CSP), an expired challenge, a replayed solution.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, useBrowser, type Journey } from './support/browser';
+import {
+  allowFailedResponses,
+  clientAddresses,
+  DEMO_MEMBERS,
+  fillLookUp,
+  LOOK_UP_TEXTS,
+} from './support/member-look-up';
 import { startServer, type ExtraServer } from './support/server';
 
 const open = useBrowser();
 
-let address = 0;
 /** Each journey is its own client address, so the look-up limit of one never reaches another. */
-async function asNewClient(journey: Journey) {
-  address += 1;
-  await journey.context.setExtraHTTPHeaders({
-    'x-forwarded-for': `192.0.2.${(process.pid % 40) * 6 + address}`,
-  });
-}
-
-/** The expected error answers of a journey (the browser logs them) are not problems. */
-function allowFailedResponses(journey: Journey, statuses: number[]) {
-  const pattern = new RegExp(
-    `Failed to load resource: the server responded with a status of (${statuses.join('|')})`,
-  );
-  const keep = journey.problems.filter((problem) => !pattern.test(problem));
-  journey.problems.splice(0, journey.problems.length, ...keep);
-}
+const asNewClient = clientAddresses((n) => `192.0.2.${(process.pid % 40) * 6 + n}`);
 
 const TEXTS = {
   en: {
-    prefix: 'en',
-    heading: 'Please provide the following information',
-    hkid: "Patient's Hong Kong ID number",
-    phone: 'Phone number of the membership applicant',
-    submit: 'Access member QR code',
-    qrHeading: 'Member QR codes',
+    ...LOOK_UP_TEXTS.en,
     group: 'Verification check',
     robot: "I'm not a robot",
     verified: 'Verified',
@@ -41,12 +28,7 @@ const TEXTS = {
       'We could not find a membership with this ID number and phone number. Please check them and try again.',
   },
   zh: {
-    prefix: 'zh-hk',
-    heading: '請提供以下資料',
-    hkid: '病人的香港身份證號碼',
-    phone: '會籍申請人的電話號碼',
-    submit: '查看會員二維碼',
-    qrHeading: '會員二維碼',
+    ...LOOK_UP_TEXTS.zh,
     group: '安全驗證',
     robot: '我不是機械人',
     verified: '已驗證',
@@ -57,11 +39,8 @@ const TEXTS = {
 } as const;
 type Texts = (typeof TEXTS)['en' | 'zh'];
 
-async function fillForm(journey: Journey, t: Texts, hkid: string, phone: string) {
-  const { page } = journey;
-  await page.getByRole('heading', { level: 1, name: t.heading }).waitFor();
-  await page.getByRole('textbox', { name: t.hkid }).fill(hkid);
-  await page.getByRole('textbox', { name: t.phone }).fill(phone);
+function fillForm(journey: Journey, t: Texts, hkid: string, phone: string) {
+  return fillLookUp(journey.page, t, hkid, phone);
 }
 
 /**
@@ -83,7 +62,7 @@ describe.each(['en', 'zh'] as const)('captcha in %s', (language) => {
     const journey = await open('phone', { path: `/${t.prefix}/outpatient/e-card/member` });
     await asNewClient(journey);
     const { page } = journey;
-    await fillForm(journey, t, 'A123456(3)', '91234567');
+    await fillForm(journey, t, DEMO_MEMBERS.workingCard.hkid, DEMO_MEMBERS.workingCard.phone);
     const group = page.getByRole('group', { name: t.group });
     // The form solves ahead: the box is "I'm not a robot" until it is ticked, then "Verified".
     await group.getByRole('checkbox').waitFor();
@@ -119,7 +98,7 @@ describe.each(['en', 'zh'] as const)('captcha in %s', (language) => {
     const group = page.getByRole('group', { name: t.group });
     await group.getByText(t.verified, { exact: true }).waitFor();
     expect(challenges).toHaveLength(1);
-    await fillForm(journey, t, 'A123456(3)', '91234567');
+    await fillForm(journey, t, DEMO_MEMBERS.workingCard.hkid, DEMO_MEMBERS.workingCard.phone);
     await page.clock.fastForward('05:01');
     // Lapsed: a fresh challenge is solved quietly, with no error to act on.
     await expect.poll(() => challenges.length).toBe(2);
@@ -138,7 +117,7 @@ describe.each(['en', 'zh'] as const)('captcha in %s', (language) => {
     const journey = await open('phone', { path: `/${t.prefix}/outpatient/e-card/member` });
     await asNewClient(journey);
     const { page } = journey;
-    await fillForm(journey, t, 'A123456(3)', '98765432');
+    await fillForm(journey, t, DEMO_MEMBERS.workingCard.hkid, '98765432');
     const first = page.waitForRequest('**/api/customer/outpatient/member-ticket');
     await page.getByRole('button', { name: t.submit }).click();
     const used = await (await first).headerValue('x-captcha');
@@ -178,7 +157,7 @@ describe('a harder check after failures for one HKID', () => {
     const { page } = journey;
     await page.goto(`${priced.baseUrl}/${t.prefix}/outpatient/e-card/member`);
     for (let i = 0; i < 4; i += 1) {
-      await fillForm(journey, t, 'G123456(A)', '98765432');
+      await fillForm(journey, t, DEMO_MEMBERS.bodyCheckNotDue.hkid, '98765432');
       // Past 4 failures (other journeys' too), a 400 asking for more comes first.
       const answered = page.waitForResponse(
         (response) => response.url().includes('/member-ticket') && response.status() !== 400,
@@ -198,7 +177,12 @@ describe('a harder check after failures for one HKID', () => {
         difficulty: payload.challenge.parameters.data.difficulty,
       });
     });
-    await fillForm(journey, t, 'G123456(A)', '91234567');
+    await fillForm(
+      journey,
+      t,
+      DEMO_MEMBERS.bodyCheckNotDue.hkid,
+      DEMO_MEMBERS.bodyCheckNotDue.phone,
+    );
     await page.getByRole('button', { name: t.submit }).click();
     await page.getByRole('heading', { level: 1, name: t.qrHeading }).waitFor();
     expect(lookups.map((lookup) => lookup.status)).toEqual([400, 200]);

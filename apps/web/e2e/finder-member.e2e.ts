@@ -5,28 +5,26 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
 import { expectAccessible, useBrowser, type Journey, type ViewportName } from './support/browser';
+import {
+  clientAddresses,
+  DEMO_MEMBERS,
+  LOOK_UP_TEXTS,
+  lookUpMember as submitLookUp,
+} from './support/member-look-up';
 
 const open = useBrowser();
 
 // The finder and the look-up count per client address: each journey has its own.
-let address = 0;
+const asNewClient = clientAddresses((n) => `192.0.2.${((process.pid % 20) * 12 + n) % 250}`);
 async function journey(viewport: ViewportName): Promise<Journey> {
   const j = await open(viewport);
-  address += 1;
-  await j.context.setExtraHTTPHeaders({
-    'x-forwarded-for': `192.0.2.${((process.pid % 20) * 12 + address) % 250}`,
-  });
+  await asNewClient(j);
   return j;
 }
 
 const TEXT = {
   en: {
-    prefix: 'en',
-    memberHeading: 'Please provide the following information',
-    hkid: "Patient's Hong Kong ID number",
-    phone: 'Phone number of the membership applicant',
-    submit: 'Access member QR code',
-    qrHeading: 'Member QR codes',
+    ...LOOK_UP_TEXTS.en,
     qr: 'Member QR code',
     tabs: ['Before consultation', 'After consultation', 'Before body check'],
     code: (type: string) => `QR code: ${type}`,
@@ -36,12 +34,7 @@ const TEXT = {
     bookmark: (name: string) => `Bookmark ${name}`,
   },
   'zh-HK': {
-    prefix: 'zh-hk',
-    memberHeading: '請提供以下資料',
-    hkid: '病人的香港身份證號碼',
-    phone: '會籍申請人的電話號碼',
-    submit: '查看會員二維碼',
-    qrHeading: '會員二維碼',
+    ...LOOK_UP_TEXTS.zh,
     qr: '會員二維碼',
     tabs: ['應診前', '應診後', '身體檢查前'],
     code: (type: string) => `二維碼：${type}`,
@@ -57,16 +50,12 @@ type Lang = keyof typeof TEXT;
 const POLL = { timeout: 20_000 } as const;
 
 const results = (lang: Lang) =>
-  `/${TEXT[lang].prefix}/outpatient/doctor-list/outpatient/OP1000001?p=`;
+  `/${TEXT[lang].prefix}/outpatient/doctor-list/outpatient/${DEMO_MEMBERS.workingCard.policyNumber}?p=`;
 
 /** The demo member looks up their card through the form, as at a clinic counter. */
 async function lookUpMember(page: Page, lang: Lang) {
   const t = TEXT[lang];
-  await page.goto(`/${t.prefix}/outpatient/e-card/member`);
-  await page.getByRole('heading', { level: 1, name: t.memberHeading }).waitFor();
-  await page.getByRole('textbox', { name: t.hkid }).fill('A123456(3)');
-  await page.getByRole('textbox', { name: t.phone }).fill('9123 4567');
-  await page.getByRole('button', { name: t.submit }).click();
+  await submitLookUp(page, t, DEMO_MEMBERS.workingCard.hkid, '9123 4567');
   await page.getByRole('heading', { level: 1, name: t.qrHeading }).waitFor();
 }
 
@@ -100,7 +89,7 @@ describe.each([
     await dialog.waitFor({ state: 'hidden' });
 
     // The group medical card on the network screen comes from the server for this member.
-    await page.goto(`/${t.prefix}/health/network/OP1000001`);
+    await page.goto(`/${t.prefix}/health/network/${DEMO_MEMBERS.workingCard.policyNumber}`);
     await page.getByRole('button', { name: t.card }).click();
     const card = page.getByRole('dialog', { name: t.card });
     const holder = card.getByRole('region', { name: t.holder });

@@ -8,44 +8,23 @@ import {
   type Journey,
   type ViewportName,
 } from './support/browser';
+import {
+  allowFailedResponses,
+  clientAddresses,
+  DEMO_MEMBERS,
+  LOOK_UP_TEXTS,
+  lookUpMember,
+} from './support/member-look-up';
 
 const open = useBrowser();
 const viewports = Object.keys(VIEWPORTS) as ViewportName[];
 
-let address = 0;
 /** Each journey is its own client address, so the look-up limits of one never reach another. */
-async function asNewClient(journey: Journey) {
-  address += 1;
-  await journey.context.setExtraHTTPHeaders({
-    'x-forwarded-for': `203.0.113.${(process.pid % 50) * 4 + address}`,
-  });
-}
-
-/**
- * The browser reports an expected error answer (a failed look-up, "not signed in") as a console
- * error; these are the answers the journey asked for, so they are taken off the problem list.
- */
-function allowFailedResponses(journey: Journey, statuses: number[]) {
-  const pattern = new RegExp(
-    `Failed to load resource: the server responded with a status of (${statuses.join('|')})`,
-  );
-  const keep = journey.problems.filter((problem) => !pattern.test(problem));
-  journey.problems.splice(0, journey.problems.length, ...keep);
-}
+const asNewClient = clientAddresses((n) => `203.0.113.${(process.pid % 50) * 4 + n}`);
 
 const TEXTS = {
   en: {
-    prefix: 'en',
-    heading: 'Please provide the following information',
-    hkid: "Patient's Hong Kong ID number",
-    phone: 'Phone number of the membership applicant',
-    submit: 'Access member QR code',
-    qrHeading: 'Member QR codes',
-    cards: [
-      'Present BEFORE consultation',
-      'Present AFTER consultation',
-      'Present BEFORE body check',
-    ],
+    ...LOOK_UP_TEXTS.en,
     numbers: ['Consultation Number', 'Payment Number', 'Body Check Number'],
     noMatch:
       'We could not find a membership with this ID number and phone number. Please check them and try again.',
@@ -64,13 +43,7 @@ const TEXTS = {
     rule: 'the first body check is available from 90 days after activation',
   },
   zh: {
-    prefix: 'zh-hk',
-    heading: '請提供以下資料',
-    hkid: '病人的香港身份證號碼',
-    phone: '會籍申請人的電話號碼',
-    submit: '查看會員二維碼',
-    qrHeading: '會員二維碼',
-    cards: ['應診前出示', '應診後出示', '身體檢查前出示'],
+    ...LOOK_UP_TEXTS.zh,
     numbers: ['診症編號', '付款編號', '身體檢查編號'],
     noMatch: '找不到與此身份證號碼及電話號碼相符的會籍。請檢查後再試。',
     hkidError: '請輸入有效的香港身份證號碼',
@@ -83,18 +56,8 @@ const TEXTS = {
   },
 } as const;
 
-async function lookUp(
-  journey: Journey,
-  texts: (typeof TEXTS)['en' | 'zh'],
-  hkid: string,
-  phone: string,
-) {
-  const { page } = journey;
-  await page.goto(`/${texts.prefix}/outpatient/e-card/member`);
-  await page.getByRole('heading', { level: 1, name: texts.heading }).waitFor();
-  await page.getByRole('textbox', { name: texts.hkid }).fill(hkid);
-  await page.getByRole('textbox', { name: texts.phone }).fill(phone);
-  await page.getByRole('button', { name: texts.submit }).click();
+function lookUp(journey: Journey, texts: (typeof TEXTS)['en' | 'zh'], hkid: string, phone: string) {
+  return lookUpMember(journey.page, texts, hkid, phone);
 }
 
 describe.each(viewports)('member card on a %s', (viewport) => {
@@ -108,7 +71,7 @@ describe.each(viewports)('member card on a %s', (viewport) => {
       await page.goto(`/${texts.prefix}/outpatient/e-card/member`);
       await page.getByRole('heading', { level: 1, name: texts.heading }).waitFor();
       await expectAccessible(page);
-      await lookUp(journey, texts, 'A123456(3)', '9123 4567');
+      await lookUp(journey, texts, DEMO_MEMBERS.workingCard.hkid, '9123 4567');
       await page.getByRole('heading', { level: 1, name: texts.qrHeading }).waitFor();
       for (const [index, heading] of texts.cards.entries()) {
         const card = page.getByRole('article', { name: heading });
@@ -155,7 +118,12 @@ describe.each(viewports)('member card on a %s', (viewport) => {
       const journey = await open(viewport);
       await asNewClient(journey);
       const { page } = journey;
-      await lookUp(journey, texts, 'G123456(A)', '91234567');
+      await lookUp(
+        journey,
+        texts,
+        DEMO_MEMBERS.bodyCheckNotDue.hkid,
+        DEMO_MEMBERS.bodyCheckNotDue.phone,
+      );
       await page.getByRole('heading', { level: 1, name: texts.qrHeading }).waitFor();
       const bodyCheckCard = page.getByRole('article', { name: texts.cards[2] });
       expect(await bodyCheckCard.getAttribute('aria-disabled')).toBe('true');
@@ -180,7 +148,7 @@ describe.each(viewports)('member card on a %s', (viewport) => {
       const journey = await open(viewport);
       await asNewClient(journey);
       const { page } = journey;
-      await lookUp(journey, texts, 'A123456(3)', '91234567');
+      await lookUp(journey, texts, DEMO_MEMBERS.workingCard.hkid, DEMO_MEMBERS.workingCard.phone);
       await page.getByRole('heading', { level: 1, name: texts.qrHeading }).waitFor();
       const nav = page.getByRole('navigation', {
         name: language === 'en' ? 'Member card' : '會員卡',
@@ -222,7 +190,7 @@ describe.each(viewports)('member card on a %s', (viewport) => {
     await asNewClient(journey);
     const { page, context } = journey;
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-    await lookUp(journey, TEXTS.en, 'A123456(3)', '91234567');
+    await lookUp(journey, TEXTS.en, DEMO_MEMBERS.workingCard.hkid, DEMO_MEMBERS.workingCard.phone);
     await page.getByRole('heading', { level: 1, name: TEXTS.en.qrHeading }).waitFor();
     await page.getByRole('navigation').getByRole('link', { name: 'Body Check' }).click();
     // Chromium on Linux has no Web Share: the link is copied instead.

@@ -6,6 +6,12 @@
 // both.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, useBrowser, type Journey } from './support/browser';
+import {
+  allowFailedResponses,
+  clientAddresses,
+  DEMO_MEMBERS,
+  fillLookUp,
+} from './support/member-look-up';
 import { startServer, type ExtraServer } from './support/server';
 
 const open = useBrowser();
@@ -48,21 +54,12 @@ const TEXT = {
   },
 } as const;
 
-let address = 0;
 /** Each journey is its own client address, so no per-address limit reaches another journey. */
-async function asNewClient(journey: Journey) {
-  address += 1;
-  await journey.context.setExtraHTTPHeaders({
-    'x-forwarded-for': `203.0.113.${(process.pid % 40) * 6 + address}`,
-  });
-}
+const asNewClient = clientAddresses((n) => `203.0.113.${(process.pid % 40) * 6 + n}`);
 
 /** The 503 answers the journey provokes (the browser logs them) are not problems. */
 function allow503(journey: Journey) {
-  const keep = journey.problems.filter(
-    (p) => !(p.includes('Failed to load resource') && p.includes('status of 503')),
-  );
-  journey.problems.splice(0, journey.problems.length, ...keep);
+  allowFailedResponses(journey, [503]);
 }
 
 async function readOnlyCookie(journey: Journey, url: string) {
@@ -110,9 +107,8 @@ describe('in read-only mode', () => {
       // answered, the look-up too, and the QR codes show with no read-only banner.
       const challenge = page.waitForResponse((r) => r.url().includes('/captcha/challenge'));
       await page.goto(`${readOnly.baseUrl}/${t.prefix}/outpatient/e-card/member`);
-      await page.getByRole('heading', { level: 1, name: t.heading }).waitFor();
-      await page.getByRole('textbox', { name: t.hkid }).fill('A123456(3)');
-      await page.getByRole('textbox', { name: t.phone }).fill('91234567');
+      const member = DEMO_MEMBERS.workingCard;
+      await fillLookUp(page, t, member.hkid, member.phone);
       const answered = page.waitForResponse(
         (r) =>
           r.url().endsWith('/api/customer/outpatient/member-ticket') &&

@@ -10,37 +10,18 @@ import {
   hkToday,
   type Clock,
 } from '@clinicpass/shared/time/clock';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { CardBrand } from '@clinicpass/shared/platform/card';
 import { cardLabel } from '../../modules/payment/card-gateway';
 import type { Database } from '../client';
-import {
-  billing,
-  company,
-  defaultPaymentMethod,
-  invoice,
-  paymentMethod,
-  paymentMethodProfile,
-} from '../billing-schema';
-import { policyParty } from '../platform-schema';
-import { appUser, policy } from '../schema';
-import { DEMO } from './demo';
+import type { invoice } from '../billing-schema';
+import type { policyParty } from '../platform-schema';
+import { BILLING_COMPANIES } from './datasets/demo-scenario';
+import type { DemoRecords } from './demo';
+import { factories } from './factories';
+
+export { BILLING_COMPANIES } from './datasets/demo-scenario';
 
 const DOCS = 'https://www.clinicpass.example/documents/invoices';
-
-/** The insurer, and an employer that pays one of plain@example.com's invoices. */
-export const BILLING_COMPANIES = {
-  insurer: {
-    code: 'clinicpass-insurance',
-    nameEn: 'ClinicPass Insurance Limited',
-    nameZh: 'ClinicPass 保險有限公司',
-  },
-  employer: {
-    code: 'harbour-trading',
-    nameEn: 'Harbour Trading Limited',
-    nameZh: '海港貿易有限公司',
-  },
-} as const;
 
 /** Levy in percent, as invoices carry it. */
 const LEVY_PERCENT = INSURANCE_LEVY.rate * 100;
@@ -75,48 +56,30 @@ function monthsElapsed(start: string, today: string): number {
 }
 
 export interface BillingDemoOptions {
+  secretKey: string;
   clock: Clock;
+  demo: DemoRecords;
+  /** The demo policies' parties (the platform demo's). */
+  parties: (typeof policyParty.$inferSelect)[];
 }
 
 export async function seedBillingDemo(db: Database, options: BillingDemoOptions): Promise<void> {
   const today = hkToday(options.clock);
   const [year = 2026] = today.split('-').map(Number);
+  const { demo } = options;
   await db.transaction(async (tx) => {
-    const users = await tx
-      .select({ id: appUser.id, email: appUser.email })
-      .from(appUser)
-      .where(inArray(appUser.email, [DEMO.owner.email, DEMO.plain.email]));
-    const userId = (email: string) => {
-      const found = users.find((u) => u.email === email);
-      if (!found) throw new Error(`user ${email} missing`);
-      return found.id;
-    };
-    const owner = userId(DEMO.owner.email);
-    const plain = userId(DEMO.plain.email);
-
-    const policies = await tx
-      .select({
-        id: policy.id,
-        number: policy.policyNumber,
-        productId: policy.productId,
-        activation: policy.activationDate,
-      })
-      .from(policy)
-      .where(
-        inArray(policy.policyNumber, [
-          DEMO.workingCard.policyNumber,
-          DEMO.bodyCheckNotDue.policyNumber,
-          DEMO.noNetwork.policyNumber,
-        ]),
-      );
-    const policyOf = (number: string) => {
-      const found = policies.find((p) => p.number === number);
-      if (!found) throw new Error(`policy ${number} missing`);
-      return found;
-    };
-    const op1 = policyOf(DEMO.workingCard.policyNumber);
-    const op2 = policyOf(DEMO.bodyCheckNotDue.policyNumber);
-    const vh3 = policyOf(DEMO.noNetwork.policyNumber);
+    const f = factories(tx, options);
+    const owner = demo.users.owner.id;
+    const plain = demo.users.plain.id;
+    const policyOf = (p: DemoRecords['policies']['op1']) => ({
+      id: p.id,
+      number: p.policyNumber,
+      productId: p.productId,
+      activation: p.activationDate,
+    });
+    const op1 = policyOf(demo.policies.op1);
+    const op2 = policyOf(demo.policies.op2);
+    const vh3 = policyOf(demo.policies.vh3);
 
     const card = (
       userIdValue: string,
@@ -136,112 +99,114 @@ export async function seedBillingDemo(db: Database, options: BillingDemoOptions)
       holderName,
       gatewayReference: `pm_card_${brand}`,
     });
-    const methods = await tx
-      .insert(paymentMethod)
-      .values([
-        {
-          ...card(owner, 'visa', '4242', 12, year + 2, 'CHAN TAI MAN'),
-          status: 'active',
-          isVerified: true,
-        },
-        {
-          ...card(owner, 'mastercard', '4444', 6, year + 3, 'CHAN TAI MAN'),
-          status: 'active',
-          isVerified: true,
-        },
-        {
-          userId: owner,
-          gateway: 'fps',
-          label: 'FPS •••• 5678',
-          gatewayReference: 'FPS-EDDA-5678',
-          status: 'active',
-          // The bank has not confirmed the eDDA mandate yet.
-          isVerified: false,
-        },
-        {
-          ...card(owner, 'amex', '8431', 3, year + 1, 'CHAN TAI MAN'),
-          status: 'inactive',
-          isVerified: true,
-        },
-        {
-          ...card(plain, 'visa', '1881', 9, year + 2, 'LEE KA YAN'),
-          status: 'active',
-          isVerified: true,
-        },
-        {
-          ...card(plain, 'mastercard', '5100', 1, year - 1, 'LEE KA YAN'),
-          status: 'expired',
-          isVerified: true,
-        },
-      ])
-      .returning({ id: paymentMethod.id });
+    const methods = [];
+    for (const method of [
+      {
+        ...card(owner, 'visa', '4242', 12, year + 2, 'CHAN TAI MAN'),
+        status: 'active',
+        isVerified: true,
+      },
+      {
+        ...card(owner, 'mastercard', '4444', 6, year + 3, 'CHAN TAI MAN'),
+        status: 'active',
+        isVerified: true,
+      },
+      {
+        userId: owner,
+        gateway: 'fps',
+        label: 'FPS •••• 5678',
+        brand: null,
+        last4: null,
+        expMonth: null,
+        expYear: null,
+        holderName: null,
+        gatewayReference: 'FPS-EDDA-5678',
+        status: 'active',
+        // The bank has not confirmed the eDDA mandate yet.
+        isVerified: false,
+      },
+      {
+        ...card(owner, 'amex', '8431', 3, year + 1, 'CHAN TAI MAN'),
+        status: 'inactive',
+        isVerified: true,
+      },
+      {
+        ...card(plain, 'visa', '1881', 9, year + 2, 'LEE KA YAN'),
+        status: 'active',
+        isVerified: true,
+      },
+      {
+        ...card(plain, 'mastercard', '5100', 1, year - 1, 'LEE KA YAN'),
+        status: 'expired',
+        isVerified: true,
+      },
+    ]) {
+      methods.push(await f.paymentMethod(method));
+    }
     const [ownerVisa, ownerMastercard, , , plainVisa] = methods.map((m) => m.id);
     if (!ownerVisa || !ownerMastercard || !plainVisa) throw new Error('payment methods missing');
-    await tx.insert(defaultPaymentMethod).values([
-      { userId: owner, paymentMethodId: ownerVisa },
-      { userId: plain, paymentMethodId: plainVisa },
-    ]);
+    await f.defaultPaymentMethod({ userId: owner, paymentMethodId: ownerVisa });
+    await f.defaultPaymentMethod({ userId: plain, paymentMethodId: plainVisa });
 
-    const holders = await tx
-      .select({ id: policyParty.id, policyId: policyParty.policyId })
-      .from(policyParty)
-      .where(
-        and(inArray(policyParty.policyId, [op1.id, vh3.id]), eq(policyParty.role, 'policyholder')),
-      );
     const holderOf = (policyId: number) => {
-      const found = holders.find((h) => h.policyId === policyId);
+      const found = options.parties.find(
+        (p) => p.policyId === policyId && p.role === 'policyholder',
+      );
       if (!found) throw new Error(`policyholder of ${policyId} missing`);
       return found.id;
     };
-    await tx.insert(paymentMethodProfile).values([
-      { paymentMethodId: ownerVisa, role: 'policyholder', profileId: holderOf(op1.id) },
-      { paymentMethodId: plainVisa, role: 'policyholder', profileId: holderOf(vh3.id) },
-    ]);
+    await f.paymentMethodProfile({
+      paymentMethodId: ownerVisa,
+      role: 'policyholder',
+      profileId: holderOf(op1.id),
+    });
+    await f.paymentMethodProfile({
+      paymentMethodId: plainVisa,
+      role: 'policyholder',
+      profileId: holderOf(vh3.id),
+    });
 
-    const [insurer, employer] = await tx
-      .insert(company)
-      .values([BILLING_COMPANIES.insurer, BILLING_COMPANIES.employer])
-      .returning({ id: company.id });
-    if (!insurer || !employer) throw new Error('companies missing');
+    const insurer = await f.company(BILLING_COMPANIES.insurer);
+    const employer = await f.company(BILLING_COMPANIES.employer);
 
     // ------------------------------------------------------------ billings
     const op1Periods = monthsElapsed(op1.activation, today);
     const op1Current = addMonths(op1.activation, op1Periods);
-    const billings = await tx
-      .insert(billing)
-      .values([
-        {
-          policyId: op1.id,
-          frequency: 'monthly',
-          status: 'active',
-          paymentMethodId: ownerVisa,
-          billingAnchorDate: op1.activation,
-          billedToDate: addDays(addMonths(op1Current, 1), -1),
-          paidToDate: addDays(addMonths(op1Current, -2), -1),
-          nextInvoice: addMonths(op1Current, 1),
-        },
-        {
-          policyId: op2.id,
-          frequency: 'quarterly',
-          status: 'active',
-          paymentMethodId: ownerMastercard,
-          billingAnchorDate: op2.activation,
-          billedToDate: addDays(addMonths(op2.activation, 3), -1),
-          paidToDate: addDays(addMonths(op2.activation, 3), -1),
-          nextInvoice: addMonths(op2.activation, 3),
-        },
-        {
-          policyId: vh3.id,
-          frequency: 'annual',
-          status: 'active',
-          paymentMethodId: plainVisa,
-          billingAnchorDate: vh3.activation,
-          billedToDate: addDays(addMonths(vh3.activation, 12), -1),
-          paidToDate: addDays(addMonths(vh3.activation, 12), -1),
-          nextInvoice: addMonths(vh3.activation, 12),
-        },
-      ])
-      .returning({ id: billing.id, policyId: billing.policyId });
+    const billings: { id: number; policyId: number }[] = [];
+    for (const row of [
+      {
+        policyId: op1.id,
+        frequency: 'monthly',
+        status: 'active',
+        paymentMethodId: ownerVisa,
+        billingAnchorDate: op1.activation,
+        billedToDate: addDays(addMonths(op1Current, 1), -1),
+        paidToDate: addDays(addMonths(op1Current, -2), -1),
+        nextInvoice: addMonths(op1Current, 1),
+      },
+      {
+        policyId: op2.id,
+        frequency: 'quarterly',
+        status: 'active',
+        paymentMethodId: ownerMastercard,
+        billingAnchorDate: op2.activation,
+        billedToDate: addDays(addMonths(op2.activation, 3), -1),
+        paidToDate: addDays(addMonths(op2.activation, 3), -1),
+        nextInvoice: addMonths(op2.activation, 3),
+      },
+      {
+        policyId: vh3.id,
+        frequency: 'annual',
+        status: 'active',
+        paymentMethodId: plainVisa,
+        billingAnchorDate: vh3.activation,
+        billedToDate: addDays(addMonths(vh3.activation, 12), -1),
+        paidToDate: addDays(addMonths(vh3.activation, 12), -1),
+        nextInvoice: addMonths(vh3.activation, 12),
+      },
+    ]) {
+      billings.push(await f.billing(row));
+    }
     const billingOf = (policyId: number) => {
       const found = billings.find((b) => b.policyId === policyId);
       if (!found) throw new Error(`billing of ${policyId} missing`);
@@ -395,6 +360,6 @@ export async function seedBillingDemo(db: Database, options: BillingDemoOptions)
         updateDate: paidAt(addDays(today, -5)),
       },
     );
-    await tx.insert(invoice).values(rows);
+    for (const row of rows) await f.invoice(row);
   });
 }

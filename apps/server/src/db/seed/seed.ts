@@ -108,11 +108,13 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
     await insertNetwork(tx, network);
     await moveSequencesPastRows(tx);
   });
-  await seedDemo(db, { secretKey: options.secretKey, clock: options.clock ?? systemClock });
-  await seedPlatformDemo(db, { clock: options.clock ?? systemClock });
-  await seedBillingDemo(db, { clock: options.clock ?? systemClock });
-  await seedServiceRequestDemo(db, options);
-  await seedStakeholderData(db, { secretKey: options.secretKey });
+  // The demo scenario: each part builds on the records the parts before it return.
+  const demoOptions = { secretKey: options.secretKey, clock: options.clock ?? systemClock };
+  const demo = await seedDemo(db, demoOptions);
+  const platform = await seedPlatformDemo(db, { ...demoOptions, demo });
+  await seedBillingDemo(db, { ...demoOptions, demo, parties: platform.parties });
+  await seedServiceRequestDemo(db, { ...demoOptions, demo });
+  await seedStakeholderData(db, { secretKey: options.secretKey, demo });
   await db.execute(sql`ANALYZE`);
   await rebuildFinderIndex(db);
   return {

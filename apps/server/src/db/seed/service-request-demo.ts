@@ -11,18 +11,18 @@ import {
   systemClock,
   type Clock,
 } from '@clinicpass/shared/time/clock';
-import { inArray } from 'drizzle-orm';
 import { HEALTH_QUESTIONNAIRE, HEALTH_QUESTIONS } from '../../modules/underwriting/questionnaire';
 import { UNDERWRITING_CASE_VALID_DAYS } from '../../modules/underwriting/underwriting.service';
 import { hkidLookupHash } from '../../lib/hkid-hash';
 import type { Database } from '../client';
-import { policy, product } from '../schema';
-import { serviceRequest, underwritingCase, underwritingQuestion } from '../service-request-schema';
-import { DEMO } from './demo';
+import { underwritingQuestion } from '../service-request-schema';
+import { DEMO, type DemoRecords } from './demo';
+import { factories } from './factories';
 
 export interface ServiceRequestDemoOptions {
   secretKey: string;
   clock?: Clock;
+  demo: DemoRecords;
 }
 
 /** The first anniversary of `activation` after `today`. */
@@ -70,37 +70,15 @@ export async function seedServiceRequestDemo(
       ids.set(question.code, row.id);
     }
 
-    const policies = await tx
-      .select({
-        id: policy.id,
-        number: policy.policyNumber,
-        ownerUserId: policy.ownerUserId,
-        productId: policy.productId,
-        activationDate: policy.activationDate,
-      })
-      .from(policy)
-      .where(
-        inArray(policy.policyNumber, [
-          DEMO.workingCard.policyNumber,
-          DEMO.bodyCheckNotDue.policyNumber,
-          DEMO.noNetwork.policyNumber,
-        ]),
-      );
-    const products = await tx.select({ id: product.id, code: product.code }).from(product);
-    const policyOf = (number: string) => {
-      const found = policies.find((p) => p.number === number);
-      if (!found?.ownerUserId) throw new Error(`demo policy ${number} missing`);
-      return { ...found, ownerUserId: found.ownerUserId };
+    const f = factories(tx, { secretKey: options.secretKey, clock });
+    const { products } = options.demo;
+    const policyOf = (row: DemoRecords['policies']['op1']) => {
+      if (!row.ownerUserId) throw new Error(`demo policy ${row.policyNumber} has no owner`);
+      return { ...row, ownerUserId: row.ownerUserId };
     };
-    const productId = (code: string) => {
-      const found = products.find((p) => p.code === code);
-      if (!found) throw new Error(`product ${code} missing`);
-      return found.id;
-    };
-    const openCase = async (userId: string, targetId: number) => {
-      const [created] = await tx
-        .insert(underwritingCase)
-        .values({
+    const openCase = async (userId: string, targetId: number) =>
+      (
+        await f.underwritingCase({
           userId,
           productId: targetId,
           questionnaire: HEALTH_QUESTIONNAIRE,
@@ -112,19 +90,18 @@ export async function seedServiceRequestDemo(
           createDate: now,
           updateDate: now,
         })
-        .returning({ id: underwritingCase.id });
-      if (!created) throw new Error('case not created');
-      return created.id;
-    };
+      ).id;
 
-    const op1 = policyOf(DEMO.workingCard.policyNumber);
-    const op2 = policyOf(DEMO.bodyCheckNotDue.policyNumber);
-    const vh3 = policyOf(DEMO.noNetwork.policyNumber);
-    const vhis = productId('VHIS-FLEXI');
-    const outpatient = productId('OUTPATIENT-GO');
+    const op1 = policyOf(options.demo.policies.op1);
+    const op2 = policyOf(options.demo.policies.op2);
+    const vh3 = policyOf(options.demo.policies.vh3);
+    const vhis = products['VHIS-FLEXI'].id;
+    const outpatient = products['OUTPATIENT-GO'].id;
     const siuMingHkid = DEMO.bodyCheckNotDue.hkid;
+    const op1Case = await openCase(op1.ownerUserId, vhis);
+    const vh3Case = await openCase(vh3.ownerUserId, outpatient);
 
-    await tx.insert(serviceRequest).values([
+    for (const row of [
       {
         policyId: op1.id,
         type: 'PRODUCT_UPGRADE',
@@ -133,7 +110,7 @@ export async function seedServiceRequestDemo(
         fromProductId: op1.productId,
         toProductId: vhis,
         optionType: 'cross-sell',
-        underwritingCaseId: await openCase(op1.ownerUserId, vhis),
+        underwritingCaseId: op1Case,
         createDate: now,
         updateDate: now,
       },
@@ -161,10 +138,12 @@ export async function seedServiceRequestDemo(
         fromProductId: vh3.productId,
         toProductId: outpatient,
         optionType: 'supplementary',
-        underwritingCaseId: await openCase(vh3.ownerUserId, outpatient),
+        underwritingCaseId: vh3Case,
         createDate: now,
         updateDate: now,
       },
-    ]);
+    ]) {
+      await f.serviceRequest(row);
+    }
   });
 }
