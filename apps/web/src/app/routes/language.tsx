@@ -15,6 +15,7 @@ import { AppLayout } from '../../components/app-layout';
 import { AnnouncementBanners } from '../../features/announcements/components/announcement-banners';
 import { localizePathname } from '../../config/paths';
 import { applyLanguage } from '../../lib/i18n';
+import { useNotifications } from '../../lib/notifications';
 import { preferredLanguage } from '../../lib/language';
 
 /** `/` and any address without a known language prefix: same address in the member's language. */
@@ -41,6 +42,8 @@ export async function languageLoader(args: LoaderFunctionArgs): Promise<Response
 
 /** How long nothing may load before a page counts as at rest (one answer often leads to the next). */
 const QUIET_MS = 300;
+/** A page that keeps loading (a slow or endless request) shows its banners after this at most. */
+const MOST_WAIT_MS = 3000;
 
 /**
  * Whether the page has come to rest: no navigation under way, and the page's first answers
@@ -62,6 +65,15 @@ function usePageSettled(): boolean {
       clearTimeout(timer);
     };
   }, [busy, pathname, settledFor]);
+  useEffect(() => {
+    if (settledFor === pathname) return undefined;
+    const timer = setTimeout(() => {
+      setSettledFor(pathname);
+    }, MOST_WAIT_MS);
+    return () => {
+      clearTimeout(timer);
+    };
+  }, [pathname, settledFor]);
   return !navigating && settledFor === pathname;
 }
 
@@ -70,14 +82,16 @@ export function LanguageLayout() {
   // the page still shows its spinner, or while the next page loads (the QR page sending a member
   // to the form), they would stand near the top, then be pushed down when the content arrives,
   // a layout shift on the very pages a member uses at the counter.
+  // A notification answers something the member did (a failed look-up): it shows at once.
   const settled = usePageSettled();
+  const notified = useNotifications().length > 0;
   return (
     <AppLayout>
       <ScrollRestoration />
       <Outlet />
       {/* Announcement and notification banners on every page (spec §2.5), in the page's flow
           after its content, never over it (decision 155). */}
-      <Box sx={{ display: settled ? 'contents' : 'none' }}>
+      <Box sx={{ display: settled || notified ? 'contents' : 'none' }}>
         <AnnouncementBanners />
       </Box>
     </AppLayout>
