@@ -124,7 +124,7 @@ export function ResultCard({ panel, point }: { panel: Panel; point: ServicePoint
           spacing={1}
           sx={{ alignItems: 'flex-start', justifyContent: 'space-between' }}
         >
-          <Typography variant="h3" component="h3">
+          <Typography variant="h3" component="h2">
             {doctorName}
           </Typography>
           <Chip
