@@ -10,7 +10,7 @@ import './zod-csp';
 import { createApiClient, type KeyValueStorage } from '@clinicpass/shared/api-client/client';
 import { callRoute } from '@clinicpass/shared/api-client/route-call';
 import { READ_ONLY_COOKIE_SECONDS } from '@clinicpass/shared/constants';
-import { sessionContract } from '@clinicpass/shared/contracts/identity';
+import { sessionContract } from '@clinicpass/shared/contracts/session';
 import { SESSION_ID_HEADER } from '@clinicpass/shared/schemas/identity';
 
 import { env } from '../config/env';

@@ -6,7 +6,6 @@ import {
   ChangePasswordRequestSchema,
   CodeDeliveryResponseSchema,
   ConfirmForgotPasswordRequestSchema,
-  DeviceSessionResponseSchema,
   EmailSchema,
   FirstTimeConfirmRequestSchema,
   FirstTimeRequestSchema,
@@ -206,18 +205,9 @@ export const identityContract = {
   }),
 } as const;
 
-export const sessionContract = {
-  openSession: defineRoute({
-    method: 'POST',
-    area: 'session',
-    path: '/',
-    responses: { 200: DeviceSessionResponseSchema },
-    errors: [],
-    auth: 'none',
-    tags: ['session'],
-    summary: 'Open or resume a device session (optional `session-id` header)',
-  }),
-} as const;
+// The device session's entry lives in its own file, so the shell (which opens a session on
+// every page) does not load the identity area's schemas.
+export { sessionContract } from './session';
 
 /** A message sent without a transport, as the outbox lists it. */
 export const OutboxEntrySchema = z.object({
