@@ -33,6 +33,7 @@ import { seedDatabase } from '../apps/server/src/db/seed/seed.ts';
 import { createFinderRepository } from '../apps/server/src/modules/finder/finder.repository.ts';
 import { createFinderService } from '../apps/server/src/modules/finder/finder.service.ts';
 import { searchTerms } from '../apps/server/src/modules/finder/text/search-text.ts';
+import { mulberry32 } from './support.mjs';
 
 const finderDir = new URL('../apps/server/src/modules/finder/', import.meta.url);
 // Before the split of issue 17 the snapshot and the search lived in finder.memory.ts.
@@ -62,17 +63,6 @@ const gc = vm.runInNewContext('gc');
 
 function log(message) {
   process.stdout.write(`${message}\n`);
-}
-
-/** A small deterministic PRNG, so every run asks the same questions. */
-function mulberry32(seed) {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const TEXTS = [
