@@ -16,6 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { BilingualText, OpeningHours } from '@clinicpass/shared/schemas/hours';
 
 const timestamps = {
   createDate: timestamp('create_date', { withTimezone: true }).notNull().defaultNow(),
@@ -166,6 +167,12 @@ export const venue = pgTable(
     addressLineOne: text('address_line_one').notNull(),
     /** Chinese street address. */
     addressLineTwo: text('address_line_two').notNull(),
+    /** Weekly hours with breaks, holidays and exceptions; null when unknown (issue 19). */
+    openingHours: jsonb('opening_hours').$type<OpeningHours>(),
+    /** Hours shown as a note only, e.g. a government list's registration hours. */
+    hoursNote: jsonb('hours_note').$type<BilingualText>(),
+    /** Hours text an import could not read: shown as text, `openingHours` stays null. */
+    hoursText: jsonb('hours_text').$type<BilingualText>(),
     ...timestamps,
   },
   (t) => [index('venue_district_idx').on(t.districtCode)],
@@ -188,6 +195,8 @@ export const servicePoint = pgTable(
       .notNull()
       .references(() => healthcareService.id),
     specialtyId: integer('specialty_id').references(() => specialty.id),
+    /** When the details were last verified: set by a network import or an operator (issue 19). */
+    lastVerifiedAt: timestamp('last_verified_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
