@@ -23,6 +23,15 @@ const timestamps = {
   updateDate: timestamp('update_date', { withTimezone: true }).notNull().defaultNow(),
 };
 
+/**
+ * Where a network row came from (migration 0008): the import's source, e.g. `network` or
+ * `ha-gopc`, and the row's id in it, stable across imports. Null for seeded rows.
+ */
+const importedFrom = {
+  source: text('source'),
+  externalId: text('external_id'),
+};
+
 // ---------------------------------------------------------------- geography
 
 export const countryRegion = pgTable('country_region', {
@@ -116,16 +125,21 @@ export interface DoctorPhone {
   no: string;
 }
 
-export const doctor = pgTable('doctor', {
-  id: serial('id').primaryKey(),
-  nameEn: text('name_en').notNull(),
-  nameZh: text('name_zh').notNull(),
-  phones: jsonb('phones')
-    .$type<DoctorPhone[]>()
-    .notNull()
-    .default(sql`'[]'::jsonb`),
-  ...timestamps,
-});
+export const doctor = pgTable(
+  'doctor',
+  {
+    id: serial('id').primaryKey(),
+    nameEn: text('name_en').notNull(),
+    nameZh: text('name_zh').notNull(),
+    phones: jsonb('phones')
+      .$type<DoctorPhone[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    ...importedFrom,
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('doctor_source_external_id_idx').on(t.source, t.externalId)],
+);
 
 export interface TreatmentProperty {
   type: 'include' | 'exclude';
@@ -173,9 +187,13 @@ export const venue = pgTable(
     hoursNote: jsonb('hours_note').$type<BilingualText>(),
     /** Hours text an import could not read: shown as text, `openingHours` stays null. */
     hoursText: jsonb('hours_text').$type<BilingualText>(),
+    ...importedFrom,
     ...timestamps,
   },
-  (t) => [index('venue_district_idx').on(t.districtCode)],
+  (t) => [
+    index('venue_district_idx').on(t.districtCode),
+    uniqueIndex('venue_source_external_id_idx').on(t.source, t.externalId),
+  ],
 );
 
 /** A doctor at a venue offering a service (and a specialty, for specialists), on one panel. */
@@ -197,9 +215,11 @@ export const servicePoint = pgTable(
     specialtyId: integer('specialty_id').references(() => specialty.id),
     /** When the details were last verified: set by a network import or an operator (issue 19). */
     lastVerifiedAt: timestamp('last_verified_at', { withTimezone: true }),
+    ...importedFrom,
     ...timestamps,
   },
   (t) => [
+    uniqueIndex('service_point_source_external_id_idx').on(t.source, t.externalId),
     index('service_point_panel_idx').on(t.panel),
     index('service_point_doctor_idx').on(t.doctorId),
     index('service_point_venue_idx').on(t.venueId),
