@@ -104,6 +104,8 @@ const EnvSchema = z
     CAPTCHA_TTL_SECONDS: z.coerce.number().int().min(1).max(3600).default(CAPTCHA_TTL_SECONDS),
     /** A quotation's head count must be below this (platform-layer §5; decision 116). */
     QUOTATION_MAX_HEAD_COUNT: z.coerce.number().int().min(2).default(QUOTATION_MAX_HEAD_COUNT),
+    /** The largest file `npm run network:import` reads, in bytes (issue 19; default 50 MB). */
+    NETWORK_IMPORT_MAX_BYTES: z.coerce.number().int().min(1).default(50 * 1024 * 1024),
     // --- Observability and support (error reporting, help widget): off when unset.
     /** Sentry-compatible DSN for error reporting (server and web); unset: nothing is reported. */
     SENTRY_DSN: z.url({ protocol: /^https?$/ }).optional(),
@@ -171,6 +173,8 @@ export interface Config {
   };
   /** A quotation's head count is from 1 to `maxHeadCount - 1` (`headCountSchema`). */
   quotation: { maxHeadCount: number };
+  /** `npm run network:import`: the largest file it reads. */
+  networkImport: { maxBytes: number };
   /** Error reporting; null: off (nothing loaded, nothing sent). */
   errorReporting: { dsn: string; environment: string; release: string } | null;
   /** Customer-support widget; null: none (nothing loaded). */
@@ -256,6 +260,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ttlSeconds: e.CAPTCHA_TTL_SECONDS,
     },
     quotation: { maxHeadCount: e.QUOTATION_MAX_HEAD_COUNT },
+    networkImport: { maxBytes: e.NETWORK_IMPORT_MAX_BYTES },
     errorReporting:
       e.SENTRY_DSN === undefined
         ? null

@@ -149,11 +149,12 @@ const FILLER =
   /\b(?:morning|afternoon|evening|night|am session|pm session|session)\b|上午|下午|早上|中午|黃昏|晚上|夜晚|[-–:：,，、\s]|\band\b|及/gi;
 
 function clock(hours: number, minutes: number): string | null {
+  if (!Number.isInteger(hours) || !Number.isInteger(minutes)) return null;
   if (hours > 24 || minutes > 59 || (hours === 24 && minutes > 0)) return null;
   return `${String(hours).padStart(2, '0')}:${String(minutes).padStart(2, '0')}`;
 }
 
-function enClock(h: string | undefined, m: string | undefined, suffix: string | undefined) {
+function enClock(h: U, m: U, suffix: U) {
   let hours = Number(h);
   const minutes = Number(m ?? '0');
   const marker = suffix?.toLowerCase().replace(/\./g, '');
@@ -176,41 +177,37 @@ function zhClock(period: string | undefined, h: string | undefined, m: string | 
   return clock(hours, minutes);
 }
 
+/** A regular expression group: undefined when its optional part did not match. */
+type U = string | undefined;
+
 /** The time ranges in a line and what is left of the line around them. */
 function extractRanges(line: string): { ranges: TimeRange[]; rest: string; bad: boolean } {
   const ranges: TimeRange[] = [];
   let bad = false;
-  let rest = line.replace(
-    ZH_RANGE,
-    (_all, p1: string, h1: string, m1: string, p2: string, h2: string, m2: string) => {
-      const from = zhClock(p1, h1, m1);
-      // "下午1:45 至 4:30": the end's period is the start's when it is left out.
-      const to = zhClock(p2 ?? p1, h2, m2);
-      if (from === null || to === null) bad = true;
-      else ranges.push(toRange(from, to));
-      return ' ';
-    },
-  );
-  rest = rest.replace(
-    EN_RANGE,
-    (all, h1: string, m1: string, s1: string, h2: string, m2: string, s2: string) => {
-      // "9-5" with no minutes and no am/pm is not read as hours.
-      if (s1 === undefined && s2 === undefined && (m1 === undefined || m2 === undefined))
-        return all;
-      // "9:00 - 1:00pm": the start takes the end's marker only when that keeps it before the end.
-      let from = enClock(h1, m1, s1 ?? (m1 !== undefined ? undefined : s2));
-      if (s1 === undefined && s2 !== undefined) {
-        const asAm = enClock(h1, m1 ?? '00', 'am');
-        const asEnd = enClock(h1, m1 ?? '00', s2);
-        const end = enClock(h2, m2, s2);
-        from = asEnd !== null && end !== null && asEnd < end ? asEnd : asAm;
-      }
-      const to = enClock(h2, m2, s2 ?? (s1 !== undefined ? s1 : undefined));
-      if (from === null || to === null) bad = true;
-      else ranges.push(toRange(from, to));
-      return ' ';
-    },
-  );
+  let rest = line.replace(ZH_RANGE, (_all, p1: U, h1: U, m1: U, p2: U, h2: U, m2: U) => {
+    const from = zhClock(p1, h1, m1);
+    // "下午1:45 至 4:30": the end's period is the start's when it is left out.
+    const to = zhClock(p2 ?? p1, h2, m2);
+    if (from === null || to === null) bad = true;
+    else ranges.push(toRange(from, to));
+    return ' ';
+  });
+  rest = rest.replace(EN_RANGE, (all: string, h1: U, m1: U, s1: U, h2: U, m2: U, s2: U) => {
+    // "9-5" with no minutes and no am/pm is not read as hours.
+    if (s1 === undefined && s2 === undefined && (m1 === undefined || m2 === undefined)) return all;
+    // "9:00 - 1:00pm": the start takes the end's marker only when that keeps it before the end.
+    let from = enClock(h1, m1, s1);
+    if (s1 === undefined && s2 !== undefined) {
+      const asAm = enClock(h1, m1 ?? '00', 'am');
+      const asEnd = enClock(h1, m1 ?? '00', s2);
+      const end = enClock(h2, m2, s2);
+      from = asEnd !== null && end !== null && asEnd < end ? asEnd : asAm;
+    }
+    const to = enClock(h2, m2, s2 ?? s1);
+    if (from === null || to === null) bad = true;
+    else ranges.push(toRange(from, to));
+    return ' ';
+  });
   return { ranges, rest, bad };
 }
 

@@ -1,0 +1,287 @@
+// SQL of the network import: the catalogue it validates against, the rows a source already has,
+// and the writes, in chunks so a 10,000-row file is a few dozen statements, not 40,000.
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import {
+  district,
+  doctor,
+  healthcareService,
+  paymentInfo,
+  serviceProvision,
+  servicePoint,
+  serviceSpecialty,
+  specialty,
+  venue,
+} from '../../db/schema';
+import type { Catalogue, DoctorRecord, VenueRecord } from './validate';
+
+const PANEL_OF_PROVISION: Record<string, string> = {
+  'outpatient-doctors': 'outpatient',
+  'outpatient-panel-doctors': 'go',
+};
+
+export async function loadCatalogue(db: Database): Promise<Catalogue> {
+  const [districts, services, provisions, specialties, links] = await Promise.all([
+    db
+      .select({ code: district.code, nameEn: district.nameEn, nameZh: district.nameZh })
+      .from(district),
+    db
+      .select({
+        id: healthcareService.id,
+        slug: healthcareService.slug,
+        code: healthcareService.code,
+      })
+      .from(healthcareService),
+    db.select().from(serviceProvision),
+    db.select({ id: specialty.id, slug: specialty.slug }).from(specialty),
+    db.select().from(serviceSpecialty),
+  ]);
+  return {
+    districts,
+    specialties,
+    services: services.map((service) => ({
+      ...service,
+      panels: provisions
+        .filter((p) => p.serviceId === service.id)
+        .map((p) => PANEL_OF_PROVISION[p.provisionSlug])
+        .filter((panel): panel is string => panel !== undefined),
+      specialtyIds: links.filter((l) => l.serviceId === service.id).map((l) => l.specialtyId),
+    })),
+  };
+}
+
+export interface ExistingDoctor extends DoctorRecord {
+  id: number;
+}
+export interface ExistingVenue extends VenueRecord {
+  id: number;
+}
+export interface ExistingServicePoint {
+  id: number;
+  externalId: string;
+  panel: string;
+  doctorId: number;
+  venueId: number;
+  serviceId: number;
+  specialtyId: number | null;
+}
+export interface ExistingPrice {
+  id: number;
+  doctorId: number;
+  serviceCode: string;
+  amount: number;
+  markedPrice: number | null;
+}
+
+export interface ExistingNetwork {
+  doctors: ExistingDoctor[];
+  venues: ExistingVenue[];
+  servicePoints: ExistingServicePoint[];
+  prices: ExistingPrice[];
+}
+
+/** The rows the source already has. */
+export async function loadExisting(db: Database, source: string): Promise<ExistingNetwork> {
+  const doctors = await db
+    .select({
+      id: doctor.id,
+      externalId: doctor.externalId,
+      nameEn: doctor.nameEn,
+      nameZh: doctor.nameZh,
+      phones: doctor.phones,
+    })
+    .from(doctor)
+    .where(eq(doctor.source, source));
+  const venues = await db
+    .select({
+      id: venue.id,
+      externalId: venue.externalId,
+      nameEn: venue.nameEn,
+      nameZh: venue.nameZh,
+      districtCode: venue.districtCode,
+      addressLineOne: venue.addressLineOne,
+      addressLineTwo: venue.addressLineTwo,
+      openingHours: venue.openingHours,
+      hoursNote: venue.hoursNote,
+      hoursText: venue.hoursText,
+    })
+    .from(venue)
+    .where(eq(venue.source, source));
+  const servicePoints = await db
+    .select({
+      id: servicePoint.id,
+      externalId: servicePoint.externalId,
+      panel: servicePoint.panel,
+      doctorId: servicePoint.doctorId,
+      venueId: servicePoint.venueId,
+      serviceId: servicePoint.serviceId,
+      specialtyId: servicePoint.specialtyId,
+    })
+    .from(servicePoint)
+    .where(eq(servicePoint.source, source));
+  const prices = await db
+    .select({
+      id: paymentInfo.id,
+      doctorId: paymentInfo.doctorId,
+      serviceCode: paymentInfo.serviceCode,
+      amount: paymentInfo.amount,
+      markedPrice: paymentInfo.markedPrice,
+    })
+    .from(paymentInfo)
+    .innerJoin(doctor, eq(doctor.id, paymentInfo.doctorId))
+    .where(eq(doctor.source, source));
+  return {
+    doctors: doctors.map((row) => ({ ...row, externalId: row.externalId ?? '' })),
+    venues: venues.map((row) => ({ ...row, externalId: row.externalId ?? '' })),
+    servicePoints: servicePoints.map((row) => ({ ...row, externalId: row.externalId ?? '' })),
+    prices,
+  };
+}
+
+/** Serialises imports of one source: a second waits for the first to commit. */
+export async function lockSource(db: Database, source: string): Promise<void> {
+  await db.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`network-import:${source}`}))`);
+}
+
+const CHUNK = 500;
+
+function chunks<T>(items: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += CHUNK) out.push(items.slice(i, i + CHUNK));
+  return out;
+}
+
+export async function insertDoctors(
+  db: Database,
+  source: string,
+  rows: readonly DoctorRecord[],
+  now: Date,
+): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  for (const chunk of chunks(rows)) {
+    const inserted = await db
+      .insert(doctor)
+      .values(chunk.map((row) => ({ ...row, source, createDate: now, updateDate: now })))
+      .returning({ id: doctor.id, externalId: doctor.externalId });
+    for (const row of inserted) ids.set(row.externalId ?? '', row.id);
+  }
+  return ids;
+}
+
+export async function updateDoctor(db: Database, id: number, row: DoctorRecord, now: Date) {
+  await db
+    .update(doctor)
+    .set({ nameEn: row.nameEn, nameZh: row.nameZh, phones: row.phones, updateDate: now })
+    .where(eq(doctor.id, id));
+}
+
+export async function insertVenues(
+  db: Database,
+  source: string,
+  rows: readonly VenueRecord[],
+  now: Date,
+): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  for (const chunk of chunks(rows)) {
+    const inserted = await db
+      .insert(venue)
+      .values(chunk.map((row) => ({ ...row, source, createDate: now, updateDate: now })))
+      .returning({ id: venue.id, externalId: venue.externalId });
+    for (const row of inserted) ids.set(row.externalId ?? '', row.id);
+  }
+  return ids;
+}
+
+export async function updateVenue(db: Database, id: number, row: VenueRecord, now: Date) {
+  const { externalId: _externalId, ...fields } = row;
+  await db
+    .update(venue)
+    .set({ ...fields, updateDate: now })
+    .where(eq(venue.id, id));
+}
+
+export interface PriceRow {
+  doctorId: number;
+  serviceCode: string;
+  amount: number;
+  markedPrice: number | null;
+}
+
+export async function upsertPrices(db: Database, rows: readonly PriceRow[]) {
+  for (const chunk of chunks(rows)) {
+    await db
+      .insert(paymentInfo)
+      .values(chunk)
+      .onConflictDoUpdate({
+        target: [paymentInfo.doctorId, paymentInfo.serviceCode],
+        set: { amount: sql`excluded.amount`, markedPrice: sql`excluded.marked_price` },
+      });
+  }
+}
+
+export async function deletePrices(db: Database, ids: readonly number[]) {
+  for (const chunk of chunks(ids))
+    await db.delete(paymentInfo).where(inArray(paymentInfo.id, chunk));
+}
+
+export interface ServicePointRow {
+  externalId: string;
+  panel: string;
+  doctorId: number;
+  venueId: number;
+  serviceId: number;
+  specialtyId: number | null;
+}
+
+export async function insertServicePoints(
+  db: Database,
+  source: string,
+  rows: readonly ServicePointRow[],
+  now: Date,
+) {
+  for (const chunk of chunks(rows)) {
+    await db.insert(servicePoint).values(
+      chunk.map((row) => ({
+        ...row,
+        source,
+        lastVerifiedAt: now,
+        createDate: now,
+        updateDate: now,
+      })),
+    );
+  }
+}
+
+export async function updateServicePoint(
+  db: Database,
+  id: number,
+  row: ServicePointRow,
+  now: Date,
+) {
+  const { externalId: _externalId, ...fields } = row;
+  await db
+    .update(servicePoint)
+    .set({ ...fields, updateDate: now })
+    .where(eq(servicePoint.id, id));
+}
+
+/** Marks the file's service points as verified now (the import checked them). */
+export async function markVerified(
+  db: Database,
+  source: string,
+  externalIds: readonly string[],
+  now: Date,
+) {
+  for (const chunk of chunks(externalIds)) {
+    await db
+      .update(servicePoint)
+      .set({ lastVerifiedAt: now })
+      .where(and(eq(servicePoint.source, source), inArray(servicePoint.externalId, chunk)));
+  }
+}
+
+/** Deletes the source's service points whose external ids are not in the file (`--full`). */
+export async function deleteServicePoints(db: Database, ids: readonly number[]) {
+  for (const chunk of chunks(ids))
+    await db.delete(servicePoint).where(inArray(servicePoint.id, chunk));
+}

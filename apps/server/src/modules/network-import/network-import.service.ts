@@ -1,0 +1,339 @@
+// The network import (issue 19, decisions 188–190): reads a file, checks every row, compares the
+// file with what its source already has (added / changed / removed), and — unless it is a dry
+// run or a row is wrong — writes it in one transaction, then has the finder's read model
+// rebuilt so every API process serves the new network (decision 110). A re-import of the same
+// file changes no row but marks its service points verified again.
+import { type ImportIssue, ImportFileError } from './template';
+import { type Mapping, readImportFile, readMapping, DEFAULT_MAX_BYTES } from './read-file';
+import {
+  type ExistingNetwork,
+  deletePrices,
+  deleteServicePoints,
+  insertDoctors,
+  insertServicePoints,
+  insertVenues,
+  loadCatalogue,
+  loadExisting,
+  lockSource,
+  markVerified,
+  type PriceRow,
+  type ServicePointRow,
+  updateDoctor,
+  updateServicePoint,
+  updateVenue,
+  upsertPrices,
+} from './network-import.repository';
+import { type NetworkRecords, validateTable } from './validate';
+import type { Database } from '../../db/client';
+
+export { DEFAULT_MAX_BYTES, ImportFileError, type ImportIssue };
+export { formatIssue } from './template';
+
+export type EntityKind = 'doctor' | 'venue' | 'service point' | 'price';
+
+export interface Change {
+  kind: EntityKind;
+  /** The external id (a price: "doctor id / service code"). */
+  id: string;
+  /** The fields that differ, for a change. */
+  fields?: string[];
+}
+
+export interface ImportPlan {
+  added: Change[];
+  changed: Change[];
+  removed: Change[];
+  unchanged: number;
+}
+
+export interface NetworkImportOptions {
+  /** The file's name: its extension says its kind (.csv, .xlsx, .geojson / .json). */
+  fileName: string;
+  bytes: Uint8Array;
+  /** The mapping file's bytes, for a GeoJSON list. */
+  mapping?: Uint8Array | null;
+  /** The source; defaults to the mapping's `source`, else `network`. */
+  source?: string;
+  dryRun?: boolean;
+  /** Remove the source's service points (and prices) missing from the file. */
+  full?: boolean;
+  /** The size limit in bytes (default 50 MB). */
+  maxBytes?: number;
+  /** The shared clock's time: the service points' last_verified_at. */
+  now: Date;
+  /** Called as each row is written (progress bar; tests inject a fault here). */
+  onWrite?: (done: number, total: number) => void;
+}
+
+export interface NetworkImportDeps {
+  /** Rebuilds the finder's read model (finder.index.ts), after a write. */
+  rebuildReadModel: (db: Database) => Promise<number>;
+}
+
+export interface NetworkImportResult {
+  source: string;
+  rows: number;
+  plan: ImportPlan;
+  errors: ImportIssue[];
+  warnings: ImportIssue[];
+  /** Whether the network was written (not a dry run, no error). */
+  written: boolean;
+  /** Service points in the rebuilt read model, after a write. */
+  finderRows: number | null;
+}
+
+const SOURCE = /^[a-z0-9][a-z0-9-]{0,39}$/;
+
+/** Throws ImportFileError when the file is over the limit. */
+export function checkSize(size: number, maxBytes: number = DEFAULT_MAX_BYTES): void {
+  if (size > maxBytes) {
+    const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
+    throw new ImportFileError(
+      `the file is ${mb(size)}, over the limit of ${mb(maxBytes)} (expected a smaller file, or a higher NETWORK_IMPORT_MAX_BYTES)`,
+    );
+  }
+}
+
+/** JSON with object keys sorted: PostgreSQL's jsonb does not keep the keys' order. */
+function json(value: unknown): string {
+  return JSON.stringify(value, (_key, inner: unknown) =>
+    inner !== null && typeof inner === 'object' && !Array.isArray(inner)
+      ? Object.fromEntries(
+          Object.entries(inner as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)),
+        )
+      : inner,
+  );
+}
+
+function fieldsThatDiffer(a: Record<string, unknown>, b: Record<string, unknown>): string[] {
+  return Object.keys(a).filter((key) => json(a[key]) !== json(b[key]));
+}
+
+/** Compares the file's records with the source's rows. */
+export function planImport(
+  records: NetworkRecords,
+  existing: ExistingNetwork,
+  full: boolean,
+): ImportPlan {
+  const plan: ImportPlan = { added: [], changed: [], removed: [], unchanged: 0 };
+  const note = (kind: EntityKind, id: string, fields: string[] | null) => {
+    if (fields === null) plan.added.push({ kind, id });
+    else if (fields.length > 0) plan.changed.push({ kind, id, fields });
+    else plan.unchanged += 1;
+  };
+  const doctors = new Map(existing.doctors.map((d) => [d.externalId, d]));
+  const venues = new Map(existing.venues.map((v) => [v.externalId, v]));
+  const doctorExternal = new Map(existing.doctors.map((d) => [d.id, d.externalId]));
+  const venueExternal = new Map(existing.venues.map((v) => [v.id, v.externalId]));
+  for (const record of records.doctors) {
+    const old = doctors.get(record.externalId);
+    note('doctor', record.externalId, old ? fieldsThatDiffer({ ...record }, { ...old }) : null);
+  }
+  for (const record of records.venues) {
+    const old = venues.get(record.externalId);
+    note('venue', record.externalId, old ? fieldsThatDiffer({ ...record }, { ...old }) : null);
+  }
+  const prices = new Map(
+    existing.prices.map((p) => [
+      `${doctorExternal.get(p.doctorId) ?? ''}\u0000${p.serviceCode}`,
+      p,
+    ]),
+  );
+  const filePrices = new Set<string>();
+  for (const record of records.prices) {
+    const key = `${record.doctorExternalId}\u0000${record.serviceCode}`;
+    filePrices.add(key);
+    const old = prices.get(key);
+    note(
+      'price',
+      `${record.doctorExternalId} / ${record.serviceCode}`,
+      old
+        ? fieldsThatDiffer(
+            { amount: record.amount, markedPrice: record.markedPrice },
+            { amount: old.amount, markedPrice: old.markedPrice },
+          )
+        : null,
+    );
+  }
+  const points = new Map(existing.servicePoints.map((p) => [p.externalId, p]));
+  const filePoints = new Set<string>();
+  for (const record of records.servicePoints) {
+    filePoints.add(record.externalId);
+    const old = points.get(record.externalId);
+    note(
+      'service point',
+      record.externalId,
+      old
+        ? fieldsThatDiffer(
+            { ...record },
+            {
+              ...old,
+              doctorExternalId: doctorExternal.get(old.doctorId),
+              venueExternalId: venueExternal.get(old.venueId),
+            },
+          )
+        : null,
+    );
+  }
+  if (full) {
+    for (const point of existing.servicePoints) {
+      if (!filePoints.has(point.externalId)) {
+        plan.removed.push({ kind: 'service point', id: point.externalId });
+      }
+    }
+    for (const key of prices.keys()) {
+      if (!filePrices.has(key)) {
+        plan.removed.push({ kind: 'price', id: key.replace('\u0000', ' / ') });
+      }
+    }
+  }
+  return plan;
+}
+
+async function write(
+  db: Database,
+  source: string,
+  records: NetworkRecords,
+  existing: ExistingNetwork,
+  options: NetworkImportOptions,
+): Promise<void> {
+  const { now } = options;
+  const total = records.venues.length + records.servicePoints.length;
+  let done = 0;
+  const progress = () => {
+    done += 1;
+    options.onWrite?.(done, total);
+  };
+
+  // Doctors and venues: insert the new, update the changed; keep every id.
+  const doctorIds = new Map(existing.doctors.map((d) => [d.externalId, d.id]));
+  const oldDoctors = new Map(existing.doctors.map((d) => [d.externalId, d]));
+  for (const record of records.doctors) {
+    const old = oldDoctors.get(record.externalId);
+    if (old && fieldsThatDiffer({ ...record }, { ...old }).length > 0) {
+      await updateDoctor(db, old.id, record, now);
+    }
+  }
+  const newDoctors = records.doctors.filter((d) => !doctorIds.has(d.externalId));
+  for (const [id, value] of await insertDoctors(db, source, newDoctors, now)) {
+    doctorIds.set(id, value);
+  }
+
+  const venueIds = new Map(existing.venues.map((v) => [v.externalId, v.id]));
+  const oldVenues = new Map(existing.venues.map((v) => [v.externalId, v]));
+  const newVenues = [];
+  for (const record of records.venues) {
+    const old = oldVenues.get(record.externalId);
+    if (!old) newVenues.push(record);
+    else if (fieldsThatDiffer({ ...record }, { ...old }).length > 0) {
+      await updateVenue(db, old.id, record, now);
+    }
+    progress();
+  }
+  for (const [id, value] of await insertVenues(db, source, newVenues, now)) venueIds.set(id, value);
+
+  const idOf = (ids: Map<string, number>, externalId: string) => {
+    const id = ids.get(externalId);
+    if (id === undefined) throw new Error(`no id for ${externalId}`);
+    return id;
+  };
+
+  // Prices.
+  const priceRows: PriceRow[] = records.prices.map((price) => ({
+    doctorId: idOf(doctorIds, price.doctorExternalId),
+    serviceCode: price.serviceCode,
+    amount: price.amount,
+    markedPrice: price.markedPrice,
+  }));
+  await upsertPrices(db, priceRows);
+
+  // Service points, in chunks: a fault at any row leaves the whole transaction to roll back.
+  const oldPoints = new Map(existing.servicePoints.map((p) => [p.externalId, p]));
+  let pending: ServicePointRow[] = [];
+  for (const record of records.servicePoints) {
+    const row: ServicePointRow = {
+      externalId: record.externalId,
+      panel: record.panel,
+      doctorId: idOf(doctorIds, record.doctorExternalId),
+      venueId: idOf(venueIds, record.venueExternalId),
+      serviceId: record.serviceId,
+      specialtyId: record.specialtyId,
+    };
+    const old = oldPoints.get(record.externalId);
+    if (!old) pending.push(row);
+    else if (fieldsThatDiffer({ ...row }, { ...old }).filter((f) => f !== 'id').length > 0) {
+      await updateServicePoint(db, old.id, row, now);
+    }
+    progress();
+    if (pending.length >= 500) {
+      await insertServicePoints(db, source, pending, now);
+      pending = [];
+    }
+  }
+  await insertServicePoints(db, source, pending, now);
+  await markVerified(
+    db,
+    source,
+    records.servicePoints.map((p) => p.externalId),
+    now,
+  );
+
+  if (options.full) {
+    const inFile = new Set(records.servicePoints.map((p) => p.externalId));
+    await deleteServicePoints(
+      db,
+      existing.servicePoints.filter((p) => !inFile.has(p.externalId)).map((p) => p.id),
+    );
+    const filePrices = new Set(priceRows.map((p) => `${String(p.doctorId)}\u0000${p.serviceCode}`));
+    await deletePrices(
+      db,
+      existing.prices
+        .filter((p) => !filePrices.has(`${String(p.doctorId)}\u0000${p.serviceCode}`))
+        .map((p) => p.id),
+    );
+  }
+}
+
+function resolveSource(options: NetworkImportOptions, mapping: Mapping | null): string {
+  const source = options.source ?? mapping?.source ?? 'network';
+  if (!SOURCE.test(source)) {
+    throw new ImportFileError(
+      `source "${source}" is not a valid name (expected lowercase letters, digits and dashes, e.g. ha-gopc)`,
+    );
+  }
+  return source;
+}
+
+/**
+ * Runs an import. A file that cannot be read throws ImportFileError; rows with errors come back
+ * in `errors` with nothing written.
+ */
+export async function importNetwork(
+  db: Database,
+  options: NetworkImportOptions,
+  deps: NetworkImportDeps,
+): Promise<NetworkImportResult> {
+  checkSize(options.bytes.length, options.maxBytes);
+  const mapping = options.mapping ? readMapping(options.mapping) : null;
+  const table = await readImportFile(options.fileName, options.bytes, mapping);
+  const source = resolveSource(options, mapping);
+  const catalogue = await loadCatalogue(db);
+  const { records, errors, warnings } = validateTable(table, catalogue);
+  const base = { source, rows: table.rows.length, errors, warnings };
+
+  if (errors.length > 0 || options.dryRun) {
+    const existing = await loadExisting(db, source);
+    const plan = planImport(records, existing, options.full ?? false);
+    return { ...base, plan, written: false, finderRows: null };
+  }
+
+  const plan = await db.transaction(async (tx) => {
+    await lockSource(tx, source);
+    const existing = await loadExisting(tx, source);
+    const planned = planImport(records, existing, options.full ?? false);
+    await write(tx, source, records, existing, options);
+    return planned;
+  });
+  const finderRows = await deps.rebuildReadModel(db);
+  return { ...base, plan, written: true, finderRows };
+}
