@@ -46,7 +46,7 @@ function describe(change: Change): string {
 function summary(result: NetworkImportResult, dryRun: boolean): string {
   const { plan } = result;
   const counts = `${String(plan.added.length)} added, ${String(plan.changed.length)} changed, ${String(plan.removed.length)} removed, ${String(plan.unchanged)} unchanged`;
-  const hours = `${String(result.warnings.length)} hours kept as text`;
+  const hours = `${String(result.warnings.length)} row(s) with hours kept as text`;
   if (result.errors.length > 0) {
     return `${String(result.errors.length)} error(s) in ${String(result.rows)} rows of source "${result.source}": nothing written.`;
   }

@@ -192,6 +192,7 @@ describe('hours typed into the template', () => {
     const parsed = parseHours(en, zh);
     expect(parsed.problems).toEqual([]);
     expect(parsed.openingHours).toEqual(hours);
+    if (zh !== null) expect(parseHours(null, zh).openingHours).toEqual(hours);
   });
 });
 

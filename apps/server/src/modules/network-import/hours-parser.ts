@@ -239,7 +239,7 @@ function parseBlock(lines: string[]): { hours: OpeningHours | null; problem: str
   for (const line of lines) {
     const { ranges, rest, bad } = extractRanges(line);
     if (bad) return { hours: null, problem: `unreadable time in "${line}"` };
-    const residue = rest.replace(/[:：,，]+\s*$/, '').trim();
+    const residue = rest.replace(/^[\s,，、]+|[\s:：,，、]+$/g, '');
     if (CLOSED.test(residue)) {
       const days = parseDays(
         residue

@@ -198,7 +198,9 @@ async function write(
   options: NetworkImportOptions,
 ): Promise<void> {
   const { now } = options;
-  const total = records.venues.length + records.servicePoints.length;
+  // Progress counts the service points (the venues, for a venues-only import).
+  const venuesOnly = records.servicePoints.length === 0;
+  const total = venuesOnly ? records.venues.length : records.servicePoints.length;
   let done = 0;
   const progress = () => {
     done += 1;
@@ -228,7 +230,7 @@ async function write(
     else if (fieldsThatDiffer({ ...record }, { ...old }).length > 0) {
       await updateVenue(db, old.id, record, now);
     }
-    progress();
+    if (venuesOnly) progress();
   }
   for (const [id, value] of await insertVenues(db, source, newVenues, now)) venueIds.set(id, value);
 

@@ -232,6 +232,13 @@ export function readGeoJson(bytes: Uint8Array, mapping: Mapping | null): SourceT
     if (!mapping.venues_only && cells.venue_id !== undefined) {
       cells.service_point_id ??= cells.venue_id;
       cells.doctor_id ??= cells.venue_id;
+      // A list without doctors: the clinic stands for its doctors, under its own name.
+      if (cells.doctor_name_en === undefined && cells.venue_name_en !== undefined) {
+        cells.doctor_name_en = cells.venue_name_en;
+      }
+      if (cells.doctor_name_zh === undefined && cells.venue_name_zh !== undefined) {
+        cells.doctor_name_zh = cells.venue_name_zh;
+      }
     }
     const coordinates = feature.geometry?.coordinates;
     const point =
