@@ -105,7 +105,11 @@ const EnvSchema = z
     /** A quotation's head count must be below this (platform-layer §5; decision 116). */
     QUOTATION_MAX_HEAD_COUNT: z.coerce.number().int().min(2).default(QUOTATION_MAX_HEAD_COUNT),
     /** The largest file `npm run network:import` reads, in bytes (issue 19; default 50 MB). */
-    NETWORK_IMPORT_MAX_BYTES: z.coerce.number().int().min(1).default(50 * 1024 * 1024),
+    NETWORK_IMPORT_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .default(50 * 1024 * 1024),
     // --- Observability and support (error reporting, help widget): off when unset.
     /** Sentry-compatible DSN for error reporting (server and web); unset: nothing is reported. */
     SENTRY_DSN: z.url({ protocol: /^https?$/ }).optional(),

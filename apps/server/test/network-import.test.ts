@@ -441,7 +441,7 @@ describe('files that cannot be read', () => {
       () => file('utf16.csv', new Uint8Array([0xff, 0xfe, 0x61, 0x00])),
       /UTF-16 text \(expected UTF-8/,
     ],
-    ['a file over the limit', () => TEMPLATE, /over the limit of 0\.0 MB/, 100],
+    ['a file over the limit', () => TEMPLATE, /is 2,\d{3} bytes, over the limit of 100 bytes/, 100],
     ['a CSV posing as XLSX', () => file('fake.xlsx', templateText()), /not an XLSX workbook/],
     [
       'an unknown column',
@@ -560,6 +560,35 @@ describe('the finder after an import', () => {
         await app.close();
         await other.drop();
       }
+    },
+  );
+});
+
+describe('the command as a process', () => {
+  it(
+    'exits non-zero on a file over NETWORK_IMPORT_MAX_BYTES and writes nothing',
+    { timeout: 60_000 },
+    async () => {
+      const before = await networkCount();
+      const outcome = await promisify(execFile)(
+        process.execPath,
+        ['--import', 'tsx', path.join(ROOT, 'apps/server/src/cli/network-import.ts'), TEMPLATE],
+        {
+          cwd: ROOT,
+          env: {
+            ...process.env,
+            NODE_ENV: 'test',
+            DATABASE_URL: database.url,
+            NETWORK_IMPORT_MAX_BYTES: '1000',
+          },
+        },
+      ).then(
+        () => ({ code: 0, stdout: '' }),
+        (error: unknown) => error as { code: number; stdout: string },
+      );
+      expect(outcome.code).toBe(1);
+      expect(outcome.stdout).toMatch(/over the limit of 1,000 bytes .*Nothing written\./);
+      expect(await networkCount()).toBe(before);
     },
   );
 });

@@ -87,7 +87,8 @@ const SOURCE = /^[a-z0-9][a-z0-9-]{0,39}$/;
 /** Throws ImportFileError when the file is over the limit. */
 export function checkSize(size: number, maxBytes: number = DEFAULT_MAX_BYTES): void {
   if (size > maxBytes) {
-    const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
+    const mb = (n: number) =>
+      n < 1024 * 1024 ? `${n.toLocaleString('en')} bytes` : `${(n / 1024 / 1024).toFixed(1)} MB`;
     throw new ImportFileError(
       `the file is ${mb(size)}, over the limit of ${mb(maxBytes)} (expected a smaller file, or a higher NETWORK_IMPORT_MAX_BYTES)`,
     );
