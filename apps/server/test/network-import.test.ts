@@ -47,7 +47,12 @@ interface Run {
 
 async function run(
   args: string[],
-  options: { now?: Date; maxBytes?: number; onWrite?: (done: number, total: number) => void } = {},
+  options: {
+    now?: Date;
+    maxBytes?: number;
+    onWrite?: (done: number, total: number) => void;
+    progress?: (text: string) => void;
+  } = {},
 ): Promise<Run> {
   const lines: string[] = [];
   const code = await runNetworkImportCommand(args, {
@@ -57,6 +62,7 @@ async function run(
     rebuildReadModel: rebuildFinderIndex,
     ...(options.maxBytes === undefined ? {} : { maxBytes: options.maxBytes }),
     ...(options.onWrite ? { onWrite: options.onWrite } : {}),
+    ...(options.progress ? { progress: options.progress } : {}),
   });
   return { code, lines };
 }
@@ -206,6 +212,9 @@ describe('the template CSV', () => {
     expect(dry.lines).toContain('- service point SP-0005');
     expect(dry.lines).toContain('- service point SP-0006');
     expect(dry.lines).toContain('- price DR-004 / PHS');
+    expect(dry.lines).toContain(
+      'hours: line 5, hours_en/hours_zh: kept as text: English: unreadable line "By appointment only"; Chinese: unreadable line "只接受預約" (expected day lines and time ranges, e.g. "Monday to Friday<br>9:00am - 1:00pm")',
+    );
     expect(dry.lines.at(-1)).toMatch(
       /^Dry run, source "network", 5 rows: would write 3 added, 1 changed, 3 removed, 13 unchanged; .*Nothing written\.$/,
     );
@@ -253,7 +262,12 @@ describe('the template XLSX', () => {
       sheet.addRow(cells?.slice(0, 18).map((cell) => (/^\d+$/.test(cell) ? Number(cell) : cell)));
     }
     const xlsx = file('network.xlsx', new Uint8Array(await workbook.xlsx.writeBuffer()));
-    const result = await run([xlsx, '--source', 'xlsx-test']);
+    const bar: string[] = [];
+    const result = await run([xlsx, '--source', 'xlsx-test'], {
+      progress: (text) => bar.push(text),
+    });
+    // On a terminal: a progress bar, redrawn in place, then the summary on its own line.
+    expect(bar).toEqual([`\r[${'#'.repeat(30)}] 100% 6/6 rows written`, '\n']);
     expect(result.lines.at(-1)).toMatch(
       /^Imported source "xlsx-test", 6 rows: 19 added, 0 changed/,
     );
