@@ -8,7 +8,14 @@ import { ConfigError, loadConfig } from '../config';
 import { runMigrations } from '../db/migrate';
 import { startDatabase } from '../db/start-database';
 import { rebuildFinderIndex } from '../modules/finder/finder.index';
-import { runNetworkImportCommand } from './network-import-command';
+import { NETWORK_IMPORT_USAGE, runNetworkImportCommand } from './network-import-command';
+
+const args = process.argv.slice(2);
+// No file named: say how to call it before starting a database.
+if (!args.some((arg) => !arg.startsWith('-'))) {
+  console.error(NETWORK_IMPORT_USAGE);
+  process.exit(2);
+}
 
 try {
   const config = loadConfig();
@@ -16,7 +23,7 @@ try {
   let code = 1;
   try {
     await runMigrations(database.db);
-    code = await runNetworkImportCommand(process.argv.slice(2), {
+    code = await runNetworkImportCommand(args, {
       db: database.db,
       now: systemClock.now(),
       print: (line) => {

@@ -321,6 +321,11 @@ export async function importNetwork(
   const table = await readImportFile(options.fileName, options.bytes, mapping);
   const source = resolveSource(options, mapping);
   const catalogue = await loadCatalogue(db);
+  if (catalogue.districts.length === 0 || catalogue.services.length === 0) {
+    throw new ImportFileError(
+      'the database has no districts or services to check the file against (expected the reference data: run npm run db:seed first)',
+    );
+  }
   const { records, errors, warnings } = validateTable(table, catalogue);
   const base = { source, rows: table.rows.length, errors, warnings };
 
