@@ -483,6 +483,27 @@ describe('files that cannot be read', () => {
   );
 });
 
+describe('a database without the reference catalogue', () => {
+  it('says to seed it first, and writes nothing', async () => {
+    const empty = await createTestDatabase({ seeded: false });
+    try {
+      const lines: string[] = [];
+      const code = await runNetworkImportCommand([TEMPLATE], {
+        db: empty.db,
+        now: new Date(),
+        print: (line) => lines.push(line),
+        rebuildReadModel: rebuildFinderIndex,
+      });
+      expect(code).toBe(1);
+      expect(lines.join('\n')).toMatch(/no districts or services .*run npm run db:seed first/);
+      const rows = await empty.db.select({ id: venue.id }).from(venue);
+      expect(rows).toEqual([]);
+    } finally {
+      await empty.drop();
+    }
+  });
+});
+
 describe('one transaction', () => {
   it(
     'rolls the whole file back when a write fails at row 9,999 of 10,000',
