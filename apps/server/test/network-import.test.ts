@@ -376,13 +376,18 @@ describe('validation', () => {
         .replace('V-001', 'E-V8')
         .replace('Harbour Example Medical Centre', 'N.A.')
         .replace('outpatient', 'gold'),
-      // line 10: a service the panel does not list; a price that is not a number
+      // line 10: a service the panel does not list; a price that is not a number; its English
+      // hours a quoted cell of two lines, so the next row starts on line 12
       good
         .replace('SP-0001', 'E-9')
         .replace('DR-001', 'E-DR9')
         .replace('V-001', 'E-V9')
         .replace('outpatient,general-practitioner', 'go,acupuncture')
-        .replace(',180,', ',cheap,'),
+        .replace(',180,', ',cheap,')
+        .replace(/,Monday to Friday<br>/, ',"Monday to Friday\n')
+        .replace('1:00pm,星期一', '1:00pm",星期一'),
+      // line 12: a duplicate again, naming line 2
+      good.replace('DR-001', 'E-DR10').replace('V-001', 'E-V10').replace('SP-0001', 'E-1'),
     ].join('\n');
     const before = await networkCount();
     const result = await run([file('errors.csv', rows)]);
@@ -399,8 +404,11 @@ describe('validation', () => {
       'error: line 9, panel: unknown panel "gold" (expected one of outpatient, go)',
       'error: line 10, service: the go panel does not list "acupuncture" (expected a service the go panel lists)',
       'error: line 10, member_price: "cheap" is not a price (expected an amount in HK$, e.g. 180 or 180.50)',
+      'error: line 12, service_point_id: duplicate service point id "E-1", already on line 2 (expected each service point id once)',
     ]);
-    expect(result.lines.at(-1)).toBe('10 error(s) in 9 rows of source "network": nothing written.');
+    expect(result.lines.at(-1)).toBe(
+      '11 error(s) in 10 rows of source "network": nothing written.',
+    );
     expect(await networkCount()).toBe(before);
   });
 

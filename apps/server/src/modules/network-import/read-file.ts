@@ -73,13 +73,14 @@ function toRow(columns: TemplateColumn[], values: string[], where: string): Sour
 
 export function readCsv(bytes: Uint8Array): SourceTable {
   const text = utf8Text(bytes).replace(/^\uFEFF/, '');
-  let records: { record: string[]; info: { lines: number } }[];
+  let records: { record: string[]; raw: string; info: { lines: number } }[];
   try {
     records = parse(text, {
       info: true,
+      raw: true,
       skip_empty_lines: true,
       relax_quotes: false,
-    }) as unknown as { record: string[]; info: { lines: number } }[];
+    }) as unknown as { record: string[]; raw: string; info: { lines: number } }[];
   } catch (error) {
     const line = (error as { lines?: number }).lines;
     const reason = error instanceof Error ? error.message : String(error);
@@ -92,7 +93,12 @@ export function readCsv(bytes: Uint8Array): SourceTable {
   const columns = header(first.record, 'line 1');
   const rows = rest
     .filter(({ record }) => record.some((value) => value.trim() !== ''))
-    .map(({ record, info }) => toRow(columns, record, `line ${String(info.lines)}`));
+    .map(({ record, raw, info }) => {
+      // `lines` is where the record ends; a quoted cell may span lines, so count back to its start.
+      const inside = raw.replace(/^(?:\r?\n)+/, '').replace(/\r?\n$/, '');
+      const start = info.lines - (inside.match(/\n/g)?.length ?? 0);
+      return toRow(columns, record, `line ${String(start)}`);
+    });
   return { rows, venuesOnly: false };
 }
 
