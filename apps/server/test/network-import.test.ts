@@ -330,6 +330,9 @@ describe('the GOPC GeoJSON list with a mapping', () => {
     expect(result.code).toBe(0);
     const { venues, points, doctors } = await snapshot('ha-gopc-venues');
     expect([venues.length, points.length, doctors.length]).toEqual([73, 0, 0]);
+    const full = await run([GOPC, '--mapping', venuesOnly, '--full']);
+    expect(full.code).toBe(1);
+    expect(full.lines.join('\n')).toMatch(/--full with a venues-only mapping/);
   });
 });
 

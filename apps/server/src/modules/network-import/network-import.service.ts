@@ -320,6 +320,11 @@ export async function importNetwork(
   const mapping = options.mapping ? readMapping(options.mapping) : null;
   const table = await readImportFile(options.fileName, options.bytes, mapping);
   const source = resolveSource(options, mapping);
+  if (table.venuesOnly && options.full) {
+    throw new ImportFileError(
+      '--full with a venues-only mapping would remove every service point of the source (expected one or the other)',
+    );
+  }
   const catalogue = await loadCatalogue(db);
   if (catalogue.districts.length === 0 || catalogue.services.length === 0) {
     throw new ImportFileError(
