@@ -3,6 +3,9 @@
 // is, verifying a ticket by QR token or typed number, and the recording steps (open a visit,
 // close it with the amount charged, record a body check). The owner's visit list of a policy
 // lives in the customer area.
+import { PaginatedSchema } from '../api-client/pagination';
+import { IdParamsSchema } from '../platform/params';
+import { PageOnlyQuerySchema } from '../platform/queries';
 import {
   ClinicCloseVisitBodySchema,
   ClinicMeSchema,
@@ -10,6 +13,7 @@ import {
   ClinicTicketBodySchema,
   ClinicVerificationSchema,
   ClinicVerifyBodySchema,
+  PolicyVisitSchema,
 } from '../schemas/clinic';
 import { IdempotencyHeadersSchema } from './common';
 import { clinicContract as clinicKeyContract } from './outpatient';
@@ -99,5 +103,21 @@ export const clinicContract = {
     auth,
     tags,
     summary: 'Records the member’s body check: the next one follows the 12-month rule',
+  }),
+} as const;
+
+/** The owner's visit list of a policy (customer area; the portal builds its screen on it). */
+export const policyVisitsContract = {
+  listPolicyVisits: defineRoute({
+    method: 'GET',
+    area: 'customer',
+    path: '/policy/:id/visits',
+    params: IdParamsSchema,
+    query: PageOnlyQuerySchema,
+    responses: { 200: PaginatedSchema(PolicyVisitSchema) },
+    errors: ['validation_error', 'unauthenticated', 'not_found'],
+    auth: 'customer',
+    tags: ['policies'],
+    summary: 'The visits and body checks recorded for the members of a policy, newest first',
   }),
 } as const;

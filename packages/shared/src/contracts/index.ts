@@ -4,7 +4,7 @@ import { announcementContract } from './announcement';
 import { applicationCaseContract } from './application-case';
 import { billingContract } from './billing';
 import { captchaContract } from './captcha';
-import { clinicContract } from './clinic';
+import { clinicContract, policyVisitsContract } from './clinic';
 import { finderContract } from './finder';
 import { healthContract } from './health';
 import { devContract, identityContract, sessionContract } from './identity';
@@ -33,6 +33,7 @@ export const contract = {
   partner: partnerContract,
   payment: paymentContract,
   policy: policyContract,
+  policyVisits: policyVisitsContract,
   product: productContract,
   reference: referenceContract,
   root: rootContract,

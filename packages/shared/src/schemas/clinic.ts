@@ -206,3 +206,10 @@ export const ClinicRecordResultSchema = z.object({
   usage: MemberUsageSchema,
 });
 export type ClinicRecordResult = z.infer<typeof ClinicRecordResultSchema>;
+
+/** A visit in the owner's visit list of a policy (portal). */
+export const PolicyVisitSchema = ClinicVisitSchema.extend({
+  holder_name_en: z.string(),
+  holder_name_zh: z.string(),
+});
+export type PolicyVisit = z.infer<typeof PolicyVisitSchema>;
