@@ -176,16 +176,27 @@ describe('clinic callers', () => {
       headers: { 'x-clinic-key': key.key },
     });
     expect(me.json()).toMatchObject({ kind: 'key', email: null, venues: [{ id: venueA }] });
-    const opened = await post('/api/clinic/visit/open', { 'x-clinic-key': key.key }, {
-      token: visit.token,
-    });
+    const opened = await post(
+      '/api/clinic/visit/open',
+      { 'x-clinic-key': key.key },
+      {
+        token: visit.token,
+      },
+    );
     expect(opened.statusCode, opened.body).toBe(200);
     expect(opened.json()).toMatchObject({ recorded: true, visit: { status: 'open' } });
-    const elsewhere = await verify({ 'x-clinic-key': key.key }, { token: visit.token, venue_id: venueB });
+    const elsewhere = await verify(
+      { 'x-clinic-key': key.key },
+      { token: visit.token, venue_id: venueB },
+    );
     expect(elsewhere.statusCode).toBe(403);
-    const legacy = await post('/api/clinic/outpatient/ticket/verify', { 'x-clinic-key': key.key }, {
-      token: visit.token,
-    });
+    const legacy = await post(
+      '/api/clinic/outpatient/ticket/verify',
+      { 'x-clinic-key': key.key },
+      {
+        token: visit.token,
+      },
+    );
     expect(legacy.statusCode).toBe(200);
     const legacyWithoutKey = await post('/api/clinic/outpatient/ticket/verify', staffA, {
       token: visit.token,
@@ -281,7 +292,12 @@ describe('verification outcomes', () => {
     const rows = await t.database.db
       .select()
       .from(clinicVerificationLog)
-      .where(and(eq(clinicVerificationLog.venueId, venueA), eq(clinicVerificationLog.outcome, 'unknown')));
+      .where(
+        and(
+          eq(clinicVerificationLog.venueId, venueA),
+          eq(clinicVerificationLog.outcome, 'unknown'),
+        ),
+      );
     expect(rows.length).toBeGreaterThan(0);
     expect(rows[0]).toMatchObject({ step: 'verify', method: 'number', keyId: null });
     expect(rows[0]?.userId).toMatch(/^[0-9a-f-]{36}$/);
@@ -299,18 +315,26 @@ describe('recording a visit and a body check', () => {
       outcome: 'no_open_visit',
     });
     const key = { 'idempotency-key': 'open-1' };
-    const opened = await post('/api/clinic/visit/open', { ...staffA, ...key }, {
-      token: one.visit.token,
-    });
+    const opened = await post(
+      '/api/clinic/visit/open',
+      { ...staffA, ...key },
+      {
+        token: one.visit.token,
+      },
+    );
     expect(opened.statusCode, opened.body).toBe(200);
     expect(opened.json()).toMatchObject({
       recorded: true,
       visit: { kind: 'consultation', status: 'open', visit_date: today() },
       usage: { visits_used: 1 },
     });
-    const retried = await post('/api/clinic/visit/open', { ...staffA, ...key }, {
-      token: one.visit.token,
-    });
+    const retried = await post(
+      '/api/clinic/visit/open',
+      { ...staffA, ...key },
+      {
+        token: one.visit.token,
+      },
+    );
     expect(retried.json()).toEqual(opened.json());
     // A double scan, from the member's other phone (another live token set): the same visit.
     const rescan = await post('/api/clinic/visit/open', staffA, { number: two.visit.number });
@@ -524,9 +548,13 @@ describe('limits and bad input', () => {
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json()).toMatchObject({ code: 'validation_error' });
     }
-    const key = await post('/api/clinic/visit/open', { ...staffA, 'idempotency-key': '' }, {
-      token: 'x'.repeat(30),
-    });
+    const key = await post(
+      '/api/clinic/visit/open',
+      { ...staffA, 'idempotency-key': '' },
+      {
+        token: 'x'.repeat(30),
+      },
+    );
     expect(key.statusCode).toBe(400);
   });
 

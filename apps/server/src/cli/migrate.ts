@@ -9,7 +9,9 @@ try {
   try {
     await runMigrations(database.db);
     const steps = await runDataSteps(database.db, config.secretKey);
-    console.log(`Migrations applied (${steps.ticketNumbers} ticket number(s) moved to keyed hashes).`);
+    console.log(
+      `Migrations applied (${steps.ticketNumbers} ticket number(s) moved to keyed hashes).`,
+    );
   } finally {
     await database.shutdown();
   }
