@@ -205,6 +205,35 @@ describe('clinic callers', () => {
   });
 });
 
+describe('the demo clinic user (README)', () => {
+  it('signs in with password and SMS code and finds the demo card valid at its venue', async () => {
+    const c = client(t.app);
+    const first = await c.post(
+      '/identity/sign-in',
+      { email: 'clinic@example.com', password: 'ClinicPass2026' },
+      { 'x-token-delivery': 'body' },
+    );
+    const session = first.json<{ challenge: { session: string } }>().challenge.session;
+    const done = await c.post(
+      '/identity/sign-in/challenge',
+      { session, code: await latestCode(t.app, '+85292345678') },
+      { 'x-token-delivery': 'body' },
+    );
+    const token = done.json<{ tokens: { access_token: string } }>().tokens.access_token;
+    const headers = { authorization: `Bearer ${token}` };
+    const demo = await ticketsOf({
+      lookUp: { identity_document_number: 'A123456(3)', phone_number: '91234567' },
+    } as MemberCard);
+    for (const ticket of [demo.visit, demo.bodyCheck]) {
+      const res = await verify(headers, { number: ticket.number });
+      expect(res.json(), ticket.type).toMatchObject({
+        outcome: 'valid',
+        member: { membership_number: 'CP-0001-0001' },
+      });
+    }
+  });
+});
+
 describe('verification outcomes', () => {
   it('valid by QR token: masked name, membership, plan, use and the venue’s prices; never HKID or phone', async () => {
     const card = await f.memberCard({ member: { nameEn: 'Chan Tai Man', nameZh: '陳大文' } });
