@@ -11,7 +11,7 @@ import { connectDatabase } from '../src/db/client';
 import { clinicVerificationLog, clinicVisit } from '../src/db/clinic-schema';
 import { outpatientTicket } from '../src/db/outpatient-schema';
 import { appUser, healthcareService, member } from '../src/db/schema';
-import { runDataSteps } from '../src/db/migrate';
+import { runDataSteps } from '../src/data-steps';
 import { addClinicUser } from '../src/modules/clinic/clinic-user.service';
 import {
   CLINIC_VERIFY_ADDRESS_LIMIT,

@@ -17,7 +17,8 @@
 import { isAppError } from '@clinicpass/shared/errors/app-error';
 import { systemClock } from '@clinicpass/shared/time/clock';
 import { ConfigError, loadConfig } from '../config';
-import { runDataSteps, runMigrations } from '../db/migrate';
+import { runDataSteps } from '../data-steps';
+import { runMigrations } from '../db/migrate';
 import { startDatabase } from '../db/start-database';
 import { OUTPATIENT_COMMANDS, runOutpatientCommand, UsageError } from './outpatient-commands';
 

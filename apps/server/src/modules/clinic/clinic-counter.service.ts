@@ -97,7 +97,10 @@ export async function guardedStep<Result>(
     return result;
   } catch (error) {
     if (error instanceof AppError && error.code === 'ticket_not_accepted') {
-      const details = (error.details ?? {}) as { outcome?: VerificationOutcome; ticket_type?: string };
+      const details = (error.details ?? {}) as {
+        outcome?: VerificationOutcome;
+        ticket_type?: string;
+      };
       seen = { outcome: details.outcome ?? 'unknown', ticketType: details.ticket_type ?? null };
     }
     throw error;
