@@ -75,6 +75,8 @@ export async function guardedStep<Result>(
     step: string;
     method: 'qr' | 'number';
     now: Date;
+    /** The request's logger: the audit line goes to the log too (never the token or number). */
+    log?: (entry: Record<string, unknown>) => void;
   },
   run: () => Promise<{ result: Result; seen: StepSeen }>,
 ): Promise<Result> {
@@ -108,6 +110,17 @@ export async function guardedStep<Result>(
     const failed = seen !== null && FAILURES.includes(seen.outcome);
     if (!failed) await releaseFailures(db, keys);
     if (seen !== null) {
+      context.log?.({
+        clinicVerification: {
+          venueId: context.venueId,
+          userId: context.actor.userId,
+          keyId: context.actor.keyId,
+          step: context.step,
+          method: context.method,
+          ticketType: seen.ticketType,
+          outcome: seen.outcome,
+        },
+      });
       await db.insert(clinicVerificationLog).values({
         venueId: context.venueId,
         userId: context.actor.userId,

@@ -80,6 +80,9 @@ export const clinicRoutes: FastifyPluginAsyncZod = async (app) => {
         step: 'verify',
         method: request.body.token !== undefined ? 'qr' : 'number',
         now: now.instant,
+        log: (entry) => {
+          request.log.info(entry, 'clinic verification');
+        },
       },
       async () => {
         const assessment = await visitService.assessTicket(
@@ -140,6 +143,9 @@ export const clinicRoutes: FastifyPluginAsyncZod = async (app) => {
           step: name,
           method: request.body.token !== undefined ? 'qr' : 'number',
           now: now.instant,
+          log: (entry) => {
+            request.log.info(entry, 'clinic verification');
+          },
         },
         async () => {
           // What the step saw of the ticket; a replayed Idempotency-Key runs no step.

@@ -217,7 +217,13 @@ export async function assessTicket(
       date: now.today,
       statuses: ['closed'],
     });
-    if (done !== null) return refused('already_used', { ...base, visit: done });
+    // Taken today (at any clinic): another clinic is not shown where.
+    if (done !== null) {
+      return refused('already_used', {
+        ...base,
+        visit: done.venueId === input.venueId ? done : null,
+      });
+    }
     const effective = bodyCheckEffectiveDate(row.activationDate, row.lastBodyCheckDate);
     if (row.bodyChecksPerYear <= 0) return refused('not_in_network', { ticketType });
     if (!isOnOrBefore(effective, now.today)) {
