@@ -426,6 +426,31 @@ describe('recording a visit and a body check', () => {
     });
   });
 
+  it('records one visit for two scans at the same moment, and refuses a reused key', async () => {
+    const card = await f.memberCard();
+    const first = await ticketsOf(card);
+    const second = await ticketsOf(card);
+    const answers = await Promise.all([
+      post('/api/clinic/visit/open', staffA, { token: first.visit.token }),
+      post('/api/clinic/visit/open', staffA, { token: second.visit.token }),
+    ]);
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 200]);
+    const bodies = answers.map((res) => res.json<{ recorded: boolean; visit: { id: number } }>());
+    expect(bodies.map((b) => b.recorded).sort()).toEqual([false, true]);
+    expect(bodies[0]?.visit.id).toBe(bodies[1]?.visit.id);
+    const key = { 'idempotency-key': 'reused-1' };
+    await post('/api/clinic/visit/open', { ...staffA, ...key }, { token: first.visit.token });
+    const reused = await post(
+      '/api/clinic/visit/open',
+      { ...staffA, ...key },
+      {
+        token: second.visit.token,
+      },
+    );
+    expect(reused.statusCode).toBe(422);
+    expect(reused.json()).toMatchObject({ code: 'idempotency_key_reused' });
+  });
+
   it('refuses a step with an unusable ticket: 409 ticket_not_accepted with the outcome', async () => {
     const card = await f.memberCard();
     const { payment } = await ticketsOf(card);
