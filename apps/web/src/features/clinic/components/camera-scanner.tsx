@@ -44,39 +44,43 @@ export function CameraScanner({ onRead }: { onRead: (text: string) => void }) {
     if (!on) return;
     let stream: MediaStream | null = null;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    let stopped = false;
+    // An object, not a `let`: the checks below read it after awaits.
+    const run = { stopped: false };
+    const stopped = () => run.stopped;
     const stop = () => {
-      stopped = true;
+      run.stopped = true;
       clearTimeout(timer);
       for (const track of stream?.getTracks() ?? []) track.stop();
     };
     void (async () => {
       try {
-        if (typeof navigator.mediaDevices?.getUserMedia !== 'function') {
+        // Absent outside a secure context (and in some embedded browsers).
+        const devices = navigator.mediaDevices as MediaDevices | undefined;
+        if (devices === undefined) {
           throw new DOMException('no camera', 'NotFoundError');
         }
         const [decoder, media] = await Promise.all([
           qrDecoder(),
-          navigator.mediaDevices.getUserMedia({
+          devices.getUserMedia({
             video: { facingMode: 'environment' },
             audio: false,
           }),
         ]);
         stream = media;
         const element = video.current;
-        if (stopped || element === null) {
+        if (run.stopped || element === null) {
           stop();
           return;
         }
         element.srcObject = media;
         await element.play();
         const tick = async () => {
-          if (stopped) return;
+          if (stopped()) return;
           const text =
             element.readyState >= HTMLMediaElement.HAVE_CURRENT_DATA
               ? await decoder.decode(element).catch(() => null)
               : null;
-          if (stopped) return;
+          if (stopped()) return;
           if (text !== null && text !== '') {
             stop();
             setOn(false);
@@ -87,7 +91,7 @@ export function CameraScanner({ onRead }: { onRead: (text: string) => void }) {
         };
         void tick();
       } catch (error) {
-        const left = stopped;
+        const left = stopped();
         stop();
         if (!left) {
           setProblem(problemOf(error));

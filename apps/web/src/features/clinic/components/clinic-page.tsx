@@ -82,7 +82,7 @@ export function ClinicPage() {
     return <Navigate to={signInHere} replace />;
   } else if (me.error !== null || me.data === undefined) {
     const notStaff = isApiError(me.error) && me.error.status === 403;
-    if (!notStaff) throw me.error;
+    if (!notStaff) throw me.error ?? new Error('no clinic caller');
     body = (
       <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
         <InlineNotification type="warning" live="none">

@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { InlineNotification } from '../../../components/notification';
@@ -78,7 +78,7 @@ export function StepPanel({
     });
   };
 
-  const onSubmit = (event: FormEvent) => {
+  const onSubmit = (event: SubmitEvent) => {
     event.preventDefault();
     if (type !== 'payment') {
       step.mutate(null);
@@ -108,7 +108,9 @@ export function StepPanel({
     step.error === null
       ? null
       : errorMessage(isApiError(step.error) ? step.error.code : 'default', language);
-  const amountError = step.error !== null && isApiError(step.error) &&
+  const amountError =
+    step.error !== null &&
+    isApiError(step.error) &&
     step.error.code === 'amount_above_member_price';
 
   return (

@@ -10,7 +10,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
-import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useRef, useState, type ChangeEvent, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { InlineNotification } from '../../../components/notification';
@@ -68,7 +68,7 @@ export function TicketDesk({ venueId }: { venueId: number }) {
     if (ticket !== null) verify.mutate(ticket);
   };
 
-  const onNumber = (event: FormEvent) => {
+  const onNumber = (event: SubmitEvent) => {
     event.preventDefault();
     const number = normaliseTicketNumber(typed);
     if (!number.ok) {
@@ -101,8 +101,7 @@ export function TicketDesk({ venueId }: { venueId: number }) {
     numberField.current?.focus();
   };
 
-  const outcome =
-    checked === null ? null : outcomeText(checked.verification, t, language);
+  const outcome = checked === null ? null : outcomeText(checked.verification, t, language);
 
   return (
     <Stack spacing={3}>
@@ -116,11 +115,17 @@ export function TicketDesk({ venueId }: { venueId: number }) {
             <Typography variant="h2" sx={{ fontSize: '1.25rem' }}>
               {t('scan.heading')}
             </Typography>
-            <CameraScanner onRead={(text) => check(ticketOfScan(text))} />
+            <CameraScanner
+              onRead={(text) => {
+                check(ticketOfScan(text));
+              }}
+            />
             <Box>
               <Button
                 variant="outlined"
-                onClick={() => photoInput.current?.click()}
+                onClick={() => {
+                  photoInput.current?.click();
+                }}
                 sx={{ minHeight: 44 }}
               >
                 {t('scan.photo')}
@@ -206,10 +211,7 @@ export function TicketDesk({ venueId }: { venueId: number }) {
         </Box>
         {verify.error !== null && (
           <InlineNotification type="error">
-            {errorMessage(
-              isApiError(verify.error) ? verify.error.code : 'default',
-              language,
-            )}
+            {errorMessage(isApiError(verify.error) ? verify.error.code : 'default', language)}
           </InlineNotification>
         )}
         {checked !== null && (

@@ -51,7 +51,9 @@ export function UsageRows({ usage }: { usage: MemberUsage }) {
           {t('member.lastVisitAt', {
             date: formatDate(usage.last_visit.date, language),
             clinic:
-              language === 'zh-HK' ? usage.last_visit.venue_name_zh : usage.last_visit.venue_name_en,
+              language === 'zh-HK'
+                ? usage.last_visit.venue_name_zh
+                : usage.last_visit.venue_name_en,
           })}
         </Row>
       )}

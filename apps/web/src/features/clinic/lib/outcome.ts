@@ -54,7 +54,14 @@ export function outcomeText(
             ? t('outcome.detail.unknown')
             : t('outcome.detail.wrong_ticket_type', { type: t(`ticketType.${type}`) }),
       };
-    default:
+    case 'valid':
+    case 'expired':
+    case 'revoked':
+    case 'already_used':
+    case 'not_in_network':
+    case 'unknown':
+    case 'no_open_visit':
+    case 'quota_used_up':
       return { title, severity, detail: t(`outcome.detail.${outcome}`) };
   }
 }

@@ -6,8 +6,7 @@
 export const TICKET_NUMBER_DIGITS = 16;
 
 export type TicketNumberResult =
-  | { ok: true; number: string }
-  | { ok: false; reason: 'empty' | 'characters' | 'length' };
+  { ok: true; number: string } | { ok: false; reason: 'empty' | 'characters' | 'length' };
 
 /** Separators a person may type between groups: whitespace, every dash, dots, underscores. */
 const SEPARATORS = /[\s\u00a0\u3000\-\u2010-\u2015\u2212\ufe58\ufe63\uff0d._\uff0e]/g;
