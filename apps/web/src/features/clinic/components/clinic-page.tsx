@@ -4,7 +4,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -18,6 +17,7 @@ import { useLanguage } from '../../../lib/i18n';
 import { useIdentity, useSignOut } from '../../../lib/identity';
 import { clinicApi, clinicKeys } from '../api/clinic-api';
 
+import { SelectField } from './select-field';
 import { TicketDesk } from './ticket-desk';
 
 /** The venue chosen on this device for this tab (a staff member may work at several). */
@@ -120,18 +120,16 @@ export function ClinicPage() {
           </InlineNotification>
         )}
         {venues.length > 1 && (
-          <TextField
-            select
+          <SelectField
             label={t('venue.label')}
             helperText={t('venue.pick')}
-            value={venue?.id ?? ''}
-            onChange={(event) => {
-              const id = Number(event.target.value);
+            value={venue === undefined ? '' : String(venue.id)}
+            onChange={(value) => {
+              const id = Number(value);
               storeVenue(id);
               setPicked(id);
             }}
-            slotProps={{ select: { native: true } }}
-            sx={{ maxWidth: 480 }}
+            maxWidth={480}
           >
             <option value="" disabled>
               {t('venue.pick')}
@@ -141,7 +139,7 @@ export function ClinicPage() {
                 {name(candidate)}
               </option>
             ))}
-          </TextField>
+          </SelectField>
         )}
         {venue !== undefined && (
           <>

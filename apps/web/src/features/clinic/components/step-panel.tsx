@@ -16,6 +16,7 @@ import { useLanguage } from '../../../lib/i18n';
 import { clinicApi, type TicketRef } from '../api/clinic-api';
 import { formatDate } from '../lib/outcome';
 
+import { SelectField } from './select-field';
 import { formatTime } from './verification-details';
 
 /** HK$ as typed: digits, at most two decimals (`120`, `120.5`, `120.50`). */
@@ -121,12 +122,11 @@ export function StepPanel({
         </Typography>
         {type === 'payment' && step.data === undefined && (
           <>
-            <TextField
-              select
+            <SelectField
               label={t('step.service')}
-              value={servicePointId ?? ''}
-              onChange={(event) => {
-                const id = Number(event.target.value);
+              value={servicePointId === null ? '' : String(servicePointId)}
+              onChange={(value) => {
+                const id = Number(value);
                 setServicePointId(id);
                 const price = priced.find((c) => c.service_point_id === id)?.member_price;
                 if (price != null) setAmount(String(price));
@@ -134,7 +134,6 @@ export function StepPanel({
               }}
               error={problem === 'serviceRequired'}
               helperText={problem === 'serviceRequired' ? t('step.serviceRequired') : undefined}
-              slotProps={{ select: { native: true } }}
             >
               <option value="" disabled>
                 {t('step.service')}
@@ -145,7 +144,7 @@ export function StepPanel({
                   {zh ? candidate.doctor_name_zh : candidate.doctor_name_en}
                 </option>
               ))}
-            </TextField>
+            </SelectField>
             <TextField
               label={t('step.amount')}
               value={amount}
