@@ -30,7 +30,7 @@ afterAll(async () => {
 
 it('reads the member QR from the camera and checks the ticket', async () => {
   const t = CLINIC_TEXTS.en;
-  const { member: fresh, clinicUser } = await freshMemberAndClinicUser();
+  const { member: fresh, clinicUser, venues } = await freshMemberAndClinicUser();
 
   const member = await open('phone');
   await asNewClient(member);
@@ -74,6 +74,7 @@ it('reads the member QR from the camera and checks the ticket', async () => {
   await page.waitForURL('**/en/outpatient/login?next=*');
   await signInClinicUser(page, t, clinicUser);
   await page.waitForURL('**/en/clinic');
+  await page.getByRole('combobox', { name: t.venue }).selectOption({ label: venues.clinic.nameEn });
   await page.getByRole('button', { name: 'Scan with the camera' }).click();
   await page.getByTestId('clinic-outcome').getByText(t.valid, { exact: true }).waitFor();
   // The camera stops once a code is read; the ticket is the consultation one.

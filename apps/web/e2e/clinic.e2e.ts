@@ -47,7 +47,9 @@ describe.each(['en', 'zh'] as const)('the clinic counter in %s', (language) => {
   const t = CLINIC_TEXTS[language];
 
   it('opens and closes a visit by number, records the body check from its QR picture, and the member sees it', async () => {
-    const { member: fresh, clinicUser } = await freshMemberAndClinicUser();
+    const { member: fresh, clinicUser, venues } = await freshMemberAndClinicUser();
+    const name = (venue: { nameEn: string; nameZh: string }) =>
+      language === 'en' ? venue.nameEn : venue.nameZh;
 
     // The member, on a phone: their card and its three QR codes.
     const member = await open('phone');
@@ -69,7 +71,11 @@ describe.each(['en', 'zh'] as const)('the clinic counter in %s', (language) => {
     await page.waitForURL(`**/${t.prefix}/outpatient/login?next=*`);
     await signInClinicUser(page, t, clinicUser);
     await page.waitForURL(`**/${t.prefix}/clinic`);
-    await page.getByRole('heading', { level: 1, name: t.heading }).waitFor();
+    await page.getByRole('heading', { level: 1, name: t.clinicHeading }).waitFor();
+    // Bound to two venues: the staff member says where they are today.
+    const venuePicker = page.getByRole('combobox', { name: t.venue });
+    await venuePicker.selectOption({ label: name(venues.clinic) });
+    await page.getByTestId('clinic-venue').getByText(name(venues.clinic)).waitFor();
     await expectAccessible(page);
 
     // A mistyped number is refused before anything is sent.
@@ -113,7 +119,8 @@ describe.each(['en', 'zh'] as const)('the clinic counter in %s', (language) => {
     // The body check: the QR the member's phone shows, read from a picture of it.
     await member.page.getByRole('navigation').getByRole('link', { name: t.bodyCheckTab }).click();
     const picture = await qrPicture(member.page, t.cards[2]);
-    await page.getByRole('button', { name: t.another }).click();
+    await venuePicker.selectOption({ label: name(venues.bodyCheck) });
+    await page.getByTestId('clinic-venue').getByText(name(venues.bodyCheck)).waitFor();
     await page.getByTestId('qr-picture').setInputFiles({
       name: 'body-check-qr.png',
       mimeType: 'image/png',

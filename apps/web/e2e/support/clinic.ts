@@ -1,6 +1,6 @@
 // The clinic counter's journeys (issue 18): a member of their own (the journeys record visits
 // and a body check, which must not change the demo members other journeys read), a clinic staff
-// account of their own bound to the demo clinic's venues, its sign-in with the SMS code from the
+// account of their own bound to two venues of the network (a clinic, a body-check centre), its sign-in with the SMS code from the
 // outbox, the QR codes the app renders as pictures, and a .y4m video of a QR for Chromium's fake
 // camera.
 import { randomInt } from 'node:crypto';
@@ -9,7 +9,7 @@ import { expect, inject } from 'vitest';
 import { connectDatabase } from '../../../server/src/db/client';
 import { factories, hkidFor } from '../../../server/src/db/seed/factories';
 import { addClinicUser } from '../../../server/src/modules/clinic/clinic-user.service';
-import { demoClinicVenueIds } from './clinic-venues';
+import { journeyVenues, type JourneyVenue } from './clinic-venues';
 import { LOOK_UP_TEXTS } from './member-look-up';
 
 /** The journeys' server secret (support/global-setup.ts). */
@@ -32,11 +32,12 @@ export interface FreshClinicUser {
 /**
  * A member of a fresh in-force policy of the demo's outpatient product, activated 400 days ago
  * (all three tickets effective, the body check due), and a fresh clinic staff account bound to
- * the demo clinic's venues.
+ * a general practitioner's clinic and a body-check centre of its panel.
  */
 export async function freshMemberAndClinicUser(): Promise<{
   member: FreshMember;
   clinicUser: FreshClinicUser;
+  venues: { clinic: JourneyVenue; bodyCheck: JourneyVenue };
 }> {
   const handle = connectDatabase(inject('databaseUrl'), { max: 1 });
   try {
@@ -61,13 +62,14 @@ export async function freshMemberAndClinicUser(): Promise<{
       email: `clinic-${String(n)}@example.com`,
       phone: `+8526${String(randomInt(1_000_000, 9_999_999))}`,
     };
+    const venues = await journeyVenues(handle.pool);
     await addClinicUser(handle.db, {
       email: clinicUser.email,
       phone: clinicUser.phone,
       password: CLINIC_PASSWORD,
-      venueIds: await demoClinicVenueIds(handle.db),
+      venueIds: [venues.clinic.id, venues.bodyCheck.id],
     });
-    return { member: { hkid, phone, policyNumber }, clinicUser };
+    return { member: { hkid, phone, policyNumber }, clinicUser, venues };
   } finally {
     await handle.close();
   }
@@ -186,8 +188,8 @@ export const CLINIC_TEXTS = {
   en: {
     ...LOOK_UP_TEXTS.en,
     ...SIGN_IN_TEXTS.en,
-    heading: "Check a member's ticket",
-    lookUpHeading: LOOK_UP_TEXTS.en.heading,
+    clinicHeading: "Check a member's ticket",
+    venue: 'Clinic',
     number: 'Number printed under the QR code',
     check: 'Check',
     valid: 'Valid ticket',
@@ -210,8 +212,8 @@ export const CLINIC_TEXTS = {
   zh: {
     ...LOOK_UP_TEXTS.zh,
     ...SIGN_IN_TEXTS.zh,
-    heading: '核對會員票券',
-    lookUpHeading: LOOK_UP_TEXTS.zh.heading,
+    clinicHeading: '核對會員票券',
+    venue: '診所',
     number: '二維碼下方的號碼',
     check: '核對',
     valid: '票券有效',
