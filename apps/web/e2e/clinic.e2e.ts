@@ -118,6 +118,7 @@ describe.each(['en', 'zh'] as const)('the clinic counter in %s', (language) => {
 
     // The body check: the QR the member's phone shows, read from a picture of it.
     await member.page.getByRole('navigation').getByRole('link', { name: t.bodyCheckTab }).click();
+    await member.page.getByRole('heading', { level: 1, name: t.bodyCheckTab }).waitFor();
     const picture = await qrPicture(member.page, t.cards[2]);
     await venuePicker.selectOption({ label: name(venues.bodyCheck) });
     await page.getByTestId('clinic-venue').getByText(name(venues.bodyCheck)).waitFor();
