@@ -11,12 +11,13 @@ import { expectAccessible, useBrowser, VIEWPORTS } from './support/browser';
 import {
   CLINIC_TEXTS,
   freshMemberAndClinicUser,
+  openMemberCard,
   pixelsOf,
   qrPicture,
   signInClinicUser,
   y4mOf,
 } from './support/clinic';
-import { clientAddresses, lookUpMember } from './support/member-look-up';
+import { clientAddresses } from './support/member-look-up';
 
 const open = useBrowser();
 const asNewClient = clientAddresses((n) => `198.19.${(process.pid % 50) + 1}.${n}`);
@@ -34,8 +35,7 @@ it('reads the member QR from the camera and checks the ticket', async () => {
 
   const member = await open('phone');
   await asNewClient(member);
-  await lookUpMember(member.page, t, fresh.hkid, fresh.phone);
-  await member.page.getByRole('heading', { level: 1, name: t.qrHeading }).waitFor();
+  await openMemberCard(member, t, fresh);
   const video = y4mOf(await pixelsOf(member.page, await qrPicture(member.page, t.cards[0])));
   directory = await mkdtemp(path.join(tmpdir(), 'clinicpass-camera-'));
   const file = path.join(directory, 'member-qr.y4m');

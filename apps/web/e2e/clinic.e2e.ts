@@ -10,10 +10,11 @@ import { expectAccessible, useBrowser, type Journey } from './support/browser';
 import {
   CLINIC_TEXTS,
   freshMemberAndClinicUser,
+  openMemberCard,
   qrPicture,
   signInClinicUser,
 } from './support/clinic';
-import { clientAddresses, lookUpMember } from './support/member-look-up';
+import { clientAddresses } from './support/member-look-up';
 
 const open = useBrowser();
 const asNewClient = clientAddresses((n) => `198.18.${(process.pid % 50) + 1}.${n}`);
@@ -54,8 +55,7 @@ describe.each(['en', 'zh'] as const)('the clinic counter in %s', (language) => {
     // The member, on a phone: their card and its three QR codes.
     const member = await open('phone');
     await asNewClient(member);
-    await lookUpMember(member.page, t, fresh.hkid, fresh.phone);
-    await member.page.getByRole('heading', { level: 1, name: t.qrHeading }).waitFor();
+    await openMemberCard(member, t, fresh);
     const [visitNumber, paymentNumber] = [
       await ticketNumber(member.page, t.cards[0]),
       await ticketNumber(member.page, t.cards[1]),

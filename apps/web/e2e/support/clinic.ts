@@ -5,12 +5,13 @@
 // camera.
 import { randomInt } from 'node:crypto';
 import type { Page } from 'playwright-core';
+import type { Journey } from './browser';
 import { expect, inject } from 'vitest';
 import { connectDatabase } from '../../../server/src/db/client';
 import { factories, hkidFor } from '../../../server/src/db/seed/factories';
 import { addClinicUser } from '../../../server/src/modules/clinic/clinic-user.service';
 import { journeyVenues, type JourneyVenue } from './clinic-venues';
-import { LOOK_UP_TEXTS } from './member-look-up';
+import { LOOK_UP_TEXTS, lookUpMember } from './member-look-up';
 
 /** The journeys' server secret (support/global-setup.ts). */
 const SECRET_KEY = 'e2e-secret-key-with-at-least-32-characters';
@@ -234,3 +235,25 @@ export const CLINIC_TEXTS = {
     nextFrom: /您可於\d{4}年\d{1,2}月\d{1,2}日起進行身體檢查。/,
   },
 } as const;
+
+/** The member looks up their card and comes to their QR codes (what the page said, if not). */
+export async function openMemberCard(
+  member: Journey,
+  texts: (typeof CLINIC_TEXTS)['en' | 'zh'],
+  fresh: FreshMember,
+) {
+  await lookUpMember(member.page, texts, fresh.hkid, fresh.phone);
+  const heading = member.page.getByRole('heading', { level: 1, name: texts.qrHeading });
+  try {
+    await heading.waitFor();
+  } catch (error) {
+    const shown = await member.page
+      .locator('main')
+      .innerText()
+      .catch(() => '');
+    throw new Error(
+      `no QR codes at ${member.page.url()}:\n${shown}\n${member.problems.join('\n')}`,
+      { cause: error },
+    );
+  }
+}
