@@ -3,7 +3,8 @@
 import { pino } from 'pino';
 import { buildApp, loggerOptions } from './app';
 import { ConfigError, loadConfig, requireExplicitEnvironment } from './config';
-import { runDataSteps, runMigrations } from './db/migrate';
+import { runDataSteps } from './data-steps';
+import { runMigrations } from './db/migrate';
 import { seedIfEmpty } from './db/seed/seed';
 import { EmbeddedStartError } from './db/embedded';
 import { startDatabase } from './db/start-database';

@@ -1,6 +1,7 @@
 // `npm run db:migrate`: applies the committed migrations to DATABASE_URL or the embedded database.
 import { ConfigError, loadConfig } from '../config';
-import { runDataSteps, runMigrations } from '../db/migrate';
+import { runDataSteps } from '../data-steps';
+import { runMigrations } from '../db/migrate';
 import { startDatabase } from '../db/start-database';
 
 try {
@@ -9,7 +10,9 @@ try {
   try {
     await runMigrations(database.db);
     const steps = await runDataSteps(database.db, config.secretKey);
-    console.log(`Migrations applied (${steps.ticketNumbers} ticket number(s) moved to keyed hashes).`);
+    console.log(
+      `Migrations applied (${steps.ticketNumbers} ticket number(s) moved to keyed hashes).`,
+    );
   } finally {
     await database.shutdown();
   }

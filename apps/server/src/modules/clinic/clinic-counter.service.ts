@@ -16,8 +16,12 @@ export const CLINIC_VERIFY_FAILURE_LIMIT = 10;
 export const CLINIC_VERIFY_ADDRESS_LIMIT = 30;
 export const CLINIC_VERIFY_WINDOW_MS = 15 * 60 * 1000;
 
-/** Outcomes that are not failures: the ticket was good (or the same step scanned twice). */
-const NOT_FAILURES: readonly VerificationOutcome[] = ['valid', 'already_used'];
+/**
+ * The outcome that counts as a failure: a token or number that matches no ticket, what guessing
+ * produces (decision 185). The other refusals (expired, not yet effective, wrong type…) are
+ * members' tickets that exist, shown at a counter for real.
+ */
+const FAILURES: readonly (VerificationOutcome | 'replayed')[] = ['unknown'];
 
 /** Who is calling the clinic area. */
 export interface ClinicActor {
@@ -59,9 +63,8 @@ export interface StepSeen {
 /**
  * Runs a verification or recording step under the failure limits and writes its audit line.
  * A failure is reserved on the caller and the address before the ticket is looked up (so
- * parallel guesses cannot pass the limit) and given back when the ticket was good; past either
- * limit the answer is 429 `limit_exceeded` whatever is sent. A step refused with
- * `ticket_not_accepted` keeps its failure; other errors (bad input) give it back.
+ * parallel guesses cannot pass the limit) and given back unless no ticket matched; past either
+ * limit the answer is 429 `limit_exceeded` whatever is sent.
  */
 export async function guardedStep<Result>(
   db: Database,
@@ -94,12 +97,15 @@ export async function guardedStep<Result>(
     return result;
   } catch (error) {
     if (error instanceof AppError && error.code === 'ticket_not_accepted') {
-      const details = (error.details ?? {}) as { outcome?: VerificationOutcome; ticket_type?: string };
+      const details = (error.details ?? {}) as {
+        outcome?: VerificationOutcome;
+        ticket_type?: string;
+      };
       seen = { outcome: details.outcome ?? 'unknown', ticketType: details.ticket_type ?? null };
     }
     throw error;
   } finally {
-    const failed = seen !== null && seen.outcome !== 'replayed' && !NOT_FAILURES.includes(seen.outcome);
+    const failed = seen !== null && FAILURES.includes(seen.outcome);
     if (!failed) await releaseFailures(db, keys);
     if (seen !== null) {
       await db.insert(clinicVerificationLog).values({

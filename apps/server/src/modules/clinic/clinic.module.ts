@@ -27,11 +27,7 @@ export async function clinicModule(app: FastifyInstance): Promise<void> {
     const key = presentedKey(request.headers);
     const path = (request.url.split('?')[0] ?? '').replace(/\/+$/, '');
     if (key !== null || path === KEY_ONLY_PATH) {
-      const caller = await authenticateClinic(
-        { db: app.db, clock: app.clock },
-        key,
-        request.ip,
-      );
+      const caller = await authenticateClinic({ db: app.db, clock: app.clock }, key, request.ip);
       request.clinic = caller;
       request.clinicActor = {
         kind: 'key',

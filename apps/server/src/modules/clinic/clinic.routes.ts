@@ -10,7 +10,12 @@ import type { Database } from '../../db/client';
 import { route } from '../../lib/contract-route';
 import { visitService, type TicketRef } from '../outpatient';
 import { idempotencyKeyOf, idempotentUnder } from '../platform-common/idempotency';
-import { chooseVenue, guardedStep, type ClinicActor } from './clinic-counter.service';
+import {
+  chooseVenue,
+  guardedStep,
+  type ClinicActor,
+  type StepSeen,
+} from './clinic-counter.service';
 import * as repo from './clinic-user.repository';
 
 declare module 'fastify' {
@@ -137,8 +142,8 @@ export const clinicRoutes: FastifyPluginAsyncZod = async (app) => {
           now: now.instant,
         },
         async () => {
-          let seen: { outcome: visitService.Assessment['outcome']; ticketType: string | null } | null =
-            null;
+          // What the step saw of the ticket; a replayed Idempotency-Key runs no step.
+          const seen: { value: StepSeen } = { value: { outcome: 'replayed', ticketType: null } };
           const result = await inStepTransaction(request, actor, async (tx) => {
             const done = await record(
               tx,
@@ -150,10 +155,13 @@ export const clinicRoutes: FastifyPluginAsyncZod = async (app) => {
               },
               now,
             );
-            seen = { outcome: done.assessment.outcome, ticketType: done.assessment.ticketType };
+            seen.value = {
+              outcome: done.assessment.outcome,
+              ticketType: done.assessment.ticketType,
+            };
             return { recorded: done.recorded, visit: done.visit, usage: done.usage };
           });
-          return { result, seen: seen ?? { outcome: 'replayed' as const, ticketType: null } };
+          return { result, seen: seen.value };
         },
       );
     };

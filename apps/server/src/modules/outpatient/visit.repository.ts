@@ -239,11 +239,7 @@ export async function updateVisit(
   id: number,
   set: Partial<typeof clinicVisit.$inferInsert>,
 ): Promise<VisitRow | null> {
-  const rows = await db
-    .update(clinicVisit)
-    .set(set)
-    .where(eq(clinicVisit.id, id))
-    .returning();
+  const rows = await db.update(clinicVisit).set(set).where(eq(clinicVisit.id, id)).returning();
   return rows[0] ?? null;
 }
 

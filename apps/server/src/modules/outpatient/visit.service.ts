@@ -49,13 +49,13 @@ const TICKET_CATEGORIES: Record<TicketType, readonly string[]> = {
 export function maskName(name: string): string {
   const trimmed = name.trim();
   if (/^[\p{Script=Han}·\s]+$/u.test(trimmed)) {
-    const chars = [...trimmed.replace(/\s+/g, '')];
+    const chars = Array.from(trimmed.replace(/\s+/g, ''));
     return chars.length <= 1 ? trimmed : `${chars[0]}${'*'.repeat(chars.length - 1)}`;
   }
   return trimmed
     .split(/\s+/)
     .map((part) => {
-      const chars = [...part];
+      const chars = Array.from(part);
       return chars.length <= 1 ? part : `${chars[0]}${'*'.repeat(chars.length - 1)}`;
     })
     .join(' ');
@@ -133,7 +133,11 @@ export async function memberUsage(
     last_visit:
       last === null
         ? null
-        : { date: last.visitDate, venue_name_en: last.venueNameEn, venue_name_zh: last.venueNameZh },
+        : {
+            date: last.visitDate,
+            venue_name_en: last.venueNameEn,
+            venue_name_zh: last.venueNameZh,
+          },
   };
 }
 
@@ -568,7 +572,11 @@ export async function correctVisit(
   });
   const after = await visits.findVisit(db, id);
   if (after === null) throw new AppError('not_found');
-  return { ...toVisit(after), holder_name_en: after.holderNameEn, holder_name_zh: after.holderNameZh };
+  return {
+    ...toVisit(after),
+    holder_name_en: after.holderNameEn,
+    holder_name_zh: after.holderNameZh,
+  };
 }
 
 /**
