@@ -45,7 +45,8 @@ export async function freshMemberAndClinicUser(): Promise<{
     const f = factories(handle.db, { secretKey: SECRET_KEY });
     const n = randomInt(100_000, 999_999);
     const hkid = hkidFor(n);
-    const phone = `9${String(randomInt(1_000_000, 9_999_999))}`;
+    // In a range libphonenumber knows as Hong Kong mobiles (the look-up form checks it).
+    const phone = `9123${String(randomInt(1000, 9999))}`;
     const policyNumber = `OP9${String(n)}`;
     await f.policyWithMembers({
       policy: { policyNumber, applicantPhoneNumber: `+852${phone}` },
@@ -61,7 +62,7 @@ export async function freshMemberAndClinicUser(): Promise<{
     });
     const clinicUser = {
       email: `clinic-${String(n)}@example.com`,
-      phone: `+8526${String(randomInt(1_000_000, 9_999_999))}`,
+      phone: `+8529234${String(randomInt(1000, 5677))}`,
     };
     const venues = await journeyVenues(handle.pool);
     await addClinicUser(handle.db, {
