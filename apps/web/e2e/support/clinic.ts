@@ -192,7 +192,7 @@ export const CLINIC_TEXTS = {
     ...SIGN_IN_TEXTS.en,
     clinicHeading: "Check a member's ticket",
     venue: 'Clinic',
-    number: 'Number printed under the QR code',
+    number: 'Number under the QR code',
     check: 'Check',
     valid: 'Valid ticket',
     open: 'Open the visit (before consultation)',

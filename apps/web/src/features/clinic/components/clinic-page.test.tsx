@@ -151,7 +151,7 @@ describe('clinic counter', { timeout: 30_000 }, () => {
       'Checking tickets for Mong Kok Clinic',
     );
 
-    const field = screen.getByRole('textbox', { name: 'Number printed under the QR code' });
+    const field = screen.getByRole('textbox', { name: 'Number under the QR code' });
     await user.type(field, '1234-5678');
     await user.click(screen.getByRole('button', { name: 'Check' }));
     expect(await screen.findByText('The number has 16 digits')).toBeInTheDocument();

@@ -10,7 +10,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
-import { useRef, useState, type ChangeEvent, type SubmitEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type SubmitEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { InlineNotification } from '../../../components/notification';
@@ -52,6 +52,7 @@ export function TicketDesk({ venueId }: { venueId: number }) {
   const [unreadable, setUnreadable] = useState(false);
   const numberField = useRef<HTMLInputElement>(null);
   const photoInput = useRef<HTMLInputElement>(null);
+  const outcomeSection = useRef<HTMLElement>(null);
 
   const verify = useMutation({
     mutationFn: (ticket: TicketRef) => clinicApi.verify(venueId, ticket),
@@ -100,6 +101,16 @@ export function TicketDesk({ venueId }: { venueId: number }) {
     verify.reset();
     numberField.current?.focus();
   };
+
+  // On a phone the outcome is below the fold: bring it up when it arrives.
+  useEffect(() => {
+    const section = outcomeSection.current;
+    if ((checked === null && !unreadable) || section === null) return;
+    const top = section.getBoundingClientRect().top;
+    if (top > window.innerHeight * 0.6 || top < 0) {
+      window.scrollTo({ top: Math.max(0, window.scrollY + top - 16) });
+    }
+  }, [checked, unreadable]);
 
   const outcome = checked === null ? null : outcomeText(checked.verification, t, language);
 
@@ -186,7 +197,7 @@ export function TicketDesk({ venueId }: { venueId: number }) {
         </Paper>
       </Stack>
 
-      <Box component="section" aria-label={t('outcome.heading')}>
+      <Box component="section" ref={outcomeSection} aria-label={t('outcome.heading')}>
         {/* The outcome is announced when it arrives; the member's details follow it. */}
         <Box role="status" aria-live="polite" aria-atomic data-testid="clinic-outcome">
           {verify.isPending && (
