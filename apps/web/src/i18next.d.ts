@@ -20,6 +20,7 @@ declare module 'i18next' {
     auth: typeof en.auth;
     network: typeof en.network;
     captcha: typeof en.captcha;
+    clinic: typeof en.clinic;
     errors: Record<ErrorMessageKey, string>;
     validation: Record<ValidationKey, string>;
   }

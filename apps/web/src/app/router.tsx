@@ -11,6 +11,7 @@ function Nothing() {
 }
 
 const finderHandle: LayoutHandle = { layoutWidth: 'lg' };
+const clinicHandle: LayoutHandle = { layoutWidth: 'md' };
 
 /**
  * The route tree. The shell (layout, language handling, error pages) is in the entry chunk;
@@ -161,6 +162,16 @@ export const routes: RouteObject[] = [
                 lazy: async () => ({
                   Component: (await import('./routes/outpatient')).OutpatientNotFoundRoute,
                 }),
+              },
+              {
+                // The clinic counter (issue 18): its chunk, its texts and its QR reader load
+                // only here, never with the member pages.
+                path: paths.clinic.path,
+                handle: clinicHandle,
+                lazy: async () => {
+                  const clinic = await import('./routes/clinic');
+                  return { loader: clinic.clinicLoader, Component: clinic.ClinicRoute };
+                },
               },
               {
                 path: paths.errorPage.path,

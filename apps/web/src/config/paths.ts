@@ -122,6 +122,11 @@ export const paths = {
         `${prefix(language)}/health/network/${panel}/${segment(policyNumber)}`,
     },
   },
+  /** The clinic counter: staff check a member's ticket and record the visit (issue 18). */
+  clinic: {
+    path: 'clinic',
+    getHref: (language: Language) => `${prefix(language)}/clinic`,
+  },
   /** Shows the generic error page on purpose (support and tests); nothing is thrown. */
   errorPage: {
     path: 'oops',

@@ -12,6 +12,7 @@ import { VALIDATION_NAMESPACE, validationResources } from '@clinicpass/shared/va
 
 import enAuth from './en/auth.json';
 import enCaptcha from './en/captcha.json';
+import enClinic from './en/clinic.json';
 import enAnnouncements from './en/announcements.json';
 import enCommon from './en/common.json';
 import enDoctorFinder from './en/doctor-finder.json';
@@ -19,6 +20,7 @@ import enHome from './en/home.json';
 import enMemberCard from './en/member-card.json';
 import zhAuth from './zh-HK/auth.json';
 import zhCaptcha from './zh-HK/captcha.json';
+import zhClinic from './zh-HK/clinic.json';
 import enOutpatient from './en/outpatient.json';
 import zhAnnouncements from './zh-HK/announcements.json';
 import enNetwork from './en/network.json';
@@ -39,6 +41,7 @@ export const en = {
   auth: enAuth,
   network: enNetwork,
   captcha: enCaptcha,
+  clinic: enClinic,
   [ERRORS_NAMESPACE]: errorResources.en,
   [VALIDATION_NAMESPACE]: validationResources.en,
 };
@@ -55,6 +58,7 @@ export const resources = {
     auth: zhAuth,
     network: zhNetwork,
     captcha: zhCaptcha,
+    clinic: zhClinic,
     [ERRORS_NAMESPACE]: errorResources['zh-HK'],
     [VALIDATION_NAMESPACE]: validationResources['zh-HK'],
   },

@@ -1,7 +1,11 @@
-// English texts, one chunk: every namespace file of ../en/ (a new file is picked up as it is).
+// English texts, one chunk: every namespace file of ../en/ (a new file is picked up as it is),
+// but the clinic counter's, which its own route loads (features/clinic/lib/texts.ts).
 // Loaded by lib/i18n.ts only when English is shown (decision 149).
 import { namespacesOf } from './namespaces';
 
 export default namespacesOf(
-  import.meta.glob<Record<string, unknown>>('../en/*.json', { eager: true, import: 'default' }),
+  import.meta.glob<Record<string, unknown>>(['../en/*.json', '!../en/clinic.json'], {
+    eager: true,
+    import: 'default',
+  }),
 );

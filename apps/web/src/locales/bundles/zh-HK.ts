@@ -1,7 +1,11 @@
-// Chinese texts, one chunk: every namespace file of ../zh-HK/ (a new file is picked up as it is).
+// Chinese texts, one chunk: every namespace file of ../zh-HK/ (a new file is picked up as it is),
+// but the clinic counter's, which its own route loads (features/clinic/lib/texts.ts).
 // Loaded by lib/i18n.ts only when Chinese is shown (decision 149).
 import { namespacesOf } from './namespaces';
 
 export default namespacesOf(
-  import.meta.glob<Record<string, unknown>>('../zh-HK/*.json', { eager: true, import: 'default' }),
+  import.meta.glob<Record<string, unknown>>(['../zh-HK/*.json', '!../zh-HK/clinic.json'], {
+    eager: true,
+    import: 'default',
+  }),
 );

@@ -11,6 +11,7 @@ import { accountPortalPoliciesHref } from '../../../config/paths';
 import { useLanguage } from '../../../lib/i18n';
 
 import { useMemberContext } from './member-layout';
+import { UsageSummary } from './usage-summary';
 
 /** Manage Membership page (spec §2.1 item 5): the membership number and the account portal. */
 export function ManageMembershipPage() {
@@ -43,6 +44,7 @@ export function ManageMembershipPage() {
           </Stack>
         </CardContent>
       </Card>
+      <UsageSummary usage={member.usage} />
       <Typography>{t('membership.portalIntro')}</Typography>
       <Button variant="contained" href={accountPortalPoliciesHref(env.accountPortalUrl, language)}>
         {t('membership.portalLink')}

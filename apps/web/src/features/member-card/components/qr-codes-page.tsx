@@ -9,6 +9,7 @@ import { useLanguage } from '../../../lib/i18n';
 import { KeepCardControl } from './kept-card';
 import { useMemberContext } from './member-layout';
 import { QrTicketCard } from '../../../components/qr-ticket-card';
+import { UsageSummary } from './usage-summary';
 
 /** QR codes page (spec §2.1 item 2): the three cards and the remark on network doctors. */
 export function QrCodesPage() {
@@ -31,6 +32,7 @@ export function QrCodesPage() {
           <QrTicketCard key={ticket.type} ticket={ticket} />
         ))}
       </Stack>
+      <UsageSummary usage={member.usage} />
       <Typography variant="body2" color="text.secondary">
         {t('qr.remark')}
       </Typography>
