@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -29,13 +29,18 @@ import { lookUpMember, memberCardKeys } from '../api/member-card-api';
 import { lookupErrorMessage } from '../lib/error-message';
 import type { MemberFormValues } from '../lib/member-form-schema';
 
-// The rules carry libphonenumber-js/max: a chunk of their own, fetched as the page opens, so the
-// page shows at once and the phone metadata never reaches another route.
+// The rules carry the phone rules (libphonenumber-js): a chunk of their own, fetched once the
+// member starts on the form (the first focus or touch) rather than as it opens, so a page opened
+// and not yet used loads none of it (decision 203); validating waits for it if it must.
 const loadRules = () => import('../lib/member-form-schema');
 
 const resolver: Resolver<MemberFormValues> = async (values, context, options) => {
   const { memberFormSchema } = await loadRules();
   return zodResolver(memberFormSchema)(values, context, options);
+};
+
+const startRules = () => {
+  void loadRules();
 };
 
 /** A retry's harder check could not be solved: the captcha field says why. */
@@ -61,9 +66,6 @@ export function MemberCardPage() {
     defaultValues: { identifyBy: 'hkid', hkid: '', memberCode: '', phone: '' },
     mode: 'onTouched',
   });
-  useEffect(() => {
-    void loadRules();
-  }, []);
   const identifyBy = useWatch({ control: form.control, name: 'identifyBy' });
 
   const lookup = useMutation({
@@ -129,7 +131,14 @@ export function MemberCardPage() {
           {t('form.expired')}
         </InlineNotification>
       )}
-      <Stack component="form" noValidate spacing={2.5} onSubmit={(event) => void onSubmit(event)}>
+      <Stack
+        component="form"
+        noValidate
+        spacing={2.5}
+        onSubmit={(event) => void onSubmit(event)}
+        onFocus={startRules}
+        onPointerDown={startRules}
+      >
         <Controller
           control={form.control}
           name="identifyBy"
