@@ -11,7 +11,9 @@ import { useLanguage } from '../../lib/i18n';
 import { hasKeptRecord } from '../../lib/kept-card';
 import { readViewToken } from '../../lib/view-token';
 
-type MemberPages = typeof import('./member-pages');
+import type * as MemberPagesModule from './member-pages';
+
+type MemberPages = typeof MemberPagesModule;
 
 let memberPages: MemberPages | undefined;
 
