@@ -15,12 +15,12 @@ import { kib, SHELL_BUDGET, weighPages, type WeightReport } from './support/js-w
  * Raised a second time, shell 229 → 233: merging the one validated web transport (decision 169)
  * put the identity area's route-table entries and `callRoute` in the shell, ~5 KiB; issue 16's
  * note names it as weight to win back. Lowered with decisions 202–203: shell 225 → 220.5 KiB,
- * member card form 81 → 73.3, QR page 99 → 73.3.)
+ * member card form 81 → 69.7, QR page 99 → 68.5.)
  */
 const NOT_YET_MET: Record<string, number> = {
   shell: 223,
-  'member card form': 76,
-  'QR page (direct)': 76,
+  'member card form': 72,
+  'QR page (direct)': 71,
 };
 
 let browser: Browser;

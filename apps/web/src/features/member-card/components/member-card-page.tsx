@@ -23,7 +23,6 @@ import { useValidationText } from '../../../lib/field-error';
 import { useLanguage } from '../../../lib/i18n';
 import { fromHere } from '../../../lib/navigation-state';
 import { notify } from '../../../lib/notifications';
-import { ticketsQuery } from '../../../lib/tickets';
 import { storeViewToken } from '../../../lib/view-token';
 import { lookUpMember, memberCardKeys } from '../api/member-card-api';
 import { lookupErrorMessage } from '../lib/error-message';
@@ -86,6 +85,9 @@ export function MemberCardPage() {
       const token = result.member_view_token;
       storeViewToken({ token, expiresAt: result.member_view_token_expires_at });
       queryClient.setQueryData(memberCardKeys.member(token), result.member);
+      // The tickets' query (and its GraphQL layer) comes with the member pages, prefetched as
+      // the form is used: not in the form's first load (decision 203).
+      const { ticketsQuery } = await import('../../../lib/tickets');
       queryClient.setQueryData(
         ticketsQuery({ policyNumber: result.member.policy_number, token }).queryKey,
         result.tickets,
