@@ -9,6 +9,10 @@
 // - MUI's TextField imports Select (with Menu, Popover, Modal, FocusTrap, Grow) for its `select`
 //   prop, and the standard and filled inputs for its other variants. The web's text fields are
 //   all outlined and none is a select (a select is NativeSelect or Select, imported directly).
+// - MUI's `createTheme` and `ThemeProvider` carry the CSS-variables theme and its provider (color
+//   schemes, the color-scheme script and storage manager: ~6 KiB gzip in the shell). The web's
+//   themes are made without `cssVariables` or `colorSchemes`, which MUI builds and provides with
+//   its "no vars" path (as v5 did); the other path is never taken (decision 202).
 import type { Plugin } from 'vite';
 
 interface Trim {
@@ -51,6 +55,24 @@ const TRIMS: Trim[] = [
       [
         'import FilledInput from "../FilledInput/index.mjs";',
         `const FilledInput = ${notInWebBuild('TextField variant="filled"')};`,
+      ],
+    ],
+  },
+  {
+    module: /[\\/]@mui[\\/]material[\\/]styles[\\/]createTheme\.m?js$/,
+    replacements: [
+      [
+        'import createThemeWithVars from "./createThemeWithVars.mjs";',
+        `const createThemeWithVars = ${notInWebBuild('A CSS-variables theme')};`,
+      ],
+    ],
+  },
+  {
+    module: /[\\/]@mui[\\/]material[\\/]styles[\\/]ThemeProvider\.m?js$/,
+    replacements: [
+      [
+        'import { CssVarsProvider } from "./ThemeProviderWithVars.mjs";',
+        `const CssVarsProvider = ${notInWebBuild('A CSS-variables theme provider')};`,
       ],
     ],
   },

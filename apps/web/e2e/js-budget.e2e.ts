@@ -14,12 +14,13 @@ import { kib, SHELL_BUDGET, weighPages, type WeightReport } from './support/js-w
  * idle, which varies a little from run to run. Lowered with decision 179's cuts; login is met.
  * Raised a second time, shell 229 → 233: merging the one validated web transport (decision 169)
  * put the identity area's route-table entries and `callRoute` in the shell, ~5 KiB; issue 16's
- * note names it as weight to win back.)
+ * note names it as weight to win back. Lowered with decisions 202–203: shell 231.8 → 220.8 KiB,
+ * member card form 81 → 69.7, QR page 99 → 68.5.)
  */
 const NOT_YET_MET: Record<string, number> = {
-  shell: 233,
-  'member card form': 85,
-  'QR page (direct)': 103,
+  shell: 223,
+  'member card form': 72,
+  'QR page (direct)': 71,
 };
 
 let browser: Browser;

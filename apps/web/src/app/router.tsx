@@ -5,6 +5,14 @@ import { paths } from '../config/paths';
 
 import { PageErrorBoundary, RootErrorBoundary } from './routes/error-boundaries';
 import { LanguageLayout, languageLoader, redirectToPreferredLanguage } from './routes/language';
+import {
+  MemberBodyCheckGate,
+  MemberDoctorsGate,
+  MemberGate,
+  memberGateLoader,
+  MemberMembershipGate,
+  MemberQrGate,
+} from './routes/member-gate';
 
 function Nothing() {
   return null;
@@ -69,33 +77,19 @@ export const routes: RouteObject[] = [
                     }),
                   },
                   {
-                    lazy: async () => ({
-                      Component: (await import('./routes/member-pages')).MemberLayoutRoute,
-                    }),
+                    // Decides before the member pages' code loads (decision 203).
+                    loader: memberGateLoader,
+                    Component: MemberGate,
                     children: [
-                      {
-                        path: paths.outpatient.memberQr.path,
-                        lazy: async () => ({
-                          Component: (await import('./routes/member-pages')).MemberQrRoute,
-                        }),
-                      },
+                      { path: paths.outpatient.memberQr.path, Component: MemberQrGate },
                       {
                         path: paths.outpatient.memberBodyCheck.path,
-                        lazy: async () => ({
-                          Component: (await import('./routes/member-pages')).MemberBodyCheckRoute,
-                        }),
+                        Component: MemberBodyCheckGate,
                       },
-                      {
-                        path: paths.outpatient.memberDoctors.path,
-                        lazy: async () => ({
-                          Component: (await import('./routes/member-pages')).MemberDoctorsRoute,
-                        }),
-                      },
+                      { path: paths.outpatient.memberDoctors.path, Component: MemberDoctorsGate },
                       {
                         path: paths.outpatient.memberMembership.path,
-                        lazy: async () => ({
-                          Component: (await import('./routes/member-pages')).MemberMembershipRoute,
-                        }),
+                        Component: MemberMembershipGate,
                       },
                     ],
                   },

@@ -7,14 +7,14 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 
 import { forgetKeptCards } from './kept-card';
-import { identityApi } from './identity-api';
+import { fetchMe } from './shell-routes';
 
 export const IDENTITY_QUERY_KEY = ['identity', 'me'] as const;
 
 export function useIdentity() {
   const query = useQuery({
     queryKey: IDENTITY_QUERY_KEY,
-    queryFn: identityApi.me,
+    queryFn: fetchMe,
     staleTime: 60_000,
     retry: false,
   });
@@ -45,6 +45,8 @@ export function useSignOut() {
   const client = useQueryClient();
   return useCallback(async () => {
     try {
+      // The identity route table loads with the sign-out, not with every page (decision 202).
+      const { identityApi } = await import('./identity-api');
       await identityApi.signOut();
     } finally {
       await forgetKeptCards();

@@ -121,6 +121,19 @@ export async function readKeptCard(now: Date = new Date()): Promise<KeptCardRead
   return { status: 'card', card: parsed.data };
 }
 
+/**
+ * Whether anything at all is kept on this device, read or not (the member pages decide with it,
+ * before loading their code, whether a visit without a view token goes to the form). Storage
+ * denied or broken: false.
+ */
+export async function hasKeptRecord(): Promise<boolean> {
+  try {
+    return (await withStore('readonly', (store) => store.count(KEY))) > 0;
+  } catch {
+    return false;
+  }
+}
+
 /** The card as shown, ready to keep: only the fields the offline page shows. */
 export function keptCardOf(
   member: { membership_number: string; name_en: string; name_zh: string },

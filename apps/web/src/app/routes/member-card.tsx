@@ -11,10 +11,14 @@ import { MemberCardPage } from '../../features/member-card/components/member-car
  */
 export function MemberCardRoute() {
   useEffect(() => {
-    const prefetch = () => {
+    // A focus in the form: not the page's own focus after an in-app navigation (a member page
+    // opened without a member comes here), which would fetch the member pages unasked.
+    const prefetch = (event: FocusEvent) => {
+      if (!(event.target instanceof Element) || event.target.closest('form') === null) return;
+      document.removeEventListener('focusin', prefetch);
       void import('./member-pages');
     };
-    document.addEventListener('focusin', prefetch, { once: true });
+    document.addEventListener('focusin', prefetch);
     return () => {
       document.removeEventListener('focusin', prefetch);
     };

@@ -9,8 +9,8 @@ import { StackedNotification } from '../../../components/notification';
 import { useLanguage } from '../../../lib/i18n';
 import type { MeResponse } from '@clinicpass/shared/schemas/identity';
 
-import { identityApi } from '../../../lib/identity-api';
 import { IDENTITY_QUERY_KEY } from '../../../lib/identity';
+import { fetchMe } from '../../../lib/shell-routes';
 import { fetchAnnouncements } from '../api/announcements-api';
 import { addDismissed, pruneDismissed, readDismissed, writeDismissed } from '../lib/dismissed';
 import { dismissNotification, useNotifications } from '../../../lib/notifications';
@@ -22,7 +22,7 @@ function useSignInTag(): 'customer' | 'guest' | undefined {
   // Only observes: the sign-in state is fetched by the pages that need it (no request here).
   const { data } = useQuery<MeResponse>({
     queryKey: IDENTITY_QUERY_KEY,
-    queryFn: identityApi.me,
+    queryFn: fetchMe,
     enabled: false,
   });
   return data?.tag;

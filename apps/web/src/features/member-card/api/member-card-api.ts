@@ -8,11 +8,6 @@ import {
   type MemberTicketResponse,
 } from '@clinicpass/shared/schemas/outpatient';
 
-import {
-  BodyCheckInfoSchema,
-  type BodyCheckInfo,
-} from '@clinicpass/shared/platform/entities/reference';
-
 import { api } from '../../../lib/api';
 
 export const memberCardKeys = {
@@ -61,10 +56,4 @@ export async function createSharedLink(token: string): Promise<string> {
     schema: SharedCardLinkResponseSchema,
   });
   return response.data.token;
-}
-
-/** The body-check centres and the booking line, as the insurer configured them (decision 133). */
-export async function fetchBodyCheckInfo(): Promise<BodyCheckInfo> {
-  const response = await api.request({ path: '/body-check', schema: BodyCheckInfoSchema });
-  return response.data;
 }

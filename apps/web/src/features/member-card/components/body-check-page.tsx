@@ -15,7 +15,8 @@ import { DocumentTitle } from '../../../components/document-title';
 import { paths } from '../../../config/paths';
 import { useLanguage } from '../../../lib/i18n';
 import { notify } from '../../../lib/notifications';
-import { createSharedLink, fetchBodyCheckInfo, memberCardKeys } from '../api/member-card-api';
+import { fetchBodyCheckInfo } from '../api/body-check-api';
+import { createSharedLink, memberCardKeys } from '../api/member-card-api';
 import { lookupErrorMessage } from '../lib/error-message';
 
 import { BodyCheckRule } from './body-check-rule';

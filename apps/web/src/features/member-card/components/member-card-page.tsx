@@ -9,7 +9,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
@@ -23,19 +23,23 @@ import { useValidationText } from '../../../lib/field-error';
 import { useLanguage } from '../../../lib/i18n';
 import { fromHere } from '../../../lib/navigation-state';
 import { notify } from '../../../lib/notifications';
-import { ticketsQuery } from '../../../lib/tickets';
 import { storeViewToken } from '../../../lib/view-token';
 import { lookUpMember, memberCardKeys } from '../api/member-card-api';
 import { lookupErrorMessage } from '../lib/error-message';
 import type { MemberFormValues } from '../lib/member-form-schema';
 
-// The rules carry libphonenumber-js/max: a chunk of their own, fetched as the page opens, so the
-// page shows at once and the phone metadata never reaches another route.
+// The rules carry the phone rules (libphonenumber-js): a chunk of their own, fetched once the
+// member starts on the form (the first focus or touch) rather than as it opens, so a page opened
+// and not yet used loads none of it (decision 203); validating waits for it if it must.
 const loadRules = () => import('../lib/member-form-schema');
 
 const resolver: Resolver<MemberFormValues> = async (values, context, options) => {
   const { memberFormSchema } = await loadRules();
   return zodResolver(memberFormSchema)(values, context, options);
+};
+
+const startRules = () => {
+  void loadRules();
 };
 
 /** A retry's harder check could not be solved: the captcha field says why. */
@@ -61,9 +65,6 @@ export function MemberCardPage() {
     defaultValues: { identifyBy: 'hkid', hkid: '', memberCode: '', phone: '' },
     mode: 'onTouched',
   });
-  useEffect(() => {
-    void loadRules();
-  }, []);
   const identifyBy = useWatch({ control: form.control, name: 'identifyBy' });
 
   const lookup = useMutation({
@@ -84,6 +85,9 @@ export function MemberCardPage() {
       const token = result.member_view_token;
       storeViewToken({ token, expiresAt: result.member_view_token_expires_at });
       queryClient.setQueryData(memberCardKeys.member(token), result.member);
+      // The tickets' query (and its GraphQL layer) comes with the member pages, prefetched as
+      // the form is used: not in the form's first load (decision 203).
+      const { ticketsQuery } = await import('../../../lib/tickets');
       queryClient.setQueryData(
         ticketsQuery({ policyNumber: result.member.policy_number, token }).queryKey,
         result.tickets,
@@ -129,7 +133,14 @@ export function MemberCardPage() {
           {t('form.expired')}
         </InlineNotification>
       )}
-      <Stack component="form" noValidate spacing={2.5} onSubmit={(event) => void onSubmit(event)}>
+      <Stack
+        component="form"
+        noValidate
+        spacing={2.5}
+        onSubmit={(event) => void onSubmit(event)}
+        onFocus={startRules}
+        onPointerDown={startRules}
+      >
         <Controller
           control={form.control}
           name="identifyBy"

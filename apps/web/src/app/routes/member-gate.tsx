@@ -1,0 +1,64 @@
+// The member pages' gate (issue 16, decision 203): a member page opened without a live view
+// token and with nothing kept on this device can only go to the form, so that is decided here,
+// in the shell, before the member pages' code is fetched. A direct visit to the QR page without
+// a member then loads the form's code only. Otherwise the loader fetches the member pages' chunk
+// (as a lazy route would) and the routes below render its pages.
+import type { ComponentType } from 'react';
+import { Navigate, useLoaderData } from 'react-router';
+
+import { paths } from '../../config/paths';
+import { useLanguage } from '../../lib/i18n';
+import { hasKeptRecord } from '../../lib/kept-card';
+import { readViewToken } from '../../lib/view-token';
+
+import type * as MemberPagesModule from './member-pages';
+
+type MemberPages = typeof MemberPagesModule;
+
+let memberPages: MemberPages | undefined;
+
+/** Fetched once; a failed fetch is tried again on the next visit. */
+function loadMemberPages(): Promise<MemberPages> {
+  return import('./member-pages').then((module) => {
+    memberPages = module;
+    return module;
+  });
+}
+
+export async function memberGateLoader(): Promise<{ toForm: boolean }> {
+  if (readViewToken() === null && !(await hasKeptRecord())) return { toForm: true };
+  await loadMemberPages();
+  return { toForm: false };
+}
+
+/** The member pages' frame, or the way to the form. */
+export function MemberGate() {
+  const { toForm } = useLoaderData<typeof memberGateLoader>();
+  const language = useLanguage();
+  if (toForm || memberPages === undefined) {
+    // As the member pages themselves did without a token: to the form, saying it has expired.
+    return (
+      <Navigate
+        to={paths.outpatient.memberCard.getHref(language)}
+        replace
+        state={{ expired: true }}
+      />
+    );
+  }
+  const { MemberLayoutRoute } = memberPages;
+  return <MemberLayoutRoute />;
+}
+
+/** A member page, rendered inside the gate once the member pages' chunk is there. */
+function memberPage(pick: (pages: MemberPages) => ComponentType): ComponentType {
+  return function MemberPage() {
+    if (memberPages === undefined) return null;
+    const Page = pick(memberPages);
+    return <Page />;
+  };
+}
+
+export const MemberQrGate = memberPage((pages) => pages.MemberQrRoute);
+export const MemberBodyCheckGate = memberPage((pages) => pages.MemberBodyCheckRoute);
+export const MemberDoctorsGate = memberPage((pages) => pages.MemberDoctorsRoute);
+export const MemberMembershipGate = memberPage((pages) => pages.MemberMembershipRoute);
