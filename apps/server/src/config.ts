@@ -102,6 +102,10 @@ const EnvSchema = z
     CAPTCHA_FREE_FAILURES: z.coerce.number().int().min(0).max(1000).default(CAPTCHA_FREE_FAILURES),
     /** Seconds a captcha challenge is accepted after it was issued. */
     CAPTCHA_TTL_SECONDS: z.coerce.number().int().min(1).max(3600).default(CAPTCHA_TTL_SECONDS),
+    /** Days after which a service point's details may be out of date (issue 19). */
+    DIRECTORY_STALE_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
+    /** Reports of wrong details one client address may send a day (issue 19). */
+    DIRECTORY_REPORTS_PER_ADDRESS_PER_DAY: z.coerce.number().int().min(1).default(10),
     /** A quotation's head count must be below this (platform-layer §5; decision 116). */
     QUOTATION_MAX_HEAD_COUNT: z.coerce.number().int().min(2).default(QUOTATION_MAX_HEAD_COUNT),
     // --- Observability and support (error reporting, help widget): off when unset.
@@ -171,6 +175,8 @@ export interface Config {
   };
   /** A quotation's head count is from 1 to `maxHeadCount - 1` (`headCountSchema`). */
   quotation: { maxHeadCount: number };
+  /** The finder directory's freshness and members' reports (issue 19). */
+  directory: { staleDays: number; reportsPerAddressPerDay: number };
   /** Error reporting; null: off (nothing loaded, nothing sent). */
   errorReporting: { dsn: string; environment: string; release: string } | null;
   /** Customer-support widget; null: none (nothing loaded). */
@@ -256,6 +262,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ttlSeconds: e.CAPTCHA_TTL_SECONDS,
     },
     quotation: { maxHeadCount: e.QUOTATION_MAX_HEAD_COUNT },
+    directory: {
+      staleDays: e.DIRECTORY_STALE_DAYS,
+      reportsPerAddressPerDay: e.DIRECTORY_REPORTS_PER_ADDRESS_PER_DAY,
+    },
     errorReporting:
       e.SENTRY_DSN === undefined
         ? null
