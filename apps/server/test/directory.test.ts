@@ -138,7 +138,9 @@ describe('freshness and opening state on the cards', () => {
     const staleBefore = clock.now().getTime() - 180 * 86_400_000;
     for (const point of results) {
       const verified = point.last_verified_at === null ? null : Date.parse(point.last_verified_at);
-      expect(point.details_stale, String(point.id)).toBe(verified === null || verified < staleBefore);
+      expect(point.details_stale, String(point.id)).toBe(
+        verified === null || verified < staleBefore,
+      );
     }
     expect(results.some((point) => point.details_stale)).toBe(true);
     expect(results.filter((point) => !point.details_stale).length).toBeGreaterThan(
@@ -153,7 +155,9 @@ describe('freshness and opening state on the cards', () => {
     const results = await list({});
     const states = new Set(results.map((point) => point.opening.state));
     expect(states).toEqual(new Set(['open', 'unknown']));
-    const open = results.find((point) => point.opening.state === 'open' && point.opening.until === '13:00');
+    const open = results.find(
+      (point) => point.opening.state === 'open' && point.opening.until === '13:00',
+    );
     expect(open?.opening).toMatchObject({ until: '13:00', opens_at: null });
     clock.set('2026-11-23T13:30:00+08:00');
     try {
@@ -220,9 +224,7 @@ describe('open now and open on Sunday', () => {
     const all = await list({});
     expect(found.length).toBeLessThan(all.length);
     const both = (await list({ open_sunday: 'true', open_now: 'true' })).map((point) => point.id);
-    expect(both).toEqual(
-      await oracleIds({ openSunday: true, openAt: hkWallClock(clock.now()) }),
-    );
+    expect(both).toEqual(await oracleIds({ openSunday: true, openAt: hkWallClock(clock.now()) }));
   });
 
   it('refuses a bad flag with a validation error naming it', async () => {
@@ -299,9 +301,13 @@ describe('reports of wrong details', () => {
     const guest = await report(id, { kind: 'wrong_phone' }, await captchaHeader(app));
     expect(guest.statusCode, guest.body).toBe(201);
     expect(guest.json()).toEqual({ service_point_id: id, received: true });
-    const member = await report(id, { kind: 'price_differs', note: 'HK$250 now' }, {
-      [TEST_USER_HEADER]: 'member-1',
-    });
+    const member = await report(
+      id,
+      { kind: 'price_differs', note: 'HK$250 now' },
+      {
+        [TEST_USER_HEADER]: 'member-1',
+      },
+    );
     expect(member.statusCode, member.body).toBe(201);
   });
 

@@ -19,6 +19,7 @@ import {
   staleServicePoints,
 } from '../modules/directory/directory.service';
 import { DEFAULT_STALE_DAYS } from '../modules/finder/finder.hours';
+import { rebuildFinderIndex } from '../modules/finder/finder.index';
 import { recordBodyCheck, revokeMemberTokens } from '../modules/outpatient/outpatient.service';
 
 export const OUTPATIENT_COMMANDS = [
@@ -141,8 +142,14 @@ export async function runOutpatientCommand(
     const where =
       values['venue-id'] !== undefined
         ? { venueId: idOption(values['venue-id'], 'venue-id') }
-        : { ids: idList(values.id ?? usage('--id (comma-separated) or --venue-id is required'), 'id') };
+        : {
+            ids: idList(
+              values.id ?? usage('--id (comma-separated) or --venue-id is required'),
+              'id',
+            ),
+          };
     const ids = await confirmServicePoints(db, where, clock.now());
+    await rebuildFinderIndex(db);
     print(`Confirmed ${ids.length} service point(s) as verified now: ${ids.join(', ')}.`);
   } else if (command === 'stale-report') {
     const days = values.days === undefined ? staleDays : idOption(values.days, 'days');

@@ -67,7 +67,10 @@ describe('openState', () => {
     expect(openState(HOURS, at('2026-11-22T10:00:00'), noHolidays)).toEqual({
       state: 'closed_today',
     });
-    const sundays = { ...HOURS, weekly: { ...HOURS.weekly, sun: [{ from: '10:00', to: '12:00' }] } };
+    const sundays = {
+      ...HOURS,
+      weekly: { ...HOURS.weekly, sun: [{ from: '10:00', to: '12:00' }] },
+    };
     expect(opensOnSunday(sundays)).toBe(true);
     expect(opensOnSunday(HOURS)).toBe(false);
     // A Sunday is not asked about as a holiday.

@@ -76,11 +76,7 @@ export type OpenState =
   | { state: 'closed_today' };
 
 /** The venue's state at a Hong Kong minute: open (until when), opening later today, or closed. */
-export function openState(
-  hours: OpeningHours,
-  at: HkWallClock,
-  isHoliday: IsHoliday,
-): OpenState {
+export function openState(hours: OpeningHours, at: HkWallClock, isHoliday: IsHoliday): OpenState {
   const ranges = rangesOn(hours, at.date, at.weekday, isHoliday);
   for (const range of ranges) {
     const from = clockMinutes(range.from);

@@ -78,7 +78,11 @@ export function venueDirectory(venueId: number): VenueDirectory {
     return {
       ...none,
       openingHours: {
-        weekly: week([range('08:00', '22:00')], [range('08:00', '22:00')], [range('08:00', '22:00')]),
+        weekly: week(
+          [range('08:00', '22:00')],
+          [range('08:00', '22:00')],
+          [range('08:00', '22:00')],
+        ),
         closedOnPublicHolidays: false,
         exceptions: [],
       },

@@ -91,9 +91,7 @@ export function createDirectoryRepository(db: Database) {
     },
 
     async flaggedIds(): Promise<number[]> {
-      const rows = await db
-        .select({ id: directoryFlag.servicePointId })
-        .from(directoryFlag);
+      const rows = await db.select({ id: directoryFlag.servicePointId }).from(directoryFlag);
       return rows.map((row) => row.id);
     },
 

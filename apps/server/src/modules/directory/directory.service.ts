@@ -5,11 +5,13 @@
 // FLAG_WINDOW_DAYS days is flagged on its card until an operator resolves or rejects them.
 // Operators also confirm points (last_verified_at) and list the stale ones.
 import { AppError } from '@clinicpass/shared/errors/app-error';
-import type { DirectoryReportReceipt, ReportKind } from '@clinicpass/shared/schemas/directory-report';
+import type {
+  DirectoryReportReceipt,
+  ReportKind,
+} from '@clinicpass/shared/schemas/directory-report';
 import { createHmac } from 'node:crypto';
 import type { Database } from '../../db/client';
 import { countInWindow } from '../../plugins/limits';
-import { rebuildFinderIndex } from '../finder/finder.index';
 import {
   createDirectoryRepository,
   FLAGGING_KINDS,
@@ -146,7 +148,10 @@ export async function closeReports(
   forgetFlags(db);
   if (closed.length === 0) {
     throw new AppError('not_found', {
-      message: 'id' in where ? `No open report ${where.id}` : `No open reports of service point ${where.servicePointId}`,
+      message:
+        'id' in where
+          ? `No open report ${where.id}`
+          : `No open reports of service point ${where.servicePointId}`,
     });
   }
   return closed.map((row) => row.id);
@@ -154,7 +159,10 @@ export async function closeReports(
 
 // ---------------------------------------------------------------- freshness
 
-/** Marks points verified now and rebuilds the finder's read model; answers the points set. */
+/**
+ * Marks points verified now; answers the points set. The caller rebuilds the finder's read model
+ * (finder.index.ts) so the cards show it.
+ */
 export async function confirmServicePoints(
   db: Database,
   where: { ids: number[] } | { venueId: number },
@@ -163,14 +171,18 @@ export async function confirmServicePoints(
   const ids = await createDirectoryRepository(db).confirm(where, now);
   if (ids.length === 0) {
     throw new AppError('not_found', {
-      message: 'ids' in where ? 'No such service point' : `Venue ${where.venueId} has no service points`,
+      message:
+        'ids' in where ? 'No such service point' : `Venue ${where.venueId} has no service points`,
     });
   }
-  await rebuildFinderIndex(db);
   return ids;
 }
 
 /** Points not verified for more than `staleDays` days, by venue. */
-export function staleServicePoints(db: Database, now: Date, staleDays: number): Promise<StaleRow[]> {
+export function staleServicePoints(
+  db: Database,
+  now: Date,
+  staleDays: number,
+): Promise<StaleRow[]> {
   return createDirectoryRepository(db).stale(new Date(now.getTime() - staleDays * DAY_MS));
 }

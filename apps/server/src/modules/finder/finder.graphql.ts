@@ -57,7 +57,9 @@ function finderCallerOf(request: FastifyRequest): FinderCaller {
  */
 function answerVersion(snapshot: number | undefined, request: FastifyRequest) {
   if (snapshot === undefined) return undefined;
-  return snapshot * 100_000_000 + Math.floor(request.now.instant.getTime() / 60_000) % 100_000_000;
+  return (
+    snapshot * 100_000_000 + (Math.floor(request.now.instant.getTime() / 60_000) % 100_000_000)
+  );
 }
 
 /** GraphQL's ID: a string or an integer. */

@@ -122,10 +122,7 @@ export function writeCard(
   if (card.specialty === null) parts.push(NO_SPECIALTY);
   else parts.push(SPECIALTY, partJson(snapshot, card.specialty));
   // What depends on the instant (issue 19), written for each answer.
-  parts.push(
-    Buffer.from(directoryJson(card.id, card.hours, card.lastVerifiedAt, view)),
-    CLOSE,
-  );
+  parts.push(Buffer.from(directoryJson(card.id, card.hours, card.lastVerifiedAt, view)), CLOSE);
 }
 
 /** A card as UTF-8 JSON (see `writeCard`). */
