@@ -43,7 +43,7 @@ const TEXT = {
     openNow: '現正應診',
     openUntil: /現正應診 · 至 \d\d:\d\d/,
     empty: /找不到醫生/,
-    report: /^報告.+的資料錯誤$/,
+    report: /^報告資料錯誤：.+$/,
     dialog: '報告資料錯誤',
     submit: '提交報告',
     chooseKind: '請選擇錯誤類別',

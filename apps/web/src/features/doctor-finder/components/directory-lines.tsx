@@ -12,7 +12,7 @@ import type { ServicePoint } from '../model/types';
 
 /** "Nov 2026" / "2026年11月": the month the details were checked, in Hong Kong. */
 export function checkedMonth(iso: string, language: string): string {
-  return new Intl.DateTimeFormat(language === 'zh-HK' ? 'zh-HK' : 'en-GB', {
+  return new Intl.DateTimeFormat(language === 'zh-HK' ? 'zh-HK' : 'en-US', {
     month: 'short',
     year: 'numeric',
     timeZone: 'Asia/Hong_Kong',

@@ -32,10 +32,17 @@ import { captchaMessageOf } from '../../../lib/captcha-errors';
 import { useIdentity } from '../../../lib/identity';
 import { reportServicePoint } from '../api/reports';
 
-function ReportForm({ servicePointId, onClose }: { servicePointId: number; onClose: () => void }) {
+function ReportForm({
+  servicePointId,
+  titleId,
+  onClose,
+}: {
+  servicePointId: number;
+  titleId: string;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('doctor-finder');
   const { signedIn } = useIdentity();
-  const titleId = useId();
   const kindLabelId = useId();
   const [kind, setKind] = useState<ReportKind | null>(null);
   const [note, setNote] = useState('');
@@ -171,6 +178,7 @@ export function ReportButton({
   const { t } = useTranslation('doctor-finder');
   const [open, setOpen] = useState(false);
   const [opening, setOpening] = useState(0);
+  const titleId = useId();
   const close = () => {
     setOpen(false);
   };
@@ -188,8 +196,15 @@ export function ReportButton({
       >
         {t('report.open')}
       </Button>
-      <Dialog open={open} onClose={close} fullWidth maxWidth="xs" aria-label={t('report.title')}>
-        {open && <ReportForm key={opening} servicePointId={servicePointId} onClose={close} />}
+      <Dialog open={open} onClose={close} fullWidth maxWidth="xs" aria-labelledby={titleId}>
+        {open && (
+          <ReportForm
+            key={opening}
+            servicePointId={servicePointId}
+            titleId={titleId}
+            onClose={close}
+          />
+        )}
       </Dialog>
     </>
   );
