@@ -17,6 +17,7 @@ import { captchaPlugin, captchaRoutes } from './modules/captcha/captcha.plugin';
 import { announcementRoutes } from './modules/announcement/announcement.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
 import { clinicModule } from './modules/clinic/clinic.module';
+import { directoryRoutes } from './modules/directory';
 import { finderModule } from './modules/finder/finder.module';
 import { healthRoutes } from './modules/health/health.routes';
 import { devRoutes } from './modules/identity/dev.routes';
@@ -128,6 +129,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(outpatientRoutes, { prefix: '/api/customer' });
   await app.register(clinicModule, { prefix: '/api/clinic' });
   await app.register(announcementRoutes, { prefix: '/api/customer' });
+  await app.register(directoryRoutes, { prefix: '/api/customer' });
   await app.register(finderModule, { graphql: graphqlPlugin });
   await app.register(productRoutes, { prefix: '/api/customer' });
   await app.register(policyRoutes, { prefix: '/api/customer' });

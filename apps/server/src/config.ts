@@ -102,6 +102,10 @@ const EnvSchema = z
     CAPTCHA_FREE_FAILURES: z.coerce.number().int().min(0).max(1000).default(CAPTCHA_FREE_FAILURES),
     /** Seconds a captcha challenge is accepted after it was issued. */
     CAPTCHA_TTL_SECONDS: z.coerce.number().int().min(1).max(3600).default(CAPTCHA_TTL_SECONDS),
+    /** Days after which a service point's details may be out of date (issue 19). */
+    DIRECTORY_STALE_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
+    /** Reports of wrong details one client address may send a day (issue 19). */
+    DIRECTORY_REPORTS_PER_ADDRESS_PER_DAY: z.coerce.number().int().min(1).default(10),
     /** A quotation's head count must be below this (platform-layer §5; decision 116). */
     QUOTATION_MAX_HEAD_COUNT: z.coerce.number().int().min(2).default(QUOTATION_MAX_HEAD_COUNT),
     /** The largest file `npm run network:import` reads, in bytes (issue 19; default 50 MB). */
@@ -179,6 +183,8 @@ export interface Config {
   quotation: { maxHeadCount: number };
   /** `npm run network:import`: the largest file it reads. */
   networkImport: { maxBytes: number };
+  /** The finder directory's freshness and members' reports (issue 19). */
+  directory: { staleDays: number; reportsPerAddressPerDay: number };
   /** Error reporting; null: off (nothing loaded, nothing sent). */
   errorReporting: { dsn: string; environment: string; release: string } | null;
   /** Customer-support widget; null: none (nothing loaded). */
@@ -265,6 +271,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     quotation: { maxHeadCount: e.QUOTATION_MAX_HEAD_COUNT },
     networkImport: { maxBytes: e.NETWORK_IMPORT_MAX_BYTES },
+    directory: {
+      staleDays: e.DIRECTORY_STALE_DAYS,
+      reportsPerAddressPerDay: e.DIRECTORY_REPORTS_PER_ADDRESS_PER_DAY,
+    },
     errorReporting:
       e.SENTRY_DSN === undefined
         ? null

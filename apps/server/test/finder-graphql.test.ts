@@ -71,7 +71,9 @@ const SERVICE_POINT_FIELDS = `
       treatment_properties { type quantity unit_en unit_zh treatment { name_en name_zh } } } }
   venue { id name_en name_zh district { code name name_en name_zh } address { line_one line_two } }
   service { id slug code name name_en name_zh }
-  specialty { id slug description_en description_zh }`;
+  specialty { id slug description_en description_zh }
+  last_verified_at details_stale flagged
+  opening { state until opens_at open_sunday hours_text { en zh } hours_note { en zh } }`;
 
 const SERVICE_POINTS = `
   query ($panel: String!, $policy_number: String, $page: Int, $page_size: Int,

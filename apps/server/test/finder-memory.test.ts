@@ -4,6 +4,7 @@
 // body written without the response schema is what the schema would have written; and a
 // rebuild is seen by every app instance on the database, not only the one that ran it.
 import { type ServicePointList, ServicePointListSchema } from '@clinicpass/shared/schemas/finder';
+import { hkWallClock } from '@clinicpass/shared/time/opening';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -22,6 +23,9 @@ import {
   toServicePoint,
 } from './finder-oracle';
 import { testFactories } from './factories';
+
+/** The first instant the randomised "open now" questions ask about. */
+const OPEN_FROM = '2026-12-20T00:00:00+08:00';
 
 let database: TestDatabase;
 let snapshot: FinderSnapshot;
@@ -120,6 +124,13 @@ describe('in-memory finder search', () => {
       }
       const offset = next() < 0.7 ? 0 : Math.floor(next() * 60);
       const limit = pick([1, 20, 100]);
+      // Issue 19: open at a minute of 20–29 December 2026 (Sundays, Christmas holidays), and
+      // open on Sundays.
+      if (next() < 0.2) {
+        const minute = Math.floor(next() * 10 * 1440);
+        criteria.openAt = hkWallClock(new Date(Date.parse(OPEN_FROM) + minute * 60_000));
+      }
+      if (next() < 0.15) criteria.openSunday = true;
 
       const label = JSON.stringify({ criteria, offset, limit });
       // The SQL search for every filter but the text, then a plain scan of the text.

@@ -4,8 +4,15 @@
 // JavaScript scan over the same normalised text (decision 158). Not used by the server.
 import type { Language } from '@clinicpass/shared/i18n/languages';
 import type { PriceRange, ServicePoint } from '@clinicpass/shared/schemas/finder';
+import type { HkWallClock } from '@clinicpass/shared/time/opening';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../src/db/client';
+import {
+  defaultDirectoryView,
+  type DirectoryView,
+  directoryFields,
+  isHongKongHoliday,
+} from '../src/modules/finder/finder.hours';
 import type { ServicePointRow } from '../src/modules/finder/finder.repository';
 import { localName } from '../src/modules/reference/reference.service';
 
@@ -17,6 +24,36 @@ export interface OracleCriteria {
   /** Lowercased words; each must occur in the search text. */
   words?: readonly string[];
   priceRange?: PriceRange;
+  /** Issue 19: only venues open at this Hong Kong minute (general holidays from date-holidays). */
+  openAt?: HkWallClock;
+  /** Only venues keeping hours on Sundays. */
+  openSunday?: boolean;
+}
+
+/**
+ * "Open at" in SQL over the card's opening hours: the day's ranges are the dated exception's,
+ * else none on a general holiday when the venue closes on them, else the weekday's.
+ */
+function openAtSql(wall: HkWallClock): SQL {
+  const clock = `${String(Math.floor(wall.minutes / 60)).padStart(2, '0')}:${String(wall.minutes % 60).padStart(2, '0')}`;
+  const holiday = isHongKongHoliday(wall.date);
+  return sql`EXISTS (
+    SELECT 1 FROM service_point_card c
+    CROSS JOIN LATERAL (SELECT c.card->'opening_hours' AS h) hours
+    CROSS JOIN LATERAL (
+      SELECT CASE
+        WHEN EXISTS (SELECT 1 FROM jsonb_array_elements(hours.h->'exceptions') e
+                     WHERE e->>'date' = ${wall.date})
+          THEN (SELECT e->'ranges' FROM jsonb_array_elements(hours.h->'exceptions') e
+                WHERE e->>'date' = ${wall.date} LIMIT 1)
+        WHEN ${holiday}::boolean AND (hours.h->>'closedOnPublicHolidays')::boolean
+          THEN '[]'::jsonb
+        ELSE hours.h->'weekly'->${wall.weekday}::text
+      END AS ranges
+    ) day
+    WHERE c.service_point_id = s.service_point_id AND jsonb_typeof(hours.h) = 'object'
+      AND EXISTS (SELECT 1 FROM jsonb_array_elements(day.ranges) r
+                  WHERE r->>'from' <= ${clock} AND ${clock} < r->>'to'))`;
 }
 
 function inList(values: readonly (string | number)[]): SQL {
@@ -56,6 +93,12 @@ function whereOf(criteria: OracleCriteria): SQL {
     conditions.push(
       sql`s.member_price BETWEEN ${criteria.priceRange.min} AND ${criteria.priceRange.max}`,
     );
+  if (criteria.openAt) conditions.push(openAtSql(criteria.openAt));
+  if (criteria.openSunday)
+    conditions.push(sql`EXISTS (SELECT 1 FROM service_point_card c
+      WHERE c.service_point_id = s.service_point_id
+        AND jsonb_typeof(c.card->'opening_hours') = 'object'
+        AND jsonb_array_length(c.card->'opening_hours'->'weekly'->'sun') > 0)`);
   return sql.join(conditions, sql` AND `);
 }
 
@@ -108,7 +151,19 @@ function toNumber(value: string | number | null): number | null {
   return value === null ? null : Number(value);
 }
 
-export function toServicePoint(row: ServicePointRow, language: Language): ServicePoint {
+export function toServicePoint(
+  row: ServicePointRow,
+  language: Language,
+  view: DirectoryView = defaultDirectoryView(),
+): ServicePoint {
+  const hours =
+    (row.opening_hours ?? row.hours_text ?? row.hours_note ?? null) === null
+      ? null
+      : {
+          hours: row.opening_hours ?? null,
+          text: row.hours_text ?? null,
+          note: row.hours_note ?? null,
+        };
   return {
     id: row.id,
     is_bookmarked: row.is_bookmarked,
@@ -155,5 +210,6 @@ export function toServicePoint(row: ServicePointRow, language: Language): Servic
             description_en: row.specialty_description_en ?? '',
             description_zh: row.specialty_description_zh ?? '',
           },
+    ...directoryFields(row.id, hours, row.last_verified_at ?? null, view),
   };
 }

@@ -17,6 +17,13 @@ import {
   listClinicUsers,
   removeClinicUser,
 } from '../modules/clinic/clinic-user.service';
+  closeReports,
+  confirmServicePoints,
+  listReports,
+  staleServicePoints,
+} from '../modules/directory/directory.service';
+import { DEFAULT_STALE_DAYS } from '../modules/finder/finder.hours';
+import { rebuildFinderIndex } from '../modules/finder/finder.index';
 import { recordBodyCheck, revokeMemberTokens } from '../modules/outpatient/outpatient.service';
 import * as visitService from '../modules/outpatient/visit.service';
 
@@ -32,6 +39,11 @@ export const OUTPATIENT_COMMANDS = [
   'list-clinic-users',
   'remove-clinic-user',
   'visits',
+  'confirm-service-point',
+  'stale-report',
+  'list-reports',
+  'resolve-report',
+  'reject-report',
 ] as const;
 
 /** `visits` sub-commands: list, correct one, close the ones left open by an earlier day. */
@@ -50,9 +62,19 @@ function idOption(value: string | undefined, name: string): number {
   return id;
 }
 
+function idList(value: string | undefined, name: string): number[] {
+  const ids = (value ?? '').split(',').map((part) => Number(part.trim()));
+  if (ids.length === 0 || ids.some((id) => !Number.isInteger(id) || id < 1)) {
+    usage(`--${name} must be whole numbers above 0, separated by commas`);
+  }
+  return ids;
+}
+
 export interface CommandDeps {
   db: Database;
   clock: Clock;
+  /** Days after which a point's details may be out of date (DIRECTORY_STALE_DAYS). */
+  staleDays?: number;
   /** Where a line of output goes (the console in the CLI). */
   print: (line: string) => void;
 }
@@ -63,7 +85,7 @@ export interface CommandDeps {
  */
 export async function runOutpatientCommand(
   args: readonly string[],
-  { db, clock, print }: CommandDeps,
+  { db, clock, print, staleDays = DEFAULT_STALE_DAYS }: CommandDeps,
 ): Promise<void> {
   const { positionals, values } = parseArgs({
     args: [...args],
@@ -89,6 +111,8 @@ export async function runOutpatientCommand(
       status: { type: 'string' },
       amount: { type: 'string' },
       note: { type: 'string' },
+      'service-point-id': { type: 'string' },
+      days: { type: 'string' },
     },
   });
   const command = positionals[0];
@@ -163,6 +187,59 @@ export async function runOutpatientCommand(
     print(`Removed ${removed} venue binding(s) of ${email}.`);
   } else if (command === 'visits') {
     await visitsCommand(positionals[1], values, { db, clock, print });
+  } else if (command === 'confirm-service-point') {
+    // Issue 19: the operator checked the details; the card says so from now.
+    const where =
+      values['venue-id'] !== undefined
+        ? { venueId: idOption(values['venue-id'], 'venue-id') }
+        : {
+            ids: idList(
+              values.id ?? usage('--id (comma-separated) or --venue-id is required'),
+              'id',
+            ),
+          };
+    const ids = await confirmServicePoints(db, where, clock.now());
+    await rebuildFinderIndex(db);
+    print(`Confirmed ${ids.length} service point(s) as verified now: ${ids.join(', ')}.`);
+  } else if (command === 'stale-report') {
+    const days = values.days === undefined ? staleDays : idOption(values.days, 'days');
+    const rows = await staleServicePoints(db, clock.now(), days);
+    let venue: number | undefined;
+    for (const row of rows) {
+      if (row.venue_id !== venue) {
+        venue = row.venue_id;
+        const count = rows.filter((other) => other.venue_id === venue).length;
+        print(
+          `Venue ${row.venue_id} ${row.venue_name_en} / ${row.venue_name_zh} (district ${row.district_code}): ${count} stale`,
+        );
+      }
+      const verified =
+        row.last_verified_at === null
+          ? 'never verified'
+          : `last verified ${row.last_verified_at.toISOString().slice(0, 10)}`;
+      print(`  service point ${row.service_point_id}\t${row.doctor_name_en}\t${verified}`);
+    }
+    print(`${rows.length} service point(s) not verified for more than ${days} days.`);
+  } else if (command === 'list-reports') {
+    const status = values.status ?? 'open';
+    if (!['open', 'resolved', 'rejected', 'all'].includes(status)) {
+      usage('--status must be open, resolved, rejected or all');
+    }
+    const reports = await listReports(db, status === 'all' ? undefined : status);
+    for (const report of reports) {
+      print(
+        `${report.id}\tservice point ${report.servicePointId}\t${report.kind}\t${report.status}\t${report.createdAt.toISOString()}\t${report.note === null ? '' : JSON.stringify(report.note)}`,
+      );
+    }
+    print(`${reports.length} report(s).`);
+  } else if (command === 'resolve-report' || command === 'reject-report') {
+    const where =
+      values['service-point-id'] !== undefined
+        ? { servicePointId: idOption(values['service-point-id'], 'service-point-id') }
+        : { id: idOption(values.id ?? usage('--id or --service-point-id is required'), 'id') };
+    const status = command === 'resolve-report' ? 'resolved' : 'rejected';
+    const ids = await closeReports(db, where, status, clock.now());
+    print(`Marked report(s) ${ids.join(', ')} ${status}.`);
   } else {
     usage(`Usage: npm run outpatient -- <${OUTPATIENT_COMMANDS.join('|')}> [options]`);
   }

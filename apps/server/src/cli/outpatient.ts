@@ -12,6 +12,11 @@
 //   npm run outpatient -- visits list [--member-code C] [--venue N] [--from D] [--to D] [--limit N]
 //   npm run outpatient -- visits correct --id N --note "…" [--status void|closed|closed_unpaid] [--amount 120]
 //   npm run outpatient -- visits close-stale
+//   npm run outpatient -- confirm-service-point --id 12,13 | --venue-id 4
+//   npm run outpatient -- stale-report [--days 180]
+//   npm run outpatient -- list-reports [--status open|resolved|rejected|all]
+//   npm run outpatient -- resolve-report --id 7 | --service-point-id 12
+//   npm run outpatient -- reject-report --id 7 | --service-point-id 12
 // Prints no HKID, token or phone number; a clinic key is printed once, when it is issued.
 // The commands themselves are in outpatient-commands.ts (tested against a test database).
 import { isAppError } from '@clinicpass/shared/errors/app-error';
@@ -41,6 +46,7 @@ try {
     await runOutpatientCommand(args, {
       db: database.db,
       clock: systemClock,
+      staleDays: config.directory.staleDays,
       print: (line) => {
         console.log(line);
       },

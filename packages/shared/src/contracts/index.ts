@@ -5,6 +5,7 @@ import { applicationCaseContract } from './application-case';
 import { billingContract } from './billing';
 import { captchaContract } from './captcha';
 import { clinicContract, policyVisitsContract } from './clinic';
+import { directoryContract } from './directory';
 import { finderContract } from './finder';
 import { healthContract } from './health';
 import { devContract, identityContract, sessionContract } from './identity';
@@ -26,6 +27,7 @@ export const contract = {
   captcha: captchaContract,
   clinic: clinicContract,
   dev: devContract,
+  directory: directoryContract,
   finder: finderContract,
   health: healthContract,
   identity: identityContract,

@@ -9,6 +9,7 @@ import {
 } from '../api-client/pagination';
 import { PANELS, PROVISION_SLUGS } from '../constants';
 import { ID_MAX } from '../platform/entities/common';
+import { BilingualTextSchema } from './hours';
 
 // ---------------------------------------------------------------- reference data
 
@@ -108,6 +109,22 @@ export const PaymentInfoSchema = z.object({
 });
 export type PaymentInfo = z.infer<typeof PaymentInfoSchema>;
 
+/** A venue's hours as of the answer's instant, in Hong Kong time (issue 19). */
+export const OpeningStateSchema = z.object({
+  /** `unknown`: the venue's hours are not known (maybe only as text, `hours_text`). */
+  state: z.enum(['open', 'opens_later', 'closed_today', 'unknown']),
+  /** When open: the end of the current range (`HH:MM`). */
+  until: z.string().nullable(),
+  /** When opening later today: the start of the next range (`HH:MM`). */
+  opens_at: z.string().nullable(),
+  open_sunday: z.boolean(),
+  /** Hours text that could not be read, shown as it is. */
+  hours_text: BilingualTextSchema.nullable(),
+  /** A note beside the hours, e.g. registration hours. */
+  hours_note: BilingualTextSchema.nullable(),
+});
+export type OpeningState = z.infer<typeof OpeningStateSchema>;
+
 export const ServicePointSchema = z.object({
   id: z.number().int(),
   is_bookmarked: z.boolean(),
@@ -142,6 +159,14 @@ export const ServicePointSchema = z.object({
     name_zh: z.string(),
   }),
   specialty: SpecialtySchema.nullable(),
+  // Issue 19: freshness, members' reports and opening hours, as of the answer's instant.
+  /** When the details were last verified (an import, an operator), ISO 8601; null: never. */
+  last_verified_at: z.string().nullable(),
+  /** Not verified for longer than the configured days (default 180): may be out of date. */
+  details_stale: z.boolean(),
+  /** Members reported it closed or the doctor gone (3 addresses in 30 days), not yet resolved. */
+  flagged: z.boolean(),
+  opening: OpeningStateSchema,
 });
 export type ServicePoint = z.infer<typeof ServicePointSchema>;
 
@@ -267,6 +292,10 @@ export const ServicePointQuerySchema = z.object({
   page_size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZE),
   no_pagination: booleanFlag,
   expand_until_found: booleanFlag,
+  /** Only venues open now, in Hong Kong time (issue 19). */
+  open_now: booleanFlag,
+  /** Only venues keeping hours on Sundays. */
+  open_sunday: booleanFlag,
 });
 /** The query as sent (strings), e.g. for building an address or a request. */
 export type ServicePointQueryInput = z.input<typeof ServicePointQuerySchema>;
@@ -276,7 +305,13 @@ export type ServicePointQuery = z.output<typeof ServicePointQuerySchema>;
 /** The parsed filter state a search runs with (the parsed query minus paging and policy). */
 export type ServicePointFilters = Pick<
   ServicePointQuery,
-  'district_codes' | 'service_ids' | 'specialty_slug' | 'search' | 'price_range'
+  | 'district_codes'
+  | 'service_ids'
+  | 'specialty_slug'
+  | 'search'
+  | 'price_range'
+  | 'open_now'
+  | 'open_sunday'
 >;
 
 export { NO_PAGINATION_CAP };

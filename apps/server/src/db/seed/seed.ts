@@ -28,6 +28,7 @@ import { seedBillingDemo } from './billing-demo';
 import { seedClinicDemo } from './clinic-demo';
 import { seedDemo } from './demo';
 import { generateNetwork } from './network';
+import { servicePointVerifiedAt, venueDirectory } from './network-directory';
 import { seedPlatformDemo } from './platform-demo';
 import { seedServiceRequestDemo } from './service-request-demo';
 import { seedStakeholderData } from './stakeholder-data';
@@ -79,11 +80,27 @@ const SERIAL_TABLES = [
 
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
-async function insertNetwork(tx: Transaction, network: ReturnType<typeof generateNetwork>) {
+async function insertNetwork(
+  tx: Transaction,
+  network: ReturnType<typeof generateNetwork>,
+  now: Date,
+) {
   await insertInChunks(tx, doctor, network.doctors);
   await insertInChunks(tx, paymentInfo, network.paymentInfos);
-  await insertInChunks(tx, venue, network.venues);
-  await insertInChunks(tx, servicePoint, network.servicePoints);
+  // Issue 19: opening hours and verification dates (seed/network-directory.ts).
+  await insertInChunks(
+    tx,
+    venue,
+    network.venues.map((row) => ({ ...row, ...venueDirectory(row.id) })),
+  );
+  await insertInChunks(
+    tx,
+    servicePoint,
+    network.servicePoints.map((row) => ({
+      ...row,
+      lastVerifiedAt: servicePointVerifiedAt(row.id, now),
+    })),
+  );
 }
 
 async function moveSequencesPastRows(tx: Transaction) {
@@ -106,7 +123,7 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
     await insertInChunks(tx, serviceProvision, serviceProvisionRows());
     await insertInChunks(tx, specialty, specialtyRows());
     await insertInChunks(tx, serviceSpecialty, serviceSpecialtyRows());
-    await insertNetwork(tx, network);
+    await insertNetwork(tx, network, (options.clock ?? systemClock).now());
     await moveSequencesPastRows(tx);
   });
   // The demo scenario: each part builds on the records the parts before it return.
@@ -138,7 +155,7 @@ export async function replaceNetwork(db: Database, servicePoints: number): Promi
   const network = generateNetwork({ servicePoints });
   await db.transaction(async (tx) => {
     await tx.execute(sql.raw('TRUNCATE service_point, payment_info, venue, doctor CASCADE'));
-    await insertNetwork(tx, network);
+    await insertNetwork(tx, network, new Date());
     await moveSequencesPastRows(tx);
   });
   await db.execute(sql`ANALYZE`);

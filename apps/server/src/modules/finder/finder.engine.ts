@@ -10,9 +10,11 @@
 // texts. A snapshot keeps the last TERM_CACHE_SIZE terms searched with their rows per panel
 // (people search the same names and places); a kept term costs one AND.
 import type { PriceRange } from '@clinicpass/shared/schemas/finder';
+import type { HkWallClock } from '@clinicpass/shared/time/opening';
 import { type Bitset, emptyBitset, intersectPage, setBit, unionOf } from './engine/bitset';
 import { textsHolding } from './engine/grams';
 import { priceRange } from './engine/prices';
+import { openNowRows, openOnSundayRows } from './finder.hours';
 import {
   type Card,
   type FinderSnapshot,
@@ -33,6 +35,10 @@ export interface SearchCriteria {
    */
   terms?: readonly SearchTerm[];
   priceRange?: PriceRange;
+  /** Only rows whose venue is open at this Hong Kong minute (finder.hours.ts). */
+  openAt?: HkWallClock;
+  /** Only rows whose venue keeps hours on Sundays. */
+  openSunday?: boolean;
 }
 
 export interface SnapshotPage {
@@ -143,6 +149,8 @@ export function searchSnapshot(
   if (criteria.priceRange !== undefined) {
     sets.push(priceRange(panel.prices, criteria.priceRange.min, criteria.priceRange.max));
   }
+  if (criteria.openAt !== undefined) sets.push(openNowRows(panel, criteria.openAt));
+  if (criteria.openSunday === true) sets.push(openOnSundayRows(panel));
 
   if (sets.length === 0) {
     // No filter but the panel: the page is a slice.

@@ -8,6 +8,7 @@
 import { PaginationSchema } from '@clinicpass/shared/api-client/pagination';
 import { PANELS } from '@clinicpass/shared/constants';
 import { validationError } from '@clinicpass/shared/errors/validation-error';
+import { BilingualTextSchema } from '@clinicpass/shared/schemas/hours';
 import {
   CountryRegionListSchema,
   CountryRegionSchema,
@@ -16,6 +17,7 @@ import {
   HealthcareServiceListSchema,
   HealthcareServiceQuerySchema,
   HealthcareServiceSchema,
+  OpeningStateSchema,
   PaymentInfoSchema,
   ProvisionSlugSchema,
   ServicePointListSchema,
@@ -26,6 +28,7 @@ import {
   type ServicePointQuery,
   type ServicePointQueryInput,
 } from '@clinicpass/shared/schemas/finder';
+import { hkWallClock } from '@clinicpass/shared/time/opening';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
@@ -41,7 +44,22 @@ import type { FinderCaller, FinderService } from './finder.service';
 
 /** The finder's caller: the request's language and the signed-in customer, if any. */
 function finderCallerOf(request: FastifyRequest): FinderCaller {
-  return { language: requestLanguage(request), userId: request.caller?.userId ?? null };
+  return {
+    language: requestLanguage(request),
+    userId: request.caller?.userId ?? null,
+    now: request.now.instant,
+  };
+}
+
+/**
+ * The version a guest's known answer is named by (its ETag): the snapshot's and the Hong Kong
+ * minute of the request, since cards say whether a venue is open now (issue 19).
+ */
+function answerVersion(snapshot: number | undefined, request: FastifyRequest) {
+  if (snapshot === undefined) return undefined;
+  return (
+    snapshot * 100_000_000 + (Math.floor(request.now.instant.getTime() / 60_000) % 100_000_000)
+  );
 }
 
 /** GraphQL's ID: a string or an integer. */
@@ -65,6 +83,8 @@ const ServicePointsArgsSchema = z.object({
   search: z.string().optional(),
   price_range: z.string().optional(),
   expand_until_found: z.boolean().optional(),
+  open_now: z.boolean().optional(),
+  open_sunday: z.boolean().optional(),
 } satisfies Record<keyof ServicePointQueryInput | 'panel', z.ZodType>);
 type ServicePointsArgs = { panel: string } & {
   [Key in keyof ServicePointQueryInput]?: unknown;
@@ -96,6 +116,8 @@ export const FINDER_GRAPHQL: GraphqlContract = {
     ['Address', venue.shape.address],
     ['Venue', venue],
     ['Service', ServicePointSchema.shape.service],
+    ['BilingualText', BilingualTextSchema],
+    ['OpeningState', OpeningStateSchema],
     ['ServicePoint', ServicePointSchema],
     ['Expansion', ServicePointListSchema.shape.expanded_from.unwrap()],
     ['ServicePointList', ServicePointListSchema],
@@ -171,11 +193,12 @@ export function finderResolvers(deps: {
         ) {
           return undefined;
         }
-        const version = finder.snapshotVersion();
+        const version = answerVersion(finder.snapshotVersion(), context.req);
         // A kept answer skips validation and the search, as on REST: it was kept for this very
         // question (language, document and variables), which passed validation then.
         const caller = finderCallerOf(context.req);
-        const key = caller.userId === null ? cacheKey : undefined;
+        const minute = hkWallClock(context.req.now.instant).minuteKey;
+        const key = caller.userId === null ? `${cacheKey} ${minute}` : undefined;
         const kept = key === undefined ? undefined : finder.cachedAnswer(key);
         if (kept !== undefined) {
           // Written for GraphQL once per kept answer (the plugin keeps it by `keptBy`).

@@ -49,7 +49,10 @@ const REBUILD_CARDS = sql`
     'service_id', hs.id, 'service_slug', hs.slug, 'service_code', hs.code,
     'service_name_en', hs.name_en, 'service_name_zh', hs.name_zh,
     'specialty_id', s.id, 'specialty_slug', s.slug,
-    'specialty_description_en', s.description_en, 'specialty_description_zh', s.description_zh)
+    'specialty_description_en', s.description_en, 'specialty_description_zh', s.description_zh,
+    'opening_hours', v.opening_hours, 'hours_text', v.hours_text, 'hours_note', v.hours_note,
+    'last_verified_at',
+    to_char(sp.last_verified_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
   FROM service_point sp
   JOIN doctor doc ON doc.id = sp.doctor_id
   JOIN venue v ON v.id = sp.venue_id

@@ -6,6 +6,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { batchedRateLimitStore } from '../../plugins/limits';
 import { referenceRoutes, referenceServiceFor } from '../reference';
+import { flaggedServicePoints } from '../directory';
 import { createFinderReadModel } from './finder.snapshot';
 import { GRAPHQL_CONTRACT } from '../../graphql-contract';
 import type { GraphqlPluginOptions } from '../../plugins/graphql-resolvers';
@@ -39,7 +40,14 @@ export const finderModule: FastifyPluginAsyncZod<FinderModuleOptions> = async (a
   app.addHook('onClose', async () => {
     await readModel.close();
   });
-  const finder = createFinderService(createFinderRepository(app.db), readModel);
+  const finder = createFinderService(
+    createFinderRepository(app.db),
+    readModel,
+    undefined,
+    undefined,
+    // Issue 19: cards say when their details were checked and whether reports flag them.
+    { staleDays: app.config.directory.staleDays, flagged: () => flaggedServicePoints(app.db) },
+  );
 
   // Registered inside this plugin, the limit covers only the finder's routes.
   const limitStore = batchedRateLimitStore(app.db, 'finder', {

@@ -4,6 +4,7 @@
 // (test/finder-oracle.ts, decision 175).
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import type { BilingualText, OpeningHours } from '@clinicpass/shared/schemas/hours';
 import type { TreatmentProperty } from '../../db/schema';
 
 export type ServicePointRow = {
@@ -38,6 +39,11 @@ export type ServicePointRow = {
   specialty_slug: string | null;
   specialty_description_en: string | null;
   specialty_description_zh: string | null;
+  /** Issue 19: the venue's hours (schemas/hours.ts) and when the point was last verified. */
+  opening_hours?: OpeningHours | null;
+  hours_text?: BilingualText | null;
+  hours_note?: BilingualText | null;
+  last_verified_at?: string | null;
 };
 
 function inList(values: readonly (string | number)[]): SQL {

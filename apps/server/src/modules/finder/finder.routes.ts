@@ -3,6 +3,7 @@
 import { formatContentRange, type Pagination } from '@clinicpass/shared/api-client/pagination';
 import { PANELS } from '@clinicpass/shared/constants';
 import { finderContract as contract } from '@clinicpass/shared/contracts/finder';
+import { hkWallClock } from '@clinicpass/shared/time/opening';
 import type { FastifyReply, FastifyRequest, preParsingHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../lib/contract-route';
@@ -13,7 +14,11 @@ import type { FinderCaller, FinderList, FinderService } from './finder.service';
 
 /** The finder's caller: the request's language and the signed-in customer, if any. */
 function finderCallerOf(request: FastifyRequest): FinderCaller {
-  return { language: requestLanguage(request), userId: request.caller?.userId ?? null };
+  return {
+    language: requestLanguage(request),
+    userId: request.caller?.userId ?? null,
+    now: request.now.instant,
+  };
 }
 
 /**
@@ -34,9 +39,14 @@ function sendKept(request: FastifyRequest, reply: FastifyReply, kept: Answer) {
   return sendKeptCompressed(request, reply, kept.json);
 }
 
-/** Where a guest's answer is kept: the caller's language and the address as asked. */
+/**
+ * Where a guest's answer is kept: the caller's language, the Hong Kong minute (cards say
+ * whether a venue is open now, issue 19) and the address as asked.
+ */
 function answerKey(request: FastifyRequest): string | undefined {
-  return request.identity === null ? `${requestLanguage(request)} ${request.url}` : undefined;
+  return request.identity === null
+    ? `${requestLanguage(request)} ${hkWallClock(request.now.instant).minuteKey} ${request.url}`
+    : undefined;
 }
 
 /* eslint-disable @typescript-eslint/require-await -- Fastify plugins are async by contract */
@@ -86,6 +96,8 @@ export const finderRoutes: FastifyPluginAsyncZod<{ service: FinderService }> = a
         expand_until_found: false,
         specialty_slug: undefined,
         price_range: undefined,
+        open_now: false,
+        open_sunday: false,
       };
       const found = await service.searchServicePointsJson(
         'group',

@@ -20,6 +20,7 @@ import { type Answer, type AnswerCache, createAnswerCache } from './finder.answe
 import { type SearchCriteria, searchSnapshot } from './finder.engine';
 import type { FinderRepository } from './finder.repository';
 import type { Card, FinderReadModel, FinderSnapshot, SnapshotDistrict } from './finder.snapshot';
+import { DEFAULT_STALE_DAYS, type DirectoryView, directoryView } from './finder.hours';
 import { answerJson, cardToServicePoint, withoutPrices } from './finder.writer';
 import { searchTerms } from './text/search-text';
 
@@ -29,6 +30,14 @@ export interface FinderCaller {
   language: Language;
   /** The signed-in customer, or null for a guest. */
   userId: string | null;
+  /** The request's instant (the shared clock): "open now" and freshness are as of it. */
+  now?: Date;
+}
+
+/** What the cards' freshness and flags are read with (issue 19). */
+export interface FinderDirectory {
+  staleDays: number;
+  flagged: () => Promise<ReadonlySet<number>>;
 }
 
 /** A search's answer before it is written for a caller: cards, not yet objects or JSON. */
@@ -38,11 +47,13 @@ interface Found {
   bookmarked: ReadonlySet<number>;
   pagination: Pagination;
   expanded_from?: ServicePointList['expanded_from'];
+  /** The instant the cards are written at (issue 19). */
+  view?: DirectoryView;
 }
 
 function resultsOf(found: Found, language: Language): ServicePoint[] {
   return found.cards.map((card) =>
-    cardToServicePoint(card, language, found.bookmarked.has(card.id)),
+    cardToServicePoint(card, language, found.bookmarked.has(card.id), found.view),
   );
 }
 
@@ -53,8 +64,17 @@ export function createFinderService(
   readModel: FinderReadModel,
   now: () => number = Date.now,
   answers: AnswerCache = createAnswerCache(undefined, now),
+  directory?: FinderDirectory,
 ) {
   const checkAccess = createAccessCheck(finder, now);
+
+  /** The view a caller's cards are written in: the request's instant, staleness, flags. */
+  async function viewOf(caller: FinderCaller): Promise<DirectoryView> {
+    return directoryView(caller.now ?? new Date(now()), {
+      staleDays: directory?.staleDays ?? DEFAULT_STALE_DAYS,
+      flagged: directory === undefined ? new Set() : await directory.flagged(),
+    });
+  }
 
   /** The asked districts with their regions, from the process's copy of the read model. */
   async function knownDistricts(codes: readonly string[]) {
@@ -101,14 +121,21 @@ export function createFinderService(
     caller: FinderCaller,
   ): Promise<Found & { until: number }> {
     const { until, priced } = await checkAccess(list, query.policy_number?.toUpperCase());
-    const found = await searchAllowed(list, query, caller);
-    return { ...found, cards: priced ? found.cards : found.cards.map(withoutPrices), until };
+    const view = await viewOf(caller);
+    const found = await searchAllowed(list, query, caller, view);
+    return {
+      ...found,
+      cards: priced ? found.cards : found.cards.map(withoutPrices),
+      until,
+      view,
+    };
   }
 
   async function searchAllowed(
     list: FinderList,
     query: ServicePointQuery,
     caller: FinderCaller,
+    view: DirectoryView,
   ): Promise<Found> {
     const asked = query.district_codes ?? [];
     const askedPlaces = await knownDistricts(asked);
@@ -119,6 +146,8 @@ export function createFinderService(
       serviceIds: query.service_ids,
       terms,
       ...(group ? {} : { specialtySlugs: query.specialty_slug, priceRange: query.price_range }),
+      ...(query.open_now ? { openAt: view.at } : {}),
+      ...(query.open_sunday ? { openSunday: true } : {}),
     };
     const page = query.page;
     const pageSize = query.page_size;
@@ -230,7 +259,7 @@ export function createFinderService(
     ): Promise<Answer> {
       const found = await search(list, query, caller);
       const answer = {
-        json: answerJson(found.snapshot, found, caller.language),
+        json: answerJson(found.snapshot, found, caller.language, found.view),
         pagination: found.pagination,
       };
       if (cacheKey !== undefined && caller.userId === null) {

@@ -16,6 +16,7 @@ import type { TreatmentProperty } from '../../db/schema';
 import { type Bitset, emptyBitset, setBit } from './engine/bitset';
 import { buildTextIndex, type TextIndex } from './engine/grams';
 import { buildPriceIndex, type PriceIndex } from './engine/prices';
+import type { VenueHours } from './finder.hours';
 import type { ServicePointRow } from './finder.repository';
 import { doctorText, serviceText, venueText } from './text/search-text';
 
@@ -33,6 +34,9 @@ export interface Card {
   venue: { en: LocalVenue; 'zh-HK': LocalVenue };
   service: { en: LocalService; 'zh-HK': LocalService };
   specialty: Specialty | null;
+  /** The venue's hours (shared by its cards; null: none known) and the last verification. */
+  hours: VenueHours | null;
+  lastVerifiedAt: string | null;
 }
 
 /** The rows holding each distinct text of a kind: text t's rows are rows[start[t]..start[t+1]). */
@@ -319,6 +323,7 @@ function snapshotBuilder(
   const services = new Map<string, Card['service']>();
   const specialtyParts = new Map<string, Specialty>();
   const dates = new Map<string, string>();
+  const venueHours = new Map<string, VenueHours | null>();
 
   // Per panel, the rows' values; turned into bitsets and row groups once all texts are known.
   type Columns = {
@@ -424,6 +429,16 @@ function snapshotBuilder(
         'zh-HK': localService(card, 'zh-HK'),
       })),
       specialty,
+      hours: intern(venueHours, String(card.venue_id), () =>
+        (card.opening_hours ?? card.hours_text ?? card.hours_note ?? null) === null
+          ? null
+          : {
+              hours: card.opening_hours ?? null,
+              text: card.hours_text ?? null,
+              note: card.hours_note ?? null,
+            },
+      ),
+      lastVerifiedAt: card.last_verified_at ?? null,
     };
   }
 

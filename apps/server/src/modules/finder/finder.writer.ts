@@ -5,6 +5,12 @@
 import type { Language } from '@clinicpass/shared/i18n/languages';
 import type { Pagination } from '@clinicpass/shared/api-client/pagination';
 import type { ServicePoint, ServicePointList } from '@clinicpass/shared/schemas/finder';
+import {
+  defaultDirectoryView,
+  type DirectoryView,
+  directoryFields,
+  directoryJson,
+} from './finder.hours';
 import type { Card, FinderSnapshot } from './finder.snapshot';
 
 type Doctor = ServicePoint['doctor'];
@@ -36,6 +42,7 @@ export function cardToServicePoint(
   card: Card,
   language: Language,
   isBookmarked: boolean,
+  view: DirectoryView = defaultDirectoryView(),
 ): ServicePoint {
   return {
     id: card.id,
@@ -46,6 +53,7 @@ export function cardToServicePoint(
     venue: card.venue[language],
     service: card.service[language],
     specialty: card.specialty,
+    ...directoryFields(card.id, card.hours, card.lastVerifiedAt, view),
   };
 }
 
@@ -87,7 +95,7 @@ function cardHead(card: Card, isBookmarked: boolean): Buffer {
 const VENUE = Buffer.from(',"venue":');
 const SERVICE = Buffer.from(',"service":');
 const SPECIALTY = Buffer.from(',"specialty":');
-const NO_SPECIALTY = Buffer.from(',"specialty":null}');
+const NO_SPECIALTY = Buffer.from(',"specialty":null');
 const CLOSE = Buffer.from('}');
 
 /**
@@ -101,6 +109,7 @@ export function writeCard(
   language: Language,
   isBookmarked: boolean,
   parts: Buffer[],
+  view: DirectoryView = defaultDirectoryView(),
 ): void {
   parts.push(
     isBookmarked ? cardHead(card, true) : keptJson(snapshot, card, () => cardHead(card, false)),
@@ -111,7 +120,9 @@ export function writeCard(
     partJson(snapshot, card.service[language]),
   );
   if (card.specialty === null) parts.push(NO_SPECIALTY);
-  else parts.push(SPECIALTY, partJson(snapshot, card.specialty), CLOSE);
+  else parts.push(SPECIALTY, partJson(snapshot, card.specialty));
+  // What depends on the instant (issue 19), written for each answer.
+  parts.push(Buffer.from(directoryJson(card.id, card.hours, card.lastVerifiedAt, view)), CLOSE);
 }
 
 /** A card as UTF-8 JSON (see `writeCard`). */
@@ -120,9 +131,10 @@ export function cardJson(
   card: Card,
   language: Language,
   isBookmarked = false,
+  view: DirectoryView = defaultDirectoryView(),
 ): Buffer {
   const parts: Buffer[] = [];
-  writeCard(snapshot, card, language, isBookmarked, parts);
+  writeCard(snapshot, card, language, isBookmarked, parts, view);
   return Buffer.concat(parts);
 }
 
@@ -142,11 +154,12 @@ export function answerJson(
     expanded_from?: ServicePointList['expanded_from'];
   },
   language: Language,
+  view: DirectoryView = defaultDirectoryView(),
 ): Buffer {
   const parts: Buffer[] = [RESULTS_OPEN];
   found.cards.forEach((card, index) => {
     if (index > 0) parts.push(COMMA);
-    writeCard(snapshot, card, language, found.bookmarked.has(card.id), parts);
+    writeCard(snapshot, card, language, found.bookmarked.has(card.id), parts, view);
   });
   const { start, end, total } = found.pagination;
   const rest: Omit<ServicePointList, 'results'> = { pagination: { start, end, total } };

@@ -81,6 +81,8 @@ const SERVICE_POINTS_QUERY = /* GraphQL */ `
     $search: String
     $price_range: String
     $expand_until_found: Boolean
+    $open_now: Boolean
+    $open_sunday: Boolean
   ) {
     servicePoints(
       panel: $panel
@@ -93,6 +95,8 @@ const SERVICE_POINTS_QUERY = /* GraphQL */ `
       search: $search
       price_range: $price_range
       expand_until_found: $expand_until_found
+      open_now: $open_now
+      open_sunday: $open_sunday
     ) {
       results {
         id
@@ -152,6 +156,23 @@ const SERVICE_POINTS_QUERY = /* GraphQL */ `
           slug
           description_en
           description_zh
+        }
+        last_verified_at
+        details_stale
+        flagged
+        opening {
+          state
+          until
+          opens_at
+          open_sunday
+          hours_text {
+            en
+            zh
+          }
+          hours_note {
+            en
+            zh
+          }
         }
       }
       pagination {
@@ -226,6 +247,8 @@ export function servicePointVariables({
     search: search === '' ? undefined : search,
     price_range: filters.price === null ? undefined : formatPriceRange(filters.price),
     expand_until_found: expandUntilFound,
+    open_now: filters.openNow ? true : undefined,
+    open_sunday: filters.openSunday ? true : undefined,
   };
 }
 

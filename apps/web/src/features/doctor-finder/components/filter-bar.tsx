@@ -27,6 +27,7 @@ import {
 } from '../model/filter-state';
 
 import { FilterChips } from './filter-chips';
+import { HoursFilters } from './hours-filters';
 import { DistrictPicker, PricePicker, PriceSlider, ServicePicker } from './filter-pickers';
 import { FilterIcon, SearchIcon } from './icons';
 import { NestedDrawerContext, PanelActions, useWideScreen } from './picker';
@@ -226,6 +227,7 @@ export function FilterBar(props: FilterBarProps) {
       >
         <Stack spacing={1.5}>
           {search}
+          <HoursFilters filters={filters} onChange={onChange} />
           <Stack
             direction="row"
             spacing={1}
@@ -325,6 +327,7 @@ export function FilterBar(props: FilterBarProps) {
             <Box key={index}>{column}</Box>
           ))}
         </Box>
+        <HoursFilters filters={filters} onChange={onChange} />
         <Stack
           direction="row"
           spacing={2}

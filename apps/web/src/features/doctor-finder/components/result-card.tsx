@@ -16,7 +16,9 @@ import { displayPricesFor, feeLabelKey, type DisplayPrice } from '../model/price
 import type { ServicePoint } from '../model/types';
 
 import { BookmarkToggle } from './bookmark-toggle';
+import { DirectoryLines } from './directory-lines';
 import { PhoneIcon, PlaceIcon } from './icons';
+import { ReportButton } from './report-dialog';
 
 /** A maps search for a venue, built from its two address lines (spec §2.4). */
 export function mapsSearchHref(address: { line_one: string; line_two: string }): string {
@@ -174,6 +176,7 @@ export function ResultCard({ panel, point }: { panel: Panel; point: ServicePoint
             ))}
           </Stack>
         )}
+        <DirectoryLines point={point} />
         {prices.map((price) => (
           <PriceBlock key={price.serviceCode} price={price} />
         ))}
@@ -189,6 +192,7 @@ export function ResultCard({ panel, point }: { panel: Panel; point: ServicePoint
             {t('card.call')}
           </Button>
         )}
+        <ReportButton servicePointId={point.id} doctorName={doctorName} />
       </CardContent>
     </Card>
   );

@@ -19,6 +19,8 @@ const filters: FinderFilters = {
   services: ['1', '9'],
   specialties: ['cardiology'],
   price: [200, 800],
+  openNow: true,
+  openSunday: true,
 };
 
 function memoryStorage(): Storage {
@@ -45,9 +47,16 @@ describe('query string ⇄ filter state', () => {
   it('round-trips every filter of the second panel, price included', () => {
     const params = paramsFromFilters(filters, 'go');
     expect(params.toString()).toBe(
-      'p=%E9%99%B3+Chan&districts=A%2CB&services=1%2C9&specialties=cardiology&price=200%2C800',
+      'p=%E9%99%B3+Chan&districts=A%2CB&services=1%2C9&specialties=cardiology&price=200%2C800&open_now=1&open_sunday=1',
     );
     expect(filtersFromParams(new URLSearchParams(params.toString()), 'go')).toEqual(filters);
+  });
+
+  it('keeps "open now" and "open on Sunday" in the address of either panel (issue 19)', () => {
+    const read = filtersFromParams(new URLSearchParams('p=&open_now=1'), 'outpatient');
+    expect(read).toMatchObject({ openNow: true, openSunday: false });
+    expect(paramsFromFilters(read, 'outpatient').toString()).toBe('p=&open_now=1');
+    expect(filtersFromParams(new URLSearchParams('open_sunday=yes'), 'go').openSunday).toBe(false);
   });
 
   it('never writes or reads a price for the primary panel', () => {

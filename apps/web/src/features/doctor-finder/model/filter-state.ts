@@ -20,6 +20,9 @@ export interface FinderFilters {
   searchText: string;
   /** Second panel: in the address and storage. Primary panel: page state only (decision 022). */
   price: PriceRange | null;
+  /** Only venues open now / keeping hours on Sundays (issue 19): in the address and storage. */
+  openNow: boolean;
+  openSunday: boolean;
 }
 
 export const EMPTY_FILTERS: FinderFilters = {
@@ -28,6 +31,8 @@ export const EMPTY_FILTERS: FinderFilters = {
   specialties: [],
   searchText: '',
   price: null,
+  openNow: false,
+  openSunday: false,
 };
 
 export const DEFAULT_PRICE_RANGE: PriceRange = PRICE_FILTER.defaultRange;
@@ -38,6 +43,8 @@ const PARAM = {
   services: 'services',
   specialties: 'specialties',
   price: 'price',
+  openNow: 'open_now',
+  openSunday: 'open_sunday',
 } as const;
 
 const SEARCH_KEYS = Object.values(PARAM);
@@ -78,6 +85,8 @@ export function filtersFromParams(params: URLSearchParams, panel: Panel): Finder
     services: list(params.get(PARAM.services)),
     specialties: list(params.get(PARAM.specialties)),
     price: panel === PANELS.second ? parsePriceRange(params.get(PARAM.price)) : null,
+    openNow: params.get(PARAM.openNow) === '1',
+    openSunday: params.get(PARAM.openSunday) === '1',
   };
 }
 
@@ -94,6 +103,8 @@ export function paramsFromFilters(filters: FinderFilters, panel: Panel): URLSear
   if (panel === PANELS.second && filters.price !== null) {
     params.set(PARAM.price, formatPriceRange(filters.price));
   }
+  if (filters.openNow) params.set(PARAM.openNow, '1');
+  if (filters.openSunday) params.set(PARAM.openSunday, '1');
   return params;
 }
 
@@ -101,7 +112,12 @@ export function paramsFromFilters(filters: FinderFilters, panel: Panel): URLSear
 export function filterCount(filters: FinderFilters): number {
   const priceCount = filters.price !== null ? 1 : 0;
   return (
-    filters.districts.length + filters.services.length + filters.specialties.length + priceCount
+    filters.districts.length +
+    filters.services.length +
+    filters.specialties.length +
+    priceCount +
+    (filters.openNow ? 1 : 0) +
+    (filters.openSunday ? 1 : 0)
   );
 }
 
@@ -126,6 +142,8 @@ export function sameFilters(a: FinderFilters, b: FinderFilters): boolean {
     x.length === y.length && x.every((value, index) => value === y[index]);
   return (
     a.searchText === b.searchText &&
+    a.openNow === b.openNow &&
+    a.openSunday === b.openSunday &&
     sameList(a.districts, b.districts) &&
     sameList(a.services, b.services) &&
     sameList(a.specialties, b.specialties) &&
@@ -168,6 +186,8 @@ export function readStoredFilters(
       searchText: typeof record.searchText === 'string' ? record.searchText : '',
       price:
         panel === PANELS.second && Array.isArray(price) ? parsePriceRange(price.join(',')) : null,
+      openNow: record.openNow === true,
+      openSunday: record.openSunday === true,
     };
   } catch {
     return null;
@@ -198,6 +218,8 @@ export function storeFilters(
     services: filters.services,
     specialties: filters.specialties,
     searchText: filters.searchText,
+    ...(filters.openNow ? { openNow: true } : {}),
+    ...(filters.openSunday ? { openSunday: true } : {}),
     ...(panel === PANELS.second && filters.price !== null ? { price: filters.price } : {}),
   };
   try {

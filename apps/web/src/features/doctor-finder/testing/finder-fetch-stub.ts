@@ -120,6 +120,17 @@ export function servicePoint(id: number, districtCode = 'A'): ServicePoint {
       name_zh: '物理治療',
     },
     specialty: null,
+    last_verified_at: '2026-11-02T02:00:00.000Z',
+    details_stale: false,
+    flagged: false,
+    opening: {
+      state: 'open',
+      until: '13:00',
+      opens_at: null,
+      open_sunday: false,
+      hours_text: null,
+      hours_note: null,
+    },
   };
 }
 
