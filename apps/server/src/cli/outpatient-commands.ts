@@ -17,6 +17,7 @@ import {
   listClinicUsers,
   removeClinicUser,
 } from '../modules/clinic/clinic-user.service';
+import {
   closeReports,
   confirmServicePoints,
   listReports,
