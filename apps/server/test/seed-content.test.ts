@@ -1,7 +1,10 @@
 // The seed's content is fixed: on a fixed day and secret, every table of a freshly seeded
 // database holds exactly the rows it held when seed-content.expected.json was written (a hash per
 // table of its sorted, normalised rows; see seed-content.ts). A change to the demo scenario or the
-// reference data shows here as the tables it touched; rewrite the file only for a wanted change.
+// reference data shows here as the tables it touched; rewrite the file only for a wanted change:
+// `UPDATE_SEED_CONTENT=1 npx vitest run apps/server/test/seed-content.test.ts` rewrites it (and
+// the test then fails once, so a rewrite never passes unnoticed); review its diff before committing.
+import { writeFileSync } from 'node:fs';
 import { fixedClock } from '@clinicpass/shared/time/clock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDatabase } from '../src/db/seed/seed';
@@ -30,6 +33,11 @@ afterAll(async () => {
 
 describe('seed content', () => {
   it('seeds the same rows in every table, and moves every sequence to the same place', () => {
+    if (process.env.UPDATE_SEED_CONTENT === '1') {
+      const file = new URL('./seed-content.expected.json', import.meta.url);
+      writeFileSync(file, `${JSON.stringify(hashSeedContent(content), null, 2)}\n`);
+      throw new Error('seed-content.expected.json rewritten (UPDATE_SEED_CONTENT=1): review its diff');
+    }
     expect(hashSeedContent(content)).toEqual(expected);
   });
 
