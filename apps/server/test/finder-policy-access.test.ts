@@ -6,6 +6,7 @@ import {
   type FinderSnapshot,
 } from '../src/modules/finder/finder.snapshot';
 import type { FinderRepository } from '../src/modules/finder/finder.repository';
+import { joinParts } from '../src/lib/byte-slab';
 import { type AnswerCache, createAnswerCache } from '../src/modules/finder/finder.answers';
 import { createFinderService, POLICY_ACCESS_TTL_MS } from '../src/modules/finder/finder.service';
 import { ServicePointQuerySchema } from '@clinicpass/shared/schemas/finder';
@@ -207,6 +208,18 @@ describe('answer cache memory', () => {
     const before = cache.bytes;
     expect(big?.forms.form('br', () => Buffer.alloc(budget / 64 + 1)).length).toBe(budget / 64 + 1);
     expect(cache.bytes).toBe(before);
+  });
+
+  it('keeps its own copies of an answer and its forms, not views of a shared slab', () => {
+    const cache = createAnswerCache(1024 * 1024, () => 0);
+    const view = { json: joinParts([Buffer.alloc(10_000, 2)]), pagination: answer(0).pagination };
+    expect(view.json.buffer.byteLength).toBeGreaterThan(10_000);
+    cache.set('k', view, 1, 10);
+    cache.set('k', view, 1, 10);
+    const kept = cache.get('k', 1);
+    expect(kept?.json.buffer.byteLength).toBe(10_000);
+    const form = kept?.forms.form('gql', () => joinParts([Buffer.alloc(12_000, 3)]));
+    expect(form?.buffer.byteLength).toBe(12_000);
   });
 
   it('keeps no answer larger than a 64th of its budget, and none already out of date', () => {

@@ -15,6 +15,7 @@ import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
 import { GraphQLError, type ASTVisitor, type ValidationContext } from 'graphql';
 import { createSchema, createYoga, type CORSOptions, type Plugin } from 'graphql-yoga';
+import { joinParts } from '../lib/byte-slab';
 import { sendKeptCompressed } from './compression';
 import { requestLanguage, toAppError } from './errors';
 import {
@@ -244,7 +245,7 @@ function shapeOf(plan: FastPlan): string {
 /** `{"data":{"<field>":<json>}}` in one copy; once per kept answer and query shape. */
 function responseOf(plan: FastPlan, found: FastAnswer): Buffer {
   const write = () =>
-    Buffer.concat([
+    joinParts([
       Buffer.from(`{"data":${JSON.stringify({ [plan.field]: null }).slice(0, -5)}`),
       ...found.parts(),
       Buffer.from('}}'),

@@ -16,6 +16,7 @@
 // compressed forms (`forms`, used by plugins/compression.ts and plugins/graphql.ts). A form made
 // for an answer the cache has dropped meanwhile is used once and not kept.
 import type { Pagination } from '@clinicpass/shared/api-client/pagination';
+import { ownBytes } from '../../lib/byte-slab';
 import type { KeptForms } from '../../plugins/compression';
 
 export interface Answer {
@@ -101,7 +102,8 @@ export function createAnswerCache(
   function entryOf(key: string, answer: Answer, version: number, until: number): Kept {
     const entry: Kept = {
       key,
-      json: answer.json,
+      // Its own bytes, not a view keeping a slab alive (lib/byte-slab.ts).
+      json: ownBytes(answer.json),
       pagination: answer.pagination,
       version,
       until,
@@ -112,11 +114,13 @@ export function createAnswerCache(
           const made = entry.made;
           const found = made?.get(name);
           if (found !== undefined) return found;
-          const form = make();
+          const fresh = make();
           // Kept only while the entry is (dropped entries have no `made`), and not too large.
-          if (made === undefined || kept.get(entry.key) !== entry || form.length > largest) {
-            return form;
+          if (made === undefined || kept.get(entry.key) !== entry || fresh.length > largest) {
+            return fresh;
           }
+          // Its own bytes, not a view keeping a slab alive (lib/byte-slab.ts).
+          const form = ownBytes(fresh);
           made.set(name, form);
           const cost = keyBytes(name) + form.length;
           entry.bytes += cost;

@@ -355,6 +355,13 @@ function snapshotBuilder(
     return found;
   };
 
+  /** A doctor's prices in the response's shape; the rows read are let go once converted. */
+  function pricesOf(doctorId: number): PaymentInfo[] {
+    const read = paymentInfos.get(doctorId) ?? [];
+    paymentInfos.delete(doctorId);
+    return read.map((info) => paymentInfo(info, treatments));
+  }
+
   function add(row: LoadedRow): void {
     const rowsOfPanel = columnsOf(row.panel);
     const priced = rowsOfPanel.priced;
@@ -411,9 +418,7 @@ function snapshotBuilder(
         name_en: card.doctor_name_en,
         name_zh: card.doctor_name_zh,
         phones: card.doctor_phones.map((phone) => ({ no: phone.no })),
-        payment_info: priced
-          ? (paymentInfos.get(card.doctor_id) ?? []).map((info) => paymentInfo(info, treatments))
-          : [],
+        payment_info: priced ? pricesOf(card.doctor_id) : [],
       })),
       venue: intern(venues, String(card.venue_id), () => ({
         en: localVenue(card, 'en'),
@@ -468,6 +473,13 @@ function snapshotBuilder(
   return { add, finish };
 }
 
+/** Empties what a snapshot keeps for its searches (kept card JSON, recently searched terms). */
+export function releaseCaches(snapshot: FinderSnapshot): void {
+  snapshot.terms.clear();
+  snapshot.written.parts.clear();
+  snapshot.written.bytes = 0;
+}
+
 /** How often each process checks `finder_index_version` for a rebuild. */
 export const FINDER_INDEX_POLL_MS = 1000;
 
@@ -514,6 +526,9 @@ export function createFinderReadModel(
       try {
         if (snapshot !== null && (await storedVersion()) === snapshot.version) return false;
         const started = performance.now();
+        // The old snapshot's caches (card JSON, term rows) are refilled by searches as needed:
+        // emptied now, they do not sit beside the new snapshot while it is built (decision 200).
+        if (snapshot !== null) releaseCaches(snapshot);
         snapshot = await loadFinderSnapshot(db);
         options.onLoad?.({
           version: snapshot.version,

@@ -5,6 +5,7 @@
 import type { Language } from '@clinicpass/shared/i18n/languages';
 import type { Pagination } from '@clinicpass/shared/api-client/pagination';
 import type { ServicePoint, ServicePointList } from '@clinicpass/shared/schemas/finder';
+import { joinParts } from '../../lib/byte-slab';
 import type { Card, FinderSnapshot } from './finder.snapshot';
 
 type Doctor = ServicePoint['doctor'];
@@ -156,5 +157,5 @@ export function answerJson(
   }
   // `{"results":[…],` then the rest of the object without its opening brace.
   parts.push(Buffer.from(`],${JSON.stringify(rest).slice(1)}`));
-  return Buffer.concat(parts);
+  return joinParts(parts);
 }
