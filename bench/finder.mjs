@@ -418,7 +418,13 @@ async function benchSize(size) {
       if (CASES.has('bare')) rounds.bare.push(await load(server, port, bare, DURATION));
     }
     const loadAfter = loadavg()[0];
-    const memory = { rss: memoryMb(server.pid).rss };
+    const { memory: usage } = await ask(server, 'memory');
+    const memory = {
+      rss: memoryMb(server.pid).rss,
+      heapUsed: usage.heapUsed / 1048576,
+      heapTotal: usage.heapTotal / 1048576,
+      arrayBuffers: usage.arrayBuffers / 1048576,
+    };
     log('   reloading the finder snapshot…');
     const reload = await reloadPeak(server, port);
     return { size, rounds, load: [loadBefore, loadAfter], memory, reload };
@@ -493,7 +499,7 @@ for (const {
   const fresh = medians(rounds.fresh);
   const bare = medians(rounds.bare);
   log(
-    `${name}: 1-minute load average ${before.toFixed(1)} before, ${after.toFixed(1)} after; server resident memory ${memory.rss.toFixed(0)} MB after the rounds.`,
+    `${name}: 1-minute load average ${before.toFixed(1)} before, ${after.toFixed(1)} after; server resident memory ${memory.rss.toFixed(0)} MB after the rounds (JS heap ${memory.heapUsed.toFixed(0)} MB used of ${memory.heapTotal.toFixed(0)} MB, array buffers ${memory.arrayBuffers.toFixed(0)} MB).`,
   );
   log(
     `${name}: finder snapshot reload took ${reload.seconds.toFixed(1)} s; resident memory ${reload.steady.toFixed(0)} MB before it, peak ${reload.peak.toFixed(0)} MB during it (${reload.fromHwm ? 'VmHWM' : 'sampled every 10 ms'}). Target peak ≤ 600 MB → ${reload.peak <= 600 ? 'met' : 'not met'}.`,
