@@ -26,6 +26,8 @@ if (typeof process.send === 'function') {
     const answer = (body) => process.send({ id: message.id, ...body });
     if (message.type === 'usage') {
       answer({ cpu: process.cpuUsage(), rss: process.memoryUsage.rss() });
+    } else if (message.type === 'memory') {
+      answer({ memory: process.memoryUsage() });
     } else if (message.type === 'reload') {
       if (pool === null) {
         answer({ error: 'no database query seen yet' });

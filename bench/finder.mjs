@@ -24,12 +24,14 @@
 //   npm run bench:finder -- --sizes 5000 --duration 5
 //   npm run bench:finder -- --rest
 //   npm run bench:finder -- --cpu-prof /tmp/profiles   (the server's CPU profile, written at exit)
+//   npm run bench:finder -- --data-dir /tmp/finder-bench   (keeps each size's seed there, reused)
+//   npm run bench:finder -- --only fresh   (only the every-question-new rounds, e.g. to profile)
 //
 // Every request carries its own X-Forwarded-For address (the server trusts the proxy header
 // here), so the finder's per-address rate limit counts each one in PostgreSQL as it would in
 // production, without stopping the load at 120 requests.
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -49,9 +51,13 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '3' },
     rest: { type: 'boolean', default: false },
     'cpu-prof': { type: 'string' },
+    'data-dir': { type: 'string' },
+    only: { type: 'string' },
   },
 });
 const ROUNDS = Number(values.rounds);
+/** The cases measured: the workload as is (`search`), every question new (`fresh`), `/healthz`. */
+const CASES = new Set((values.only ?? 'search,fresh,bare').split(','));
 const REST = values.rest;
 const PROBE = join(root, 'bench/finder-probe.mjs');
 const SIZES = values.sizes.split(',').map(Number);
@@ -322,7 +328,12 @@ async function waitReady(port, server) {
 }
 
 async function benchSize(size) {
-  const dataDir = mkdtempSync(join(tmpdir(), `clinicpass-bench-${size}-`));
+  const keep = values['data-dir'];
+  const dataDir =
+    keep === undefined
+      ? mkdtempSync(join(tmpdir(), `clinicpass-bench-${size}-`))
+      : join(keep, String(size));
+  const seededBefore = keep !== undefined && existsSync(join(dataDir, 'seeded'));
   const port = await freePort();
   const env = {
     ...process.env,
@@ -337,10 +348,17 @@ async function benchSize(size) {
   };
   let server;
   try {
-    log(`\n== ${size.toLocaleString('en')} service points: seeding…`);
-    const seeded = Date.now();
-    run('node', [join(serverDir, 'dist/cli/seed.js'), '--service-points', String(size)], env);
-    log(`   seeded in ${((Date.now() - seeded) / 1000).toFixed(1)} s; starting the server`);
+    if (seededBefore) {
+      log(`\n== ${size.toLocaleString('en')} service points (seeded before in ${dataDir})`);
+    } else {
+      log(`\n== ${size.toLocaleString('en')} service points: seeding…`);
+      const seeded = Date.now();
+      if (keep !== undefined) rmSync(dataDir, { recursive: true, force: true });
+      mkdirSync(dataDir, { recursive: true });
+      run('node', [join(serverDir, 'dist/cli/seed.js'), '--service-points', String(size)], env);
+      if (keep !== undefined) writeFileSync(join(dataDir, 'seeded'), '');
+      log(`   seeded in ${((Date.now() - seeded) / 1000).toFixed(1)} s; starting the server`);
+    }
     const profile = values['cpu-prof']
       ? ['--cpu-prof', `--cpu-prof-dir=${values['cpu-prof']}`]
       : [];
@@ -386,21 +404,27 @@ async function benchSize(size) {
     }
 
     log(`   warming up (${WARMUP} s each)…`);
-    await load(server, port, finder, WARMUP);
-    await load(server, port, finder, WARMUP, true);
-    await load(server, port, bare, WARMUP);
+    if (CASES.has('search')) await load(server, port, finder, WARMUP);
+    if (CASES.has('fresh')) await load(server, port, finder, WARMUP, true);
+    if (CASES.has('bare')) await load(server, port, bare, WARMUP);
     log(
       `   measuring: ${ROUNDS} rounds of finder, finder (every question new), /healthz, ${DURATION} s each…`,
     );
     const loadBefore = loadavg()[0];
     const rounds = { search: [], fresh: [], bare: [] };
     for (let round = 0; round < ROUNDS; round += 1) {
-      rounds.search.push(await load(server, port, finder, DURATION));
-      rounds.fresh.push(await load(server, port, finder, DURATION, true));
-      rounds.bare.push(await load(server, port, bare, DURATION));
+      if (CASES.has('search')) rounds.search.push(await load(server, port, finder, DURATION));
+      if (CASES.has('fresh')) rounds.fresh.push(await load(server, port, finder, DURATION, true));
+      if (CASES.has('bare')) rounds.bare.push(await load(server, port, bare, DURATION));
     }
     const loadAfter = loadavg()[0];
-    const memory = { rss: memoryMb(server.pid).rss };
+    const { memory: usage } = await ask(server, 'memory');
+    const memory = {
+      rss: memoryMb(server.pid).rss,
+      heapUsed: usage.heapUsed / 1048576,
+      heapTotal: usage.heapTotal / 1048576,
+      arrayBuffers: usage.arrayBuffers / 1048576,
+    };
     log('   reloading the finder snapshot…');
     const reload = await reloadPeak(server, port);
     return { size, rounds, load: [loadBefore, loadAfter], memory, reload };
@@ -411,7 +435,7 @@ async function benchSize(size) {
       server.kill('SIGTERM');
       await exited;
     }
-    rmSync(dataDir, { recursive: true, force: true });
+    if (keep === undefined) rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
@@ -456,6 +480,7 @@ for (const { size, rounds } of rows) {
     ['search (every question new)', rounds.fresh],
     ['bare /healthz', rounds.bare],
   ]) {
+    if (list.length === 0) continue;
     const r = medians(list);
     log(
       `| ${size.toLocaleString('en')} | ${name} | ${ms(r.p50)} | ${ms(r.p99)} | ${Math.round(r.rps).toLocaleString('en')} | ${ms(r.cpuPerRequest, 3)} | ${r.non2xx} | ${r.errors} |`,
@@ -474,7 +499,7 @@ for (const {
   const fresh = medians(rounds.fresh);
   const bare = medians(rounds.bare);
   log(
-    `${name}: 1-minute load average ${before.toFixed(1)} before, ${after.toFixed(1)} after; server resident memory ${memory.rss.toFixed(0)} MB after the rounds.`,
+    `${name}: 1-minute load average ${before.toFixed(1)} before, ${after.toFixed(1)} after; server resident memory ${memory.rss.toFixed(0)} MB after the rounds (JS heap ${memory.heapUsed.toFixed(0)} MB used of ${memory.heapTotal.toFixed(0)} MB, array buffers ${memory.arrayBuffers.toFixed(0)} MB).`,
   );
   log(
     `${name}: finder snapshot reload took ${reload.seconds.toFixed(1)} s; resident memory ${reload.steady.toFixed(0)} MB before it, peak ${reload.peak.toFixed(0)} MB during it (${reload.fromHwm ? 'VmHWM' : 'sampled every 10 ms'}). Target peak ≤ 600 MB → ${reload.peak <= 600 ? 'met' : 'not met'}.`,

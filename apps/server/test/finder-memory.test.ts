@@ -33,8 +33,9 @@ let oracle: FinderOracle;
 
 beforeAll(async () => {
   database = await createTestDatabase({ seeded: true });
-  // Rows read 97 at a time, so loading crosses many batch ends (the default is 5,000).
-  snapshot = await loadFinderSnapshot(database.db, { batch: 97 });
+  // Rows read 97 at a time, so loading crosses many batch ends (the default is 5,000), with a
+  // full collection every 500 rows (the default is 50,000).
+  snapshot = await loadFinderSnapshot(database.db, { batch: 97, collectEvery: 500 });
   oracle = createFinderOracle(database.db);
 });
 afterAll(async () => {

@@ -6,6 +6,7 @@ import {
   type FinderSnapshot,
 } from '../src/modules/finder/finder.snapshot';
 import type { FinderRepository } from '../src/modules/finder/finder.repository';
+import { joinParts } from '../src/lib/byte-slab';
 import { type AnswerCache, createAnswerCache } from '../src/modules/finder/finder.answers';
 import { createFinderService, POLICY_ACCESS_TTL_MS } from '../src/modules/finder/finder.service';
 import { ServicePointQuerySchema } from '@clinicpass/shared/schemas/finder';
@@ -143,21 +144,82 @@ describe('answer cache memory', () => {
   });
 
   it('drops the least recently used answers past its byte budget', () => {
-    const cache = createAnswerCache(64_000, () => 0);
-    for (let i = 0; i < 64; i += 1) keep(cache, `k${i}`, 1000, 10);
-    expect(cache.bytes).toBe(64_000);
-    expect(cache.get('k0', 1)).toBeDefined(); // k0 is now the most recently used
+    // Each entry costs its JSON and its key (3 characters, counted at 2 bytes each).
+    const entry = 1000 + 6;
+    const key = (i: number) => `k${String(i).padStart(2, '0')}`;
+    const cache = createAnswerCache(64 * entry, () => 0);
+    for (let i = 0; i < 64; i += 1) keep(cache, key(i), 1000, 10);
+    expect(cache.bytes).toBe(64 * entry);
+    expect(cache.get('k00', 1)).toBeDefined(); // k00 is now the most recently used
     keep(cache, 'k64', 1000, 10);
-    expect(cache.get('k1', 1)).toBeUndefined();
-    expect(['k0', 'k2', 'k64'].map((key) => cache.get(key, 1) !== undefined)).toEqual([
+    expect(cache.get('k01', 1)).toBeUndefined();
+    expect(['k00', 'k02', 'k64'].map((name) => cache.get(name, 1) !== undefined)).toEqual([
       true,
       true,
       true,
     ]);
     expect(cache.size).toBe(64);
-    cache.set('k0', answer(500), 1, 10); // already kept: replaced at once
-    expect(cache.bytes).toBe(63_500);
+    cache.set('k00', answer(500), 1, 10); // already kept: replaced at once
+    expect(cache.bytes).toBe(63 * entry + 506);
     expect(cache.size).toBe(64);
+  });
+
+  it('counts every form made from a kept answer, and drops them with it', () => {
+    const cache = createAnswerCache(64 * 1006, () => 0);
+    keep(cache, 'k00', 1000, 10);
+    const kept = cache.get('k00', 1);
+    if (kept === undefined) throw new Error('not kept');
+    // A GraphQL body and a compressed form: each made once, kept and counted (name and bytes).
+    let made = 0;
+    const body = () => {
+      made += 1;
+      return Buffer.alloc(900, 'g');
+    };
+    expect(kept.forms.form('gql', body).length).toBe(900);
+    expect(kept.forms.form('gql', body).length).toBe(900);
+    expect(made).toBe(1);
+    kept.forms.form('gql br', () => Buffer.alloc(100, 'b'));
+    expect(cache.bytes).toBe(1006 + (6 + 900) + (12 + 100));
+    // Filling the budget drops the least recently used answer with all its forms.
+    for (let i = 1; i <= 63; i += 1) keep(cache, `k${String(i).padStart(2, '0')}`, 1000, 10);
+    expect(cache.get('k00', 1)).toBeUndefined();
+    expect(cache.bytes).toBeLessThanOrEqual(64 * 1006);
+    expect(cache.bytes).toBe(cache.size * 1006);
+    // A form asked of a dropped answer is made, used once and not kept.
+    expect(kept.forms.form('gzip', () => Buffer.alloc(50)).length).toBe(50);
+    expect(kept.forms.form('gql', body).length).toBe(900);
+    expect(made).toBe(2);
+    expect(cache.bytes).toBe(cache.size * 1006);
+  });
+
+  it('never keeps more than its budget, however many forms its answers make', () => {
+    const budget = 64 * 1006;
+    const cache = createAnswerCache(budget, () => 0);
+    for (let i = 0; i < 200; i += 1) {
+      const key = `k${String(i % 90).padStart(2, '0')}`;
+      keep(cache, key, 1000, 10);
+      const kept = cache.get(key, 1);
+      kept?.forms.form(`f${String(i % 3)}`, () => Buffer.alloc(400 + (i % 7) * 50));
+      expect(cache.bytes).toBeLessThanOrEqual(budget);
+    }
+    // A form larger than a 64th of the budget is used, never kept.
+    keep(cache, 'big', 10, 10);
+    const big = cache.get('big', 1);
+    const before = cache.bytes;
+    expect(big?.forms.form('br', () => Buffer.alloc(budget / 64 + 1)).length).toBe(budget / 64 + 1);
+    expect(cache.bytes).toBe(before);
+  });
+
+  it('keeps its own copies of an answer and its forms, not views of a shared slab', () => {
+    const cache = createAnswerCache(1024 * 1024, () => 0);
+    const view = { json: joinParts([Buffer.alloc(10_000, 2)]), pagination: answer(0).pagination };
+    expect(view.json.buffer.byteLength).toBeGreaterThan(10_000);
+    cache.set('k', view, 1, 10);
+    cache.set('k', view, 1, 10);
+    const kept = cache.get('k', 1);
+    expect(kept?.json.buffer.byteLength).toBe(10_000);
+    const form = kept?.forms.form('gql', () => joinParts([Buffer.alloc(12_000, 3)]));
+    expect(form?.buffer.byteLength).toBe(12_000);
   });
 
   it('keeps no answer larger than a 64th of its budget, and none already out of date', () => {

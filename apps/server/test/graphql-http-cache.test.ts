@@ -4,6 +4,7 @@
 // comes from the answer cache with its compressed bytes; GETs carry an ETag and Cache-Control and
 // answer 304 to If-None-Match; a member never gets a guest's answer or tag, tickets are no-store.
 import { brotliDecompressSync } from 'node:zlib';
+import type * as FinderAnswersModule from '../src/modules/finder/finder.answers';
 import type * as FinderServiceModule from '../src/modules/finder/finder.service';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO } from '../src/db/seed/demo';
@@ -30,6 +31,20 @@ vi.mock('../src/modules/finder/finder.service', async (importOriginal) => {
         return objects(...searchArgs);
       };
       return service;
+    },
+  };
+});
+
+// The answer caches made (the first is the test app's), to read what they keep.
+const caches = vi.hoisted(() => [] as FinderAnswersModule.AnswerCache[]);
+vi.mock('../src/modules/finder/finder.answers', async (importOriginal) => {
+  const original = await importOriginal<typeof FinderAnswersModule>();
+  return {
+    ...original,
+    createAnswerCache: (...args: Parameters<typeof original.createAnswerCache>) => {
+      const cache = original.createAnswerCache(...args);
+      caches.push(cache);
+      return cache;
     },
   };
 });
@@ -217,6 +232,51 @@ describe('GraphQL GET of the known finder query', () => {
     // New variables are a new question: searched again.
     await get(KNOWN, { ...variables, page: 2 });
     expect(calls.json).toBe(3);
+  });
+});
+
+describe('answer cache memory on the GraphQL path', () => {
+  it('counts the GraphQL body and each compressed form of a kept answer in its budget', async () => {
+    const cache = caches[0];
+    if (cache === undefined) throw new Error('no answer cache');
+    const variables = { panel: 'outpatient', policy_number: POLICY, search: 'road', page: 1 };
+    await get(KNOWN, variables);
+    const before = cache.bytes;
+    const sizeBefore = cache.size;
+    // The second ask keeps the answer: its REST JSON and key are counted.
+    const kept = await get(KNOWN, variables);
+    expect(cache.size).toBe(sizeBefore + 1);
+    expect(cache.bytes - before).toBeGreaterThan(kept.rawPayload.length / 2);
+    // Served from the cache: the GraphQL body is written once, kept and counted.
+    let at = cache.bytes;
+    const plain = await get(KNOWN, variables);
+    expect(plain.body).toBe(kept.body);
+    const body = plain.rawPayload.length;
+    expect(cache.bytes - at).toBeGreaterThanOrEqual(body);
+    expect(cache.bytes - at).toBeLessThan(body + 256);
+    // Each compressed form too, once per encoding.
+    for (const encoding of ['br', 'gzip']) {
+      at = cache.bytes;
+      const compressed = await get(KNOWN, variables, { 'accept-encoding': encoding });
+      expect(compressed.headers['content-encoding']).toBe(encoding);
+      const bytes = compressed.rawPayload.length;
+      expect(cache.bytes - at).toBeGreaterThanOrEqual(bytes);
+      expect(cache.bytes - at).toBeLessThan(bytes + 256);
+      at = cache.bytes;
+      const again = await get(KNOWN, variables, { 'accept-encoding': encoding });
+      expect(again.rawPayload.equals(compressed.rawPayload)).toBe(true);
+      expect(cache.bytes).toBe(at);
+    }
+    // Without expanded_from the query is another shape: another body, counted too.
+    const without = KNOWN.replace(
+      'expanded_from { district_codes level searched_district_codes }',
+      '',
+    );
+    await get(without, variables);
+    await get(without, variables);
+    at = cache.bytes;
+    const other = await get(without, variables);
+    expect(cache.bytes - at).toBeGreaterThanOrEqual(other.rawPayload.length);
   });
 });
 

@@ -69,24 +69,34 @@ function addVary(reply: FastifyReply) {
   }
 }
 
-// A kept answer's compressed forms live as long as the answer's bytes do (the cache drops them).
-const keptForms = new WeakMap<Buffer, Partial<Record<Encoding, Buffer>>>();
+/**
+ * Forms made from an answer kept in a cache (its compressed bytes, a GraphQL body), kept with
+ * the answer and counted in the cache's budget (decision 200): `form` answers the form kept
+ * under `name`, made by `make` when missing.
+ */
+export interface KeptForms {
+  form(name: string, make: () => Buffer): Buffer;
+}
 
 /**
  * Sends `body`, an answer kept in a cache, compressed for this client: each encoding is made
- * once per kept answer, at a higher brotli quality than per-request answers, and reused.
+ * once per kept answer, at a higher brotli quality than per-request answers, and kept with it
+ * (`forms`, under `name` and the encoding).
  */
-export function sendKeptCompressed(request: FastifyRequest, reply: FastifyReply, body: Buffer) {
+export function sendKeptCompressed(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: Buffer,
+  forms: KeptForms,
+  name = '',
+) {
   if (body.length <= COMPRESS_OVER_BYTES) return reply.send(body);
   addVary(reply);
   const encoding = chooseEncoding(request.headers['accept-encoding']);
   if (encoding === null) return reply.send(body);
-  let forms = keptForms.get(body);
-  if (forms === undefined) {
-    forms = {};
-    keptForms.set(body, forms);
-  }
-  const encoded = (forms[encoding] ??= compress(body, encoding, KEPT_BROTLI_QUALITY));
+  const encoded = forms.form(`${name}${encoding}`, () =>
+    compress(body, encoding, KEPT_BROTLI_QUALITY),
+  );
   reply.header('content-encoding', encoding);
   return reply.send(encoded);
 }

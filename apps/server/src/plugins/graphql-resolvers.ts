@@ -6,6 +6,7 @@ import { validationError } from '@clinicpass/shared/errors/validation-error';
 import { describeIssue } from '@clinicpass/shared/validation/issues';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import type { KeptForms } from './compression';
 import type { GraphqlContract } from './graphql-schema';
 import { findFault } from './input-guard';
 
@@ -70,10 +71,10 @@ export interface FastAnswer {
   /** The field's JSON, in parts (written into the answer in one copy). */
   parts: () => readonly Buffer[];
   /**
-   * The object the answer is kept under in a cache, if it is: the written answer (and its
-   * compressed forms) is then kept as long as it, and `parts` called once.
+   * The kept answer's forms, if the answer is kept in a cache: the written GraphQL body (and its
+   * compressed forms) is then kept and counted with it, and `parts` called once.
    */
-  keptBy?: object;
+  kept?: KeptForms;
   /** The finder snapshot the answer was read from, when known (the guest's ETag names it). */
   version?: number | undefined;
 }

@@ -15,6 +15,7 @@ import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
 import { GraphQLError, type ASTVisitor, type ValidationContext } from 'graphql';
 import { createSchema, createYoga, type CORSOptions, type Plugin } from 'graphql-yoga';
+import { joinParts } from '../lib/byte-slab';
 import { sendKeptCompressed } from './compression';
 import { requestLanguage, toAppError } from './errors';
 import {
@@ -236,30 +237,20 @@ function cacheable(request: FastifyRequest, reply: FastifyReply, etag: string): 
   return true;
 }
 
-/** Written answers of kept field answers, by what they are kept under and the query's shape. */
-const written = new WeakMap<object, Map<string, Buffer>>();
+/** The shape of a known query's answer: its field and top-level selection. */
+function shapeOf(plan: FastPlan): string {
+  return `gql ${plan.field} ${plan.selected.join(' ')}`;
+}
 
 /** `{"data":{"<field>":<json>}}` in one copy; once per kept answer and query shape. */
 function responseOf(plan: FastPlan, found: FastAnswer): Buffer {
   const write = () =>
-    Buffer.concat([
+    joinParts([
       Buffer.from(`{"data":${JSON.stringify({ [plan.field]: null }).slice(0, -5)}`),
       ...found.parts(),
       Buffer.from('}}'),
     ]);
-  if (found.keptBy === undefined) return write();
-  let forms = written.get(found.keptBy);
-  if (forms === undefined) {
-    forms = new Map();
-    written.set(found.keptBy, forms);
-  }
-  const shape = `${plan.field} ${plan.selected.join(' ')}`;
-  let body = forms.get(shape);
-  if (body === undefined) {
-    body = write();
-    forms.set(shape, body);
-  }
-  return body;
+  return found.kept === undefined ? write() : found.kept.form(shapeOf(plan), write);
 }
 
 /** The JSON media types Yoga answers a single result with; others (SSE, multipart) go to Yoga. */
@@ -362,8 +353,9 @@ async function answerKnown(
     if (cacheable(request, reply, etag)) return true;
   }
   void reply.status(200).type(type);
-  if (found.keptBy !== undefined) await sendKeptCompressed(request, reply, body);
-  else await reply.send(body);
+  if (found.kept !== undefined) {
+    await sendKeptCompressed(request, reply, body, found.kept, `${shapeOf(plan)} `);
+  } else await reply.send(body);
   return true;
 }
 

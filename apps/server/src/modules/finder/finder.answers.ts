@@ -10,35 +10,57 @@
 // only successful answers are kept; the memory is bounded by bytes, least recently used first.
 // An answer is kept the second time its address is asked, not the first: a question asked once
 // (most made-up or one-off addresses) never takes memory that the collector must then reclaim.
+//
+// Every byte an answer keeps counts against the budget (decision 200): its key, its JSON, and
+// the forms made from it while it is kept — its GraphQL body per query shape and each of their
+// compressed forms (`forms`, used by plugins/compression.ts and plugins/graphql.ts). A form made
+// for an answer the cache has dropped meanwhile is used once and not kept.
 import type { Pagination } from '@clinicpass/shared/api-client/pagination';
+import { ownBytes } from '../../lib/byte-slab';
+import type { KeptForms } from '../../plugins/compression';
 
 export interface Answer {
   json: Buffer;
   pagination: Pagination;
 }
 
-interface Kept extends Answer {
-  version: number;
-  until: number;
+/** A kept answer as served: its forms are kept (and counted) with it. */
+export interface KeptAnswer extends Answer {
+  forms: KeptForms;
 }
 
-/** Bytes of answers a process keeps (≈ 1,400 pages of 20 results). */
+interface Kept extends KeptAnswer {
+  key: string;
+  version: number;
+  until: number;
+  made: Map<string, Buffer> | undefined;
+  /** Everything this entry keeps: its key's characters (2 bytes each at most), JSON and forms. */
+  bytes: number;
+}
+
+/** Bytes of answers a process keeps, forms included (≈ 1,000 pages of 20 results). */
 export const ANSWER_CACHE_BYTES = 32 * 1024 * 1024;
-/** An answer larger than this share of the budget is not kept (a `no_pagination` list). */
+/** An answer (or one of its forms) larger than this share of the budget is not kept. */
 const LARGEST_SHARE = 64;
-/** Addresses remembered as asked once (their answers not kept yet); forgotten all at once. */
-export const ASKED_ONCE_ENTRIES = 8192;
+/** Characters of addresses remembered as asked once (not kept yet); forgotten all at once. */
+export const ASKED_ONCE_CHARS = 512 * 1024;
 
 export interface AnswerCache {
   /** The answer kept under `key` for snapshot `version`, if it may still be served. */
-  get(key: string, version: number): Answer | undefined;
+  get(key: string, version: number): KeptAnswer | undefined;
   /**
    * Keeps an answer computed from snapshot `version`, to be served until `until` (ms), if its
    * address was asked before (and its answer not kept then).
    */
   set(key: string, answer: Answer, version: number, until: number): void;
   readonly size: number;
+  /** Bytes kept: every entry's key, JSON and forms. */
   readonly bytes: number;
+}
+
+/** What an entry's key costs: V8 keeps a string's characters in one or two bytes each. */
+function keyBytes(key: string): number {
+  return 2 * key.length;
 }
 
 export function createAnswerCache(
@@ -48,11 +70,67 @@ export function createAnswerCache(
   // A Map iterates in insertion order: re-inserting on use keeps the least recently used first.
   const kept = new Map<string, Kept>();
   const askedOnce = new Set<string>();
+  let askedOnceChars = 0;
   let bytes = 0;
+  const largest = budget / LARGEST_SHARE;
 
   function drop(key: string, entry: Kept) {
     kept.delete(key);
-    bytes -= entry.json.length;
+    bytes -= entry.bytes;
+    // A form made for it after this is used once, not kept.
+    entry.made = undefined;
+  }
+
+  /** Remembers an address as asked once (the characters counted only ever grow until cleared). */
+  function rememberAsked(key: string) {
+    if (askedOnceChars + key.length > ASKED_ONCE_CHARS) {
+      askedOnce.clear();
+      askedOnceChars = 0;
+    }
+    askedOnce.add(key);
+    askedOnceChars += key.length;
+  }
+
+  /** Drops the least recently used entries until the kept bytes fit the budget. */
+  function fit() {
+    for (const [oldest, entry] of kept) {
+      if (bytes <= budget) break;
+      drop(oldest, entry);
+    }
+  }
+
+  function entryOf(key: string, answer: Answer, version: number, until: number): Kept {
+    const entry: Kept = {
+      key,
+      // Its own bytes, not a view keeping a slab alive (lib/byte-slab.ts).
+      json: ownBytes(answer.json),
+      pagination: answer.pagination,
+      version,
+      until,
+      made: new Map(),
+      bytes: keyBytes(key) + answer.json.length,
+      forms: {
+        form(name, make) {
+          const made = entry.made;
+          const found = made?.get(name);
+          if (found !== undefined) return found;
+          const fresh = make();
+          // Kept only while the entry is (dropped entries have no `made`), and not too large.
+          if (made === undefined || kept.get(entry.key) !== entry || fresh.length > largest) {
+            return fresh;
+          }
+          // Its own bytes, not a view keeping a slab alive (lib/byte-slab.ts).
+          const form = ownBytes(fresh);
+          made.set(name, form);
+          const cost = keyBytes(name) + form.length;
+          entry.bytes += cost;
+          bytes += cost;
+          fit();
+          return form;
+        },
+      },
+    };
+    return entry;
   }
 
   return {
@@ -62,7 +140,7 @@ export function createAnswerCache(
       if (entry.version !== version || entry.until <= now()) {
         drop(key, entry);
         // Asked again after its time: keep the next answer at once.
-        askedOnce.add(key);
+        rememberAsked(key);
         return undefined;
       }
       kept.delete(key);
@@ -70,20 +148,17 @@ export function createAnswerCache(
       return entry;
     },
     set(key, answer, version, until) {
-      if (answer.json.length > budget / LARGEST_SHARE || until <= now()) return;
+      if (answer.json.length > largest || until <= now()) return;
       if (!kept.has(key) && !askedOnce.delete(key)) {
-        if (askedOnce.size >= ASKED_ONCE_ENTRIES) askedOnce.clear();
-        askedOnce.add(key);
+        rememberAsked(key);
         return;
       }
       const old = kept.get(key);
       if (old !== undefined) drop(key, old);
-      kept.set(key, { json: answer.json, pagination: answer.pagination, version, until });
-      bytes += answer.json.length;
-      for (const [oldest, entry] of kept) {
-        if (bytes <= budget) break;
-        drop(oldest, entry);
-      }
+      const entry = entryOf(key, answer, version, until);
+      kept.set(key, entry);
+      bytes += entry.bytes;
+      fit();
     },
     get size() {
       return kept.size;

@@ -96,6 +96,27 @@ function termBitset(
   return set;
 }
 
+/** Price ranges whose rows a panel keeps (the screen offers a few; ≈ 12.5 KB each at 100,000). */
+const PRICE_RANGE_CACHE_SIZE = 64;
+const priceRanges = new WeakMap<PanelIndex, Map<string, Bitset>>();
+
+/** The rows of a panel in a price range, kept for the panel's next searches of the same range. */
+function priceRangeRows(panel: PanelIndex, range: PriceRange): Bitset {
+  let kept = priceRanges.get(panel);
+  if (kept === undefined) {
+    kept = new Map();
+    priceRanges.set(panel, kept);
+  }
+  const key = `${String(range.min)},${String(range.max)}`;
+  let set = kept.get(key);
+  if (set === undefined) {
+    set = priceRange(panel.prices, range.min, range.max);
+    if (kept.size >= PRICE_RANGE_CACHE_SIZE) kept.clear();
+    kept.set(key, set);
+  }
+  return set;
+}
+
 /** The OR of the asked values' bitsets (unknown values add nothing); null when none is asked. */
 function anyOf<Key>(
   size: number,
@@ -147,7 +168,7 @@ export function searchSnapshot(
   );
   if (specialties !== null) sets.push(specialties);
   if (criteria.priceRange !== undefined) {
-    sets.push(priceRange(panel.prices, criteria.priceRange.min, criteria.priceRange.max));
+    sets.push(priceRangeRows(panel, criteria.priceRange));
   }
   if (criteria.openAt !== undefined) sets.push(openNowRows(panel, criteria.openAt));
   if (criteria.openSunday === true) sets.push(openOnSundayRows(panel));

@@ -201,10 +201,10 @@ export function finderResolvers(deps: {
         const key = caller.userId === null ? `${cacheKey} ${minute}` : undefined;
         const kept = key === undefined ? undefined : finder.cachedAnswer(key);
         if (kept !== undefined) {
-          // Written for GraphQL once per kept answer (the plugin keeps it by `keptBy`).
+          // Written for GraphQL once per kept answer (the plugin keeps it in `kept`).
           return {
             parts: () => graphqlParts(kept.json, withExpansion),
-            keptBy: kept.json,
+            kept: kept.forms,
             version,
           };
         }

@@ -9,7 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../lib/contract-route';
 import { sendKeptCompressed } from '../../plugins/compression';
 import { requestLanguage } from '../../plugins/errors';
-import type { Answer } from './finder.answers';
+import type { KeptAnswer } from './finder.answers';
 import type { FinderCaller, FinderList, FinderService } from './finder.service';
 
 /** The finder's caller: the request's language and the signed-in customer, if any. */
@@ -33,10 +33,10 @@ function sendJson(reply: FastifyReply, found: { json: Buffer; pagination: Pagina
 }
 
 /** A kept answer, compressed once and kept with it (decision 147). */
-function sendKept(request: FastifyRequest, reply: FastifyReply, kept: Answer) {
+function sendKept(request: FastifyRequest, reply: FastifyReply, kept: KeptAnswer) {
   reply.header('content-range', formatContentRange(kept.pagination));
   reply.type('application/json; charset=utf-8');
-  return sendKeptCompressed(request, reply, kept.json);
+  return sendKeptCompressed(request, reply, kept.json, kept.forms);
 }
 
 /**

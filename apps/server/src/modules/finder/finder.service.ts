@@ -16,7 +16,12 @@ import type {
   ServicePointQuery,
 } from '@clinicpass/shared/schemas/finder';
 import { createAccessCheck, type FinderList, validation } from './finder.access';
-import { type Answer, type AnswerCache, createAnswerCache } from './finder.answers';
+import {
+  type Answer,
+  type AnswerCache,
+  createAnswerCache,
+  type KeptAnswer,
+} from './finder.answers';
 import { type SearchCriteria, searchSnapshot } from './finder.engine';
 import type { FinderRepository } from './finder.repository';
 import type { Card, FinderReadModel, FinderSnapshot, SnapshotDistrict } from './finder.snapshot';
@@ -240,7 +245,7 @@ export function createFinderService(
     /**
      * A guest's answer kept under `key` (see finder.answers.ts), if it may still be served.
      */
-    cachedAnswer(key: string): Answer | undefined {
+    cachedAnswer(key: string): KeptAnswer | undefined {
       const snapshot = readModel.current();
       return snapshot instanceof Promise ? undefined : answers.get(key, snapshot.version);
     },

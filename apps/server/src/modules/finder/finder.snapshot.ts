@@ -7,6 +7,8 @@
 // (text/search-text.ts, decision 158) with their gram postings. PostgreSQL stays the source of
 // truth: the snapshot is loaded at start-up and reloaded whenever `finder_index_version` changes.
 // Nothing here has to survive a restart.
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { PANELS } from '@clinicpass/shared/constants';
 import type { Language } from '@clinicpass/shared/i18n/languages';
 import type { PaymentInfo, ServicePoint, Specialty } from '@clinicpass/shared/schemas/finder';
@@ -222,12 +224,37 @@ function localService(card: CardJson, language: Language): LocalService {
 /** Rows read from PostgreSQL at a time while a snapshot loads (a whole number; tests use less). */
 const LOAD_BATCH = 5000;
 
+/**
+ * Rows read between two full collections while a large snapshot loads (decision 200). Reading
+ * 100,000 rows makes several times the snapshot's size in short-lived JSON, strings and grams;
+ * left to its heuristics V8 lets the heap grow by about twice the new snapshot before it
+ * collects, beside the snapshot in use. A collection every 50,000 rows and one before the
+ * indexes are built bound that growth for a few hundred milliseconds of CPU per reload.
+ */
+const ROWS_PER_COLLECTION = 50_000;
+
+let collector: (() => void) | null | undefined;
+
+/** V8's full collection (`gc`), made reachable once; null where it cannot be. */
+function fullCollection(): (() => void) | null {
+  if (collector === undefined) {
+    try {
+      v8.setFlagsFromString('--expose-gc');
+      collector = vm.runInNewContext('gc') as () => void;
+    } catch {
+      collector = null;
+    }
+  }
+  return collector;
+}
+
 /** Loads a snapshot of the read model, consistent with one version (one read-only snapshot). */
 export async function loadFinderSnapshot(
   db: Database,
-  options: { batch?: number } = {},
+  options: { batch?: number; collectEvery?: number } = {},
 ): Promise<FinderSnapshot> {
   const batchSize = Math.max(1, Math.floor(options.batch ?? LOAD_BATCH));
+  const collectEvery = options.collectEvery ?? ROWS_PER_COLLECTION;
   return db.transaction(
     async (tx) => {
       const version = await tx.execute<{ version: string }>(
@@ -269,14 +296,24 @@ export async function loadFinderSnapshot(
         FROM service_point_search s
         JOIN service_point_card c ON c.service_point_id = s.service_point_id
         ORDER BY s.panel, s.district_sequence, s.doctor_sort_name, s.service_point_id`);
+      let read = 0;
+      let collectedAt = 0;
+      const collect = () => {
+        fullCollection()?.();
+        collectedAt = read;
+      };
       for (;;) {
         const batch = await tx.execute<LoadedRow>(
           sql.raw(`FETCH FORWARD ${String(batchSize)} FROM finder_rows`),
         );
         for (const row of batch.rows) builder.add(row);
+        read += batch.rows.length;
         if (batch.rows.length < batchSize) break;
+        // The batches read so far are garbage now: collected before the heap grows with them.
+        if (read - collectedAt >= collectEvery) collect();
       }
       await tx.execute(sql`CLOSE finder_rows`);
+      if (read >= collectEvery && collectedAt !== read) collect();
       return builder.finish();
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
@@ -360,6 +397,13 @@ function snapshotBuilder(
     return found;
   };
 
+  /** A doctor's prices in the response's shape; the rows read are let go once converted. */
+  function pricesOf(doctorId: number): PaymentInfo[] {
+    const read = paymentInfos.get(doctorId) ?? [];
+    paymentInfos.delete(doctorId);
+    return read.map((info) => paymentInfo(info, treatments));
+  }
+
   function add(row: LoadedRow): void {
     const rowsOfPanel = columnsOf(row.panel);
     const priced = rowsOfPanel.priced;
@@ -416,9 +460,7 @@ function snapshotBuilder(
         name_en: card.doctor_name_en,
         name_zh: card.doctor_name_zh,
         phones: card.doctor_phones.map((phone) => ({ no: phone.no })),
-        payment_info: priced
-          ? (paymentInfos.get(card.doctor_id) ?? []).map((info) => paymentInfo(info, treatments))
-          : [],
+        payment_info: priced ? pricesOf(card.doctor_id) : [],
       })),
       venue: intern(venues, String(card.venue_id), () => ({
         en: localVenue(card, 'en'),
@@ -483,6 +525,13 @@ function snapshotBuilder(
   return { add, finish };
 }
 
+/** Empties what a snapshot keeps for its searches (kept card JSON, recently searched terms). */
+export function releaseCaches(snapshot: FinderSnapshot): void {
+  snapshot.terms.clear();
+  snapshot.written.parts.clear();
+  snapshot.written.bytes = 0;
+}
+
 /** How often each process checks `finder_index_version` for a rebuild. */
 export const FINDER_INDEX_POLL_MS = 1000;
 
@@ -529,6 +578,9 @@ export function createFinderReadModel(
       try {
         if (snapshot !== null && (await storedVersion()) === snapshot.version) return false;
         const started = performance.now();
+        // The old snapshot's caches (card JSON, term rows) are refilled by searches as needed:
+        // emptied now, they do not sit beside the new snapshot while it is built (decision 200).
+        if (snapshot !== null) releaseCaches(snapshot);
         snapshot = await loadFinderSnapshot(db);
         options.onLoad?.({
           version: snapshot.version,

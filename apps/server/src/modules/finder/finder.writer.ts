@@ -5,6 +5,7 @@
 import type { Language } from '@clinicpass/shared/i18n/languages';
 import type { Pagination } from '@clinicpass/shared/api-client/pagination';
 import type { ServicePoint, ServicePointList } from '@clinicpass/shared/schemas/finder';
+import { joinParts } from '../../lib/byte-slab';
 import {
   defaultDirectoryView,
   type DirectoryView,
@@ -169,5 +170,5 @@ export function answerJson(
   }
   // `{"results":[…],` then the rest of the object without its opening brace.
   parts.push(Buffer.from(`],${JSON.stringify(rest).slice(1)}`));
-  return Buffer.concat(parts);
+  return joinParts(parts);
 }

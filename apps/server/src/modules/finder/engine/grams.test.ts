@@ -7,6 +7,7 @@ import { marker, normaliseField } from '../text/search-text';
 import {
   buildTextIndex,
   codesOf,
+  postingsOf,
   intersectSorted,
   isWide,
   textGrams,
@@ -128,6 +129,56 @@ describe('finder engine grams', () => {
     fc.assert(
       fc.property(fc.string({ unit: 'grapheme', maxLength: 5 }), (word) => {
         expect([...textsHolding(index, word)]).toEqual(scan(TEXTS, word));
+      }),
+    );
+  });
+
+  it('keeps common grams as bitsets over the texts, with the same answers', () => {
+    // 3,000 texts of a few words: `a`, `an`, `r` are in most of them (bitsets), others in few.
+    const parts = ['chan', 'wong', 'road', 'nathan', '陈', '铜锣湾', 'central', 'ka yan', '中心'];
+    let seed = 7;
+    const next = () => {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      return seed / 2 ** 32;
+    };
+    const texts = Array.from({ length: 3000 }, (_, i) =>
+      [
+        parts[Math.floor(next() * parts.length)],
+        parts[Math.floor(next() * parts.length)],
+        String(i),
+      ].join(' '),
+    );
+    const index = buildTextIndex(texts);
+    expect(index.dense.length).toBeGreaterThan(0);
+    expect(index.ids.length).toBeGreaterThan(0);
+    // Smaller than one list entry per posting.
+    let postings = 0;
+    for (const text of texts) postings += textGrams(text).size;
+    expect(index.ids.byteLength + index.dense.byteLength).toBeLessThan(postings * 2);
+    for (const word of [
+      'a',
+      'an',
+      'n r',
+      'chan',
+      'an ',
+      '陈 ',
+      '锣湾',
+      'central 1',
+      '12',
+      '299',
+      'zz',
+    ]) {
+      expect([...textsHolding(index, word)], word).toEqual(scan(texts, word));
+    }
+    expect([...(postingsOf(index, textGrams('a').values().next().value as number) ?? [])]).toEqual(
+      scan(texts, 'a'),
+    );
+    fc.assert(
+      fc.property(fc.nat(2999), fc.nat(), fc.integer({ min: 1, max: 8 }), (id, from, length) => {
+        const chars = Array.from(texts[id] as string);
+        const start = from % chars.length;
+        const word = chars.slice(start, start + length).join('');
+        expect([...textsHolding(index, word)]).toEqual(scan(texts, word));
       }),
     );
   });

@@ -8,6 +8,8 @@
 // many rows (a doctor's several service points, a venue's doctors), so a check is per text, not
 // per row, and the count stays exact.
 
+import { popcount32 } from './bitset';
+
 /** A gram's key: its characters' codes (BMP; others as 0xffff) in 16 bits each, first highest. */
 export type GramKey = number;
 
@@ -110,20 +112,30 @@ export interface TextIndex {
   texts: string[];
   /** The grams held by any text, ascending. */
   keys: Float64Array;
-  /** Gram k's texts are ids[starts[k]..starts[k + 1]), ascending. */
+  /** A sparse gram k's texts are ids[starts[k]..starts[k + 1]), ascending (none when dense). */
   starts: Int32Array;
   /** Two bytes an id while there are at most 65,536 texts (100,000 service points have fewer). */
   ids: Ids;
+  /**
+   * Grams held by so many texts that a bitset over the texts is smaller than their list (`a`,
+   * `an`, ` r`): gram k's bitset is `dense[slot × words …]` for `slot = denseSlot[k]` ≥ 0.
+   */
+  denseSlot: Int32Array;
+  dense: Uint32Array;
+  /** 32-bit words of one dense gram's bitset (one bit per text). */
+  words: number;
 }
 
 /** Text ids, ascending. */
 export type Ids = Int32Array | Uint16Array;
 
 /**
- * The texts' posting lists, packed in three typed arrays: counted in a first pass over the
- * texts' grams and filled in a second, so no per-gram list is ever built (at 100,000 service
- * points there are millions of postings; lists of numbers would cost several times their size
- * while a snapshot is built beside the one in use).
+ * The texts' posting lists, packed in typed arrays: counted in a first pass over the texts'
+ * grams and filled in a second, so no per-gram list is ever built (at 100,000 service points
+ * there are millions of postings; lists of numbers would cost several times their size while a
+ * snapshot is built beside the one in use). A gram held by more texts than a bitset over the
+ * texts costs is kept as that bitset (decision 200): the few hundred commonest grams held
+ * three quarters of the postings.
  */
 export function buildTextIndex(texts: string[]): TextIndex {
   const counts = new Map<GramKey, number>();
@@ -133,27 +145,47 @@ export function buildTextIndex(texts: string[]): TextIndex {
     for (const gram of grams) counts.set(gram, (counts.get(gram) ?? 0) + 1);
   }
   const keys = Float64Array.from(counts.keys()).sort();
+  const wide = texts.length > 0x10000;
+  const words = (texts.length + 31) >>> 5;
+  const denseSlot = new Int32Array(keys.length).fill(-1);
   const starts = new Int32Array(keys.length + 1);
+  let slots = 0;
   keys.forEach((key, k) => {
-    starts[k + 1] = (starts[k] as number) + (counts.get(key) as number);
-    // From here on, the next free place of the gram's list.
-    counts.set(key, starts[k] as number);
+    const count = counts.get(key) as number;
+    // Dense: its list (2 or 4 bytes an id) would be larger than a bitset (4 bytes a word).
+    if (count * (wide ? 4 : 2) > words * 4) {
+      denseSlot[k] = slots;
+      // From here on, the gram's slot, told from a list's next place by its sign.
+      counts.set(key, -1 - slots);
+      slots += 1;
+      starts[k + 1] = starts[k] as number;
+    } else {
+      starts[k + 1] = (starts[k] as number) + count;
+      // From here on, the next free place of the gram's list.
+      counts.set(key, starts[k] as number);
+    }
   });
   const total = starts[keys.length] as number;
-  const ids = texts.length <= 0x10000 ? new Uint16Array(total) : new Int32Array(total);
+  const ids = wide ? new Int32Array(total) : new Uint16Array(total);
+  const dense = new Uint32Array(slots * words);
   texts.forEach((text, id) => {
     collectGrams(text, grams);
     for (const gram of grams) {
       const at = counts.get(gram) as number;
-      ids[at] = id;
-      counts.set(gram, at + 1);
+      if (at < 0) {
+        const word = (-1 - at) * words + (id >>> 5);
+        dense[word] = (dense[word] as number) | (1 << (id & 31));
+      } else {
+        ids[at] = id;
+        counts.set(gram, at + 1);
+      }
     }
   });
-  return { texts, keys, starts, ids };
+  return { texts, keys, starts, ids, denseSlot, dense, words };
 }
 
-/** The ids of the texts holding a gram, ascending (a view into the index), or undefined. */
-export function postingsOf(index: TextIndex, gram: GramKey): Ids | undefined {
+/** A gram's place in the index's keys, or -1 when no text holds it. */
+function gramIndex(index: TextIndex, gram: GramKey): number {
   const { keys } = index;
   let low = 0;
   let high = keys.length;
@@ -162,8 +194,35 @@ export function postingsOf(index: TextIndex, gram: GramKey): Ids | undefined {
     if ((keys[mid] as number) < gram) low = mid + 1;
     else high = mid;
   }
-  if (keys[low] !== gram) return undefined;
-  return index.ids.subarray(index.starts[low], index.starts[low + 1]);
+  return keys[low] === gram ? low : -1;
+}
+
+/** The ids of the texts holding a gram, ascending, or undefined when none does. */
+export function postingsOf(index: TextIndex, gram: GramKey): Ids | undefined {
+  const k = gramIndex(index, gram);
+  if (k < 0) return undefined;
+  const slot = index.denseSlot[k] as number;
+  if (slot >= 0)
+    return idsOfBits(index.dense.subarray(slot * index.words, (slot + 1) * index.words));
+  return index.ids.subarray(index.starts[k], index.starts[k + 1]);
+}
+
+/** The ids whose bits are set, ascending. */
+function idsOfBits(bits: Uint32Array): Int32Array {
+  let count = 0;
+  for (const word of bits) if (word !== 0) count += popcount32(word);
+  const out = new Int32Array(count);
+  let n = 0;
+  for (let i = 0; i < bits.length; i += 1) {
+    let word = bits[i] as number;
+    while (word !== 0) {
+      const low = word & -word;
+      out[n] = (i << 5) + 31 - Math.clz32(low);
+      n += 1;
+      word ^= low;
+    }
+  }
+  return out;
 }
 
 const NONE = new Int32Array(0);
@@ -218,15 +277,44 @@ export function textsHolding(index: TextIndex, word: string): Int32Array {
   const { grams, exact } = wordGrams(word);
   if (grams.length === 0) return Int32Array.from(index.texts.keys());
   const lists: Ids[] = [];
+  const dense: Uint32Array[] = [];
+  const { words } = index;
   for (const gram of grams) {
-    const list = postingsOf(index, gram);
-    if (list === undefined) return NONE;
-    lists.push(list);
+    const k = gramIndex(index, gram);
+    if (k < 0) return NONE;
+    const slot = index.denseSlot[k] as number;
+    if (slot >= 0) dense.push(index.dense.subarray(slot * words, (slot + 1) * words));
+    else lists.push(index.ids.subarray(index.starts[k], index.starts[k + 1]));
   }
-  lists.sort((a, b) => a.length - b.length);
-  let candidates = lists[0] as Ids;
-  for (let k = 1; k < lists.length && candidates.length > FEW; k += 1) {
-    candidates = intersectSorted(candidates, lists[k] as Ids);
+  let candidates: Ids;
+  if (lists.length === 0) {
+    // Only common grams: the AND of their bitsets.
+    const both = (dense[0] as Uint32Array).slice();
+    for (let d = 1; d < dense.length; d += 1) {
+      const other = dense[d] as Uint32Array;
+      for (let i = 0; i < words; i += 1) both[i] = (both[i] as number) & (other[i] as number);
+    }
+    candidates = idsOfBits(both);
+  } else {
+    lists.sort((a, b) => a.length - b.length);
+    candidates = lists[0] as Ids;
+    for (let k = 1; k < lists.length && candidates.length > FEW; k += 1) {
+      candidates = intersectSorted(candidates, lists[k] as Ids);
+    }
+    if (dense.length > 0 && candidates.length > FEW) {
+      // The common grams' bits, tested per candidate.
+      const kept = new Int32Array(candidates.length);
+      let n = 0;
+      for (const id of candidates) {
+        const at = id >>> 5;
+        const bit = 1 << (id & 31);
+        if (dense.every((bits) => ((bits[at] as number) & bit) !== 0)) {
+          kept[n] = id;
+          n += 1;
+        }
+      }
+      candidates = kept.subarray(0, n);
+    }
   }
   if (exact) return Int32Array.from(candidates);
   const found: number[] = [];
