@@ -10,6 +10,8 @@ export const PRODUCTS = [
     nameZh: 'ClinicPass 門診計劃',
     medicalNetworkPanel: 'outpatient',
     bodyChecksPerYear: 1,
+    /** Consultations a policy year (the 2026 schedule's general practitioner visits). */
+    visitsPerYear: 24,
   },
   {
     code: 'VHIS-FLEXI',
@@ -18,6 +20,7 @@ export const PRODUCTS = [
     nameZh: 'ClinicPass 自願醫保靈活計劃',
     medicalNetworkPanel: null,
     bodyChecksPerYear: 0,
+    visitsPerYear: null,
   },
   {
     code: 'TERM-10',
@@ -26,6 +29,7 @@ export const PRODUCTS = [
     nameZh: 'ClinicPass 十年定期人壽',
     medicalNetworkPanel: null,
     bodyChecksPerYear: 0,
+    visitsPerYear: null,
   },
 ] as const;
 
