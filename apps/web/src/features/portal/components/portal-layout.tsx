@@ -90,13 +90,14 @@ export function PortalLayout() {
   const [signingOut, setSigningOut] = useState(false);
   const main = useRef<HTMLElement>(null);
   useFocusMain(main);
+  const location = useLocation();
 
   return (
     <Box sx={{ minHeight: '100dvh', display: 'flex', flexDirection: 'column' }}>
       <Link
-        href={`#${MAIN_ID}`}
+        // The hash is the route here: the link names this very page and moves focus instead.
+        href={`#${location.pathname}${location.search}`}
         onClick={(event) => {
-          // The hash is the route here: move focus instead of navigating.
           event.preventDefault();
           main.current?.focus();
         }}
