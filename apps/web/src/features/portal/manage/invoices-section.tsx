@@ -58,7 +58,7 @@ function useFilters() {
       (previous) => {
         const next = new URLSearchParams(previous);
         for (const [name, value] of Object.entries(changes)) {
-          if (value === '' || value === undefined) next.delete(name);
+          if (value === '') next.delete(name);
           else next.set(name, value);
         }
         // A new filter starts again at page 1.
