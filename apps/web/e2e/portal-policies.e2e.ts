@@ -32,6 +32,11 @@ const TEXT = {
     lines: 'Lines',
     basic: 'Basic premium',
     payments: 'Payments',
+    sections: ['Payment method', 'History', 'Tax reports', 'Renewal', 'Visit records'],
+    paymentMethod: 'Payment method',
+    paidWith: 'Paid with',
+    use: 'Use this method',
+    replaced: "This policy's premiums will now be paid with the method you chose.",
   },
   zh: {
     prefix: 'zh-hk',
@@ -51,6 +56,11 @@ const TEXT = {
     lines: '項目',
     basic: '基本保費',
     payments: '付款',
+    sections: ['付款方式', '記錄', '稅務報告', '續保', '診症記錄'],
+    paymentMethod: '付款方式',
+    paidWith: '付款方式',
+    use: '使用此付款方式',
+    replaced: '此保單的保費將以你所選的付款方式繳付。',
   },
 } as const;
 
@@ -111,6 +121,40 @@ describe.each(viewports)('the owner’s policy screens on a %s', (viewport) => {
       await first.getByRole('heading', { name: t.lines, exact: true }).waitFor();
       await first.getByText(t.basic).waitFor();
       await first.getByRole('heading', { name: t.payments, exact: true }).waitFor();
+      await expectAccessible(page);
+    });
+
+    it('shows every other section of the policy, and pays it with another card and back', async () => {
+      const page = await signedIn(viewport);
+      await page.goto(`/portal/#/${t.prefix}/my-policies`);
+      await page.getByRole('link', { name: t.openPolicy('OP1000001') }).click();
+      for (const section of t.sections) {
+        await page.getByRole('link', { name: section, exact: true }).first().click();
+        await page.getByRole('heading', { level: 1, name: section }).waitFor();
+        await expect.poll(() => page.getByRole('progressbar').count()).toBe(0);
+        await expectAccessible(page);
+      }
+
+      await page.getByRole('link', { name: t.paymentMethod, exact: true }).first().click();
+      const select = page.getByRole('combobox', { name: t.paymentMethod });
+      const current = async () =>
+        page
+          .getByText(/•••• \d{4}/)
+          .first()
+          .textContent();
+      const before = await current();
+      for (const round of [1, 2]) {
+        await select.click();
+        const option = page.getByRole('option').first();
+        const chosen = await option.textContent();
+        await option.click();
+        await page.getByRole('button', { name: t.use }).click();
+        await page.getByText(t.replaced).waitFor();
+        await expect.poll(current).toBe(chosen);
+        if (round === 1) expect(chosen).not.toBe(before);
+      }
+      // Back to the card it had: the other journeys see the seeded billing.
+      await expect.poll(current).toBe(before);
       await expectAccessible(page);
     });
   });
