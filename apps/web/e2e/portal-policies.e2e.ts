@@ -91,6 +91,10 @@ describe.each(viewports)('the owner’s policy screens on a %s', (viewport) => {
       const members = page.getByRole('region', { name: t.members });
       await members.getByRole('article', { name: t.before }).getByRole('img').waitFor();
       expect(new URL(page.url()).hash).toMatch(new RegExp(`^#/${t.prefix}/manage/p/\\d+/details$`));
+      // Nothing wider than the screen (a 360 px phone).
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        VIEWPORTS[viewport].width,
+      );
       await expectAccessible(page);
     });
 
