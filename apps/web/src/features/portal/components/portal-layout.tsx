@@ -155,38 +155,33 @@ export function PortalLayout() {
             </Box>
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
               <LanguageSwitcher />
-              {identity.signedIn && (
-                <Button
-                  color="inherit"
-                  disabled={signingOut}
-                  sx={{ minHeight: 44, whiteSpace: 'nowrap' }}
-                  onClick={() => {
-                    setSigningOut(true);
-                    void signOut().finally(() => {
-                      window.location.assign(paths.home.getHref(language));
-                    });
-                  }}
-                >
-                  {t('nav.signOut')}
-                </Button>
-              )}
+              {/* Drawn before the sign-in check answers, so the bar never changes size. */}
+              <Button
+                color="inherit"
+                disabled={signingOut || !identity.signedIn}
+                sx={{ minHeight: 44, whiteSpace: 'nowrap' }}
+                onClick={() => {
+                  setSigningOut(true);
+                  void signOut().finally(() => {
+                    window.location.assign(paths.home.getHref(language));
+                  });
+                }}
+              >
+                {t('nav.signOut')}
+              </Button>
             </Box>
           </Toolbar>
-          {identity.signedIn && (
-            <Box
-              component="nav"
-              aria-label={t('nav.label')}
-              sx={{ display: 'flex', gap: 0.5, overflowX: 'auto', pb: 0.5 }}
-            >
-              <NavButton to={portalPaths.myPolicies.href(language)}>
-                {t('nav.myPolicies')}
-              </NavButton>
-              <NavButton to={portalPaths.account.href(language)}>{t('nav.account')}</NavButton>
-              <NavButton to={portalPaths.serviceRequests.href(language)}>
-                {t('nav.serviceRequests')}
-              </NavButton>
-            </Box>
-          )}
+          <Box
+            component="nav"
+            aria-label={t('nav.label')}
+            sx={{ display: 'flex', gap: 0.5, overflowX: 'auto', pb: 0.5 }}
+          >
+            <NavButton to={portalPaths.myPolicies.href(language)}>{t('nav.myPolicies')}</NavButton>
+            <NavButton to={portalPaths.account.href(language)}>{t('nav.account')}</NavButton>
+            <NavButton to={portalPaths.serviceRequests.href(language)}>
+              {t('nav.serviceRequests')}
+            </NavButton>
+          </Box>
         </Container>
       </AppBar>
       <Container
