@@ -9,6 +9,7 @@
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { signInPlainCustomer } from '../apps/web/e2e/support/js-weight.ts';
 import { startBuiltApp } from './built-app.mjs';
 
 const PAGES = [
@@ -18,7 +19,8 @@ const PAGES = [
   ['finder landing', '/en/outpatient/doctor-list/outpatient/OP1000001'],
   ['finder results', '/en/outpatient/doctor-list/outpatient/OP1000001?districts=A'],
   ['login', '/en/outpatient/login'],
-  // ['portal', '/en/portal'],  (when the portal lands)
+  // The portal, its own page (decision 194), signed in as plain@example.com.
+  ['portal', '/portal/#/en/my-policies', 'signed-in'],
 ];
 
 const { values } = parseArgs({
@@ -41,7 +43,10 @@ const chrome = await chromeLauncher.launch({
 });
 const rows = [];
 try {
-  for (const [name, path] of pages) {
+  const portalToken = pages.some(([, , session]) => session === 'signed-in')
+    ? await signInPlainCustomer(app.baseUrl)
+    : null;
+  for (const [name, path, session] of pages) {
     const runs = [];
     for (let run = 0; run < RUNS; run += 1) {
       const result = await lighthouse(`${app.baseUrl}${path}`, {
@@ -49,6 +54,9 @@ try {
         output: 'json',
         logLevel: 'error',
         onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
+        ...(session === 'signed-in'
+          ? { extraHeaders: { Cookie: `cp_access=${portalToken}` } }
+          : {}),
       });
       const { categories, audits, runtimeError } = result.lhr;
       // A run Lighthouse could not measure (its runtimeError) leaves the metric out, not the table.

@@ -34,6 +34,15 @@ try {
       String(page.budget),
       page.beyondShell <= page.budget * 1024 ? 'met' : 'NOT met',
     ]),
+    // Pages of their own (decision 194): weighed whole, against their own budget.
+    ...report.own.map((page) => [
+      `${page.name} ${page.path} (own page)`,
+      String(page.count),
+      kib(page.total).toFixed(1),
+      '-',
+      String(page.budget),
+      page.total <= page.budget * 1024 ? 'met' : 'NOT met',
+    ]),
   ];
   const widths = rows[0].map((_, column) => Math.max(...rows.map((row) => row[column].length)));
   const line = (row) =>

@@ -21,6 +21,7 @@ declare module 'i18next' {
     network: typeof en.network;
     captcha: typeof en.captcha;
     clinic: typeof en.clinic;
+    portal: typeof en.portal;
     errors: Record<ErrorMessageKey, string>;
     validation: Record<ValidationKey, string>;
   }

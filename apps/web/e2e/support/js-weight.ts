@@ -14,6 +14,27 @@ export const WEIGHED_PAGES = [
   { name: 'finder', path: '/en/outpatient/doctor-list/outpatient/OP1000001', budget: 90 },
 ] as const;
 
+/** The access token of the demo customer who signs in without an SMS code (plain@example.com). */
+export async function signInPlainCustomer(baseUrl: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/identity/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-token-delivery': 'body' },
+    body: JSON.stringify({ email: 'plain@example.com', password: 'ClinicPass2026' }),
+  });
+  const body = (await response.json()) as { tokens?: { access_token: string } };
+  if (body.tokens === undefined) throw new Error(`sign-in failed: ${response.status}`);
+  return body.tokens.access_token;
+}
+
+/**
+ * Pages of their own (decision 194), weighed whole (their own shell included) against their own
+ * budget: nothing they load counts towards the member pages, and the member shell must not grow
+ * for them. The portal is weighed signed in (plain@example.com), as its owner sees it.
+ */
+export const OWN_PAGES = [
+  { name: 'portal', path: '/portal/#/en/my-policies', budget: 200 },
+] as const;
+
 /** The shared shell's budget (KiB gzip): what index.html itself loads. */
 export const SHELL_BUDGET = 170;
 
@@ -35,6 +56,7 @@ export async function weighPage(
   browser: Browser,
   baseUrl: string,
   path: string,
+  accessToken?: string,
 ): Promise<PageWeight> {
   const context = await browser.newContext({
     baseURL: baseUrl,
@@ -43,6 +65,12 @@ export async function weighPage(
     hasTouch: true,
     locale: 'en-GB',
   });
+  if (accessToken !== undefined) {
+    const { hostname } = new URL(baseUrl);
+    await context.addCookies([
+      { name: 'cp_access', value: accessToken, domain: hostname, path: '/', httpOnly: true },
+    ]);
+  }
   try {
     const page = await context.newPage();
     const bodies: Promise<void>[] = [];
@@ -102,6 +130,8 @@ export async function shellFiles(baseUrl: string): Promise<Set<string>> {
 
 export interface WeightReport {
   shell: number;
+  /** The pages of OWN_PAGES, each weighed whole. */
+  own: { name: string; path: string; budget: number; total: number; count: number }[];
   pages: {
     name: string;
     path: string;
@@ -128,7 +158,13 @@ export async function weighPages(browser: Browser, baseUrl: string): Promise<Wei
     shellBytes = Math.max(shellBytes, inShell);
     pages.push({ name, path, budget, beyondShell, total: weight.total, count: weight.files.size });
   }
-  return { shell: shellBytes, pages };
+  const own: WeightReport['own'] = [];
+  const accessToken = await signInPlainCustomer(baseUrl);
+  for (const { name, path, budget } of OWN_PAGES) {
+    const weight = await weighPage(browser, baseUrl, path, accessToken);
+    own.push({ name, path, budget, total: weight.total, count: weight.files.size });
+  }
+  return { shell: shellBytes, pages, own };
 }
 
 export const kib = (bytes: number) => bytes / 1024;

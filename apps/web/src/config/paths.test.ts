@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { doctorFinderHref, localizePathname, paths } from './paths';
+import { doctorFinderHref, isMemberAppPath, localizePathname, paths } from './paths';
 
 describe('localizePathname', () => {
   it.each([
@@ -24,5 +24,14 @@ describe('paths', () => {
     expect(paths.network.panel.getHref('en', 'outpatient', 'OP1')).toBe(
       '/en/health/network/outpatient/OP1',
     );
+  });
+});
+
+describe('isMemberAppPath', () => {
+  it('tells the member app’s pages from the portal’s page (a sign-in `next`)', () => {
+    expect(isMemberAppPath('/en/outpatient/e-card/owner')).toBe(true);
+    expect(isMemberAppPath('/zh-hk?x=1')).toBe(true);
+    expect(isMemberAppPath('/portal/#/en/my-policies')).toBe(false);
+    expect(isMemberAppPath('/portal')).toBe(false);
   });
 });

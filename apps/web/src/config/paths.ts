@@ -127,6 +127,20 @@ export const paths = {
     path: 'clinic',
     getHref: (language: Language) => `${prefix(language)}/clinic`,
   },
+  /**
+   * The main application's pages this app stands in for (decision 196): what `mainAppApplyHref`
+   * and the network links reach when VITE_MAIN_APP_URL is not set.
+   */
+  mainApp: {
+    apply: {
+      path: 'apply/*',
+      getHref: (language: Language) => `${prefix(language)}/apply/new/activation`,
+    },
+    network: {
+      path: 'health/network',
+      getHref: (language: Language) => `${prefix(language)}/health/network`,
+    },
+  },
   /** Shows the generic error page on purpose (support and tests); nothing is thrown. */
   errorPage: {
     path: 'oops',
@@ -170,4 +184,14 @@ export function localizePathname(pathname: string, language: Language): string {
   const remainder = languageFromPrefix(first) === null ? [first, ...rest] : rest;
   const tail = remainder.filter((part, index) => part !== '' || index < remainder.length - 1);
   return tail.length === 0 ? prefix(language) : `${prefix(language)}/${tail.join('/')}`;
+}
+
+/**
+ * Whether an address of this site is one of the member app's own pages (its first segment a
+ * language prefix), which its router shows; anything else (the portal at `/portal/#/…`) is
+ * another page of the site, reached with a full page load.
+ */
+export function isMemberAppPath(address: string): boolean {
+  const [, first] = address.split(/[?#]/)[0]?.split('/') ?? [];
+  return languageFromPrefix(first) !== null;
 }

@@ -30,6 +30,9 @@ import zhHome from './zh-HK/home.json';
 import zhMemberCard from './zh-HK/member-card.json';
 import zhOutpatient from './zh-HK/outpatient.json';
 import zhNetwork from './zh-HK/network.json';
+// The portal's namespaces: their own chunk (locales/portal/), never in the member app's bundles.
+import enPortal from './portal/en/portal.json';
+import zhPortal from './portal/zh-HK/portal.json';
 
 export const en = {
   common: enCommon,
@@ -42,6 +45,7 @@ export const en = {
   network: enNetwork,
   captcha: enCaptcha,
   clinic: enClinic,
+  portal: enPortal,
   [ERRORS_NAMESPACE]: errorResources.en,
   [VALIDATION_NAMESPACE]: validationResources.en,
 };
@@ -59,6 +63,7 @@ export const resources = {
     network: zhNetwork,
     captcha: zhCaptcha,
     clinic: zhClinic,
+    portal: zhPortal,
     [ERRORS_NAMESPACE]: errorResources['zh-HK'],
     [VALIDATION_NAMESPACE]: validationResources['zh-HK'],
   },

@@ -1,0 +1,42 @@
+// The policy owner's portal (issue 20, decision 194): a build of its own, after the member app's
+// (`npm run build`): portal/index.html → dist/portal/index.html, its scripts in
+// dist/portal/assets/. Nothing is shared with the member build's chunks, so the member pages'
+// files and weights are exactly what they are without the portal; the portal carries its own
+// copy of React and MUI and has a budget of its own.
+import path from 'node:path';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type Plugin } from 'vite';
+import { precompress } from './build/counter-performance';
+import { dependencyTrims } from './build/dependency-trims';
+
+/** Precompresses the portal's files only (the member build did its own). */
+function precompressPortal(): Plugin {
+  let portalDir = '';
+  return {
+    name: 'clinicpass:precompress-portal',
+    apply: 'build',
+    configResolved(config) {
+      portalDir = path.resolve(config.root, config.build.outDir, 'portal');
+    },
+    closeBundle: {
+      order: 'post',
+      handler() {
+        this.info(`precompressed ${precompress(portalDir)} files (.br, .gz)`);
+      },
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [react(), dependencyTrims(), precompressPortal()],
+  // The member build's public files (zod-jitless.js, icons) are already in dist.
+  publicDir: false,
+  build: {
+    outDir: 'dist',
+    emptyOutDir: false,
+    assetsDir: 'portal/assets',
+    rolldownOptions: {
+      input: { portal: path.resolve(import.meta.dirname, 'portal/index.html') },
+    },
+  },
+});
