@@ -35,3 +35,28 @@ export function ensurePinnedNode() {
   const status = run(pinnedNode, process.argv.slice(1), { env: process.env });
   process.exit(status);
 }
+
+/**
+ * The PDFs embed a CJK font (decision 197): `PDF_CJK_FONT`, by default Debian's fonts-noto-cjk,
+ * which the server checks at start-up. `npm start` installs the package when it can (root with
+ * apt-get), as `npm test` does; otherwise it says what to do before the server refuses.
+ */
+export function ensureDocumentFont() {
+  if (process.env.PDF_CJK_FONT) return;
+  const defaultFont = '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc';
+  if (existsSync(defaultFont)) return;
+  if (process.getuid?.() === 0 && existsSync('/usr/bin/apt-get')) {
+    console.log('Installing fonts-noto-cjk with apt-get (the PDFs embed its Chinese font)…');
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    const installed =
+      run('apt-get', ['update', '-qq'], { env }) === 0 &&
+      run('apt-get', ['install', '-y', '-qq', '--no-install-recommends', 'fonts-noto-cjk'], {
+        env,
+      }) === 0;
+    if (installed) return;
+  }
+  console.error(
+    `The documents' Chinese font is missing (${defaultFont}). Install Debian's fonts-noto-cjk, ` +
+      'or set PDF_CJK_FONT to an OpenType CJK font file.',
+  );
+}

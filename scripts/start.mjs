@@ -2,9 +2,16 @@
 // embedded PostgreSQL unless DATABASE_URL is set, migrates, and seeds an empty database).
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import { ensureDependencies, ensurePinnedNode, root, run } from './bootstrap.mjs';
+import {
+  ensureDependencies,
+  ensureDocumentFont,
+  ensurePinnedNode,
+  root,
+  run,
+} from './bootstrap.mjs';
 
 ensureDependencies();
+ensureDocumentFont();
 ensurePinnedNode();
 
 for (const workspace of ['apps/web', 'apps/server']) {
