@@ -4,6 +4,7 @@ import { announcementContract } from './announcement';
 import { applicationCaseContract } from './application-case';
 import { billingContract } from './billing';
 import { captchaContract } from './captcha';
+import { documentContract } from './document';
 import { finderContract } from './finder';
 import { healthContract } from './health';
 import { devContract, identityContract, sessionContract } from './identity';
@@ -25,6 +26,7 @@ export const contract = {
   captcha: captchaContract,
   clinic: clinicContract,
   dev: devContract,
+  document: documentContract,
   finder: finderContract,
   health: healthContract,
   identity: identityContract,

@@ -1,6 +1,8 @@
 // The product catalogue the seed loads (issue 6): the three products, their profiles, benefits,
 // premium tables, eligibility groups, sum-assured ranges, documents, groups, options, release
 // notes, service types and retention rewards. Data only: seed/products.ts loads it.
+import { LIBRARY_PATH } from '@clinicpass/shared/platform/documents';
+
 /** The products, in the order they are seeded (their ids follow it). */
 export const PRODUCTS = [
   {
@@ -29,7 +31,8 @@ export const PRODUCTS = [
   },
 ] as const;
 
-export const DOCS = 'https://www.clinicpass.example/documents';
+/** The document library (decision 197): the server prints each file these records name. */
+export const DOCS = LIBRARY_PATH;
 
 export const PROFILES = {
   'OUTPATIENT-GO': {
