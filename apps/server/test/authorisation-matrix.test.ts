@@ -52,6 +52,7 @@ const KINDS: Record<string, (user: string) => SQL> = {
 /** Paths whose id names a public row, not a customer's object, and why. */
 const PUBLIC: Record<string, string> = {
   '/product/:id': 'the product catalogue is public',
+  '/library/:file': 'the document library prints the public product and scheme literature',
   '/service-point/:id': 'service points are the public network; a bookmark is the caller’s own',
 };
 

@@ -104,7 +104,9 @@ describe('GET /api/customer/invoice/:id/document', () => {
 
   it('prints the zh-HK PDF in Chinese, every character with a glyph in the embedded font', async () => {
     const id = await ownerInvoice();
-    const res = await get(documentPaths.invoice(id), OWNER, { 'accept-language': 'zh-HK,zh;q=0.9' });
+    const res = await get(documentPaths.invoice(id), OWNER, {
+      'accept-language': 'zh-HK,zh;q=0.9',
+    });
     expect(res.statusCode).toBe(200);
     const pdf = await readPdf(res.rawPayload);
     const title = `發票 ${invoiceNumber(id)}`;
@@ -121,7 +123,8 @@ describe('GET /api/customer/invoice/:id/document', () => {
     expect(raw.match(/\/BaseFont \/\S+/g)?.every((name) => name.includes(font.face))).toBe(true);
     const face = openFace(font);
     const missing = [...pdf.text].filter(
-      (character) => character.trim() !== '' && !face.hasGlyphForCodePoint(character.codePointAt(0) ?? 0),
+      (character) =>
+        character.trim() !== '' && !face.hasGlyphForCodePoint(character.codePointAt(0) ?? 0),
     );
     expect(missing).toEqual([]);
     expect([...pdf.text].some((character) => /\p{Script=Han}/u.test(character))).toBe(true);
@@ -156,7 +159,8 @@ describe('tax reports, renewal notices and policy schedules', () => {
   it('serves the owner’s statement, notice and schedule, and none of them to another customer', async () => {
     const report = await idOf(sql`SELECT r.id FROM tax_report r JOIN policy p ON p.id = r.policy_id
       WHERE p.policy_number = 'OP1000001'`);
-    const renewal = await idOf(sql`SELECT r.id FROM policy_renewal r JOIN policy p ON p.id = r.policy_id
+    const renewal =
+      await idOf(sql`SELECT r.id FROM policy_renewal r JOIN policy p ON p.id = r.policy_id
       WHERE p.policy_number = 'OP1000001' AND r.document IS NOT NULL`);
     const policy = await idOf(sql`SELECT id FROM policy WHERE policy_number = 'OP1000001'`);
     const cases = [
@@ -178,7 +182,8 @@ describe('tax reports, renewal notices and policy schedules', () => {
   });
 
   it('has no notice for a renewal not yet issued', async () => {
-    const pending = await idOf(sql`SELECT r.id FROM policy_renewal r JOIN policy p ON p.id = r.policy_id
+    const pending =
+      await idOf(sql`SELECT r.id FROM policy_renewal r JOIN policy p ON p.id = r.policy_id
       WHERE p.policy_number = 'OP1000002' AND r.document IS NULL`);
     expect((await get(documentPaths.renewal(pending))).statusCode).toBe(404);
   });
@@ -239,5 +244,6 @@ describe('document links in API answers', () => {
     expect((await readPdf(res.rawPayload)).title).toBe(row.name_zh);
     expect((await get('/api/customer/library/nothing-here.pdf', null)).statusCode).toBe(404);
     expect((await get('/api/customer/library/..%2Fsecret.pdf', null)).statusCode).toBe(400);
+    expect((await get('/api/customer/library/notes.txt', null)).statusCode).toBe(400);
   });
 });

@@ -12,13 +12,13 @@ const area = 'customer';
 const OWN = ['validation_error', 'unauthenticated', 'not_found'] as const;
 const PDF = 'Answers application/pdf (inline, with a file name); errors are JSON.';
 
-/** A library file's address under `/library/`: path segments of letters, digits, `-`, `_`, `.`. */
+/** A library file's name under `/library/`: letters, digits, `-`, `_` and `.`, ending in .pdf. */
 export const LibraryParamsSchema = z.object({
-  '*': z
+  file: z
     .string()
     .max(200)
     .regex(
-      /^[A-Za-z0-9_-]+(?:[./][A-Za-z0-9_-]+)*\.pdf$/,
+      /^[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*\.pdf$/,
       'must be a library file name ending in .pdf',
     ),
 });
@@ -79,7 +79,7 @@ export const documentContract = {
   libraryDocument: defineRoute({
     method: 'GET',
     area,
-    path: '/library/*',
+    path: '/library/:file',
     params: LibraryParamsSchema,
     query: DocumentQuerySchema,
     responses: {},

@@ -27,7 +27,7 @@ export const documentPaths = {
   taxReport: (id: number) => `${customer}/tax-report/${id}/document`,
   renewal: (id: number) => `${customer}/policy-renewal/${id}/document`,
   policySchedule: (policyId: number) => `${customer}/policy/${policyId}/schedule-document`,
-  /** A file of the library: `library('outpatient-go/plan-details-en.pdf')`. */
+  /** A file of the library: `library('outpatient-go-plan-details.pdf')`. */
   library: (file: string) => `${LIBRARY_PATH}/${file}`,
 } as const;
 

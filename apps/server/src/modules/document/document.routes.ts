@@ -99,7 +99,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(app, contract.libraryDocument, async (request, reply) => {
     const language = languageOf(request, request.query.language);
-    const url = `${LIBRARY_PATH}/${request.params['*']}`;
+    const url = `${LIBRARY_PATH}/${request.params.file}`;
     const document = await service.libraryPdf(app.db, font, request.now, url, language);
     return sendPdf(reply, document, 'public');
   });
