@@ -57,7 +57,7 @@ async function idOf(query: ReturnType<typeof sql>): Promise<number> {
   const result = await t.database.db.execute<{ id: number }>(query);
   const id = result.rows[0]?.id;
   if (id === undefined) throw new Error('no row');
-  return Number(id);
+  return id;
 }
 
 const ownerInvoice = () =>
@@ -122,12 +122,12 @@ describe('GET /api/customer/invoice/:id/document', () => {
     expect(raw).toContain('/FontFile3');
     expect(raw.match(/\/BaseFont \/\S+/g)?.every((name) => name.includes(font.face))).toBe(true);
     const face = openFace(font);
-    const missing = [...pdf.text].filter(
+    const missing = Array.from(pdf.text).filter(
       (character) =>
         character.trim() !== '' && !face.hasGlyphForCodePoint(character.codePointAt(0) ?? 0),
     );
     expect(missing).toEqual([]);
-    expect([...pdf.text].some((character) => /\p{Script=Han}/u.test(character))).toBe(true);
+    expect(Array.from(pdf.text).some((character) => /\p{Script=Han}/u.test(character))).toBe(true);
   });
 
   it('answers a guest 401 and another customer 404, with none of the invoice', async () => {

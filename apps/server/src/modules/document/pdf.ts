@@ -26,10 +26,14 @@ function fontFile(path: string): Buffer {
   return file;
 }
 
+/** The face to name when opening `font`: a collection's face; none for a single font. */
+function faceName(font: DocumentFont): string | undefined {
+  return fontFile(font.path).subarray(0, 4).toString('latin1') === 'ttcf' ? font.face : undefined;
+}
+
 /** The face of `font` fontkit reads (the collection's named face, or the file's one font). */
 export function openFace(font: DocumentFont): fontkit.Font {
-  const opened = fontkit.create(fontFile(font.path), font.face) as
-    fontkit.Font | fontkit.FontCollection;
+  const opened = fontkit.create(fontFile(font.path));
   if ('fonts' in opened) {
     const face = opened.fonts.find((candidate) => candidate.postscriptName === font.face);
     if (face === undefined) throw new Error(`${font.path} has no face named ${font.face}`);
@@ -49,6 +53,7 @@ export function checkDocumentFont(font: DocumentFont, texts: readonly string[]):
   } catch (error) {
     throw new Error(
       `PDF_CJK_FONT ${font.path} cannot be read as a font (${(error as Error).message}); install fonts-noto-cjk or point PDF_CJK_FONT at an OpenType CJK font`,
+      { cause: error },
     );
   }
   const missing = new Set<string>();
@@ -100,10 +105,12 @@ export function renderPdf(font: DocumentFont, content: DocumentContent): Promise
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('end', () => {
+      resolve(Buffer.concat(chunks));
+    });
     doc.on('error', reject);
   });
-  doc.registerFont(FONT, fontFile(font.path), font.face);
+  doc.registerFont(FONT, fontFile(font.path), faceName(font));
   doc.font(FONT);
 
   const width = doc.page.width - MARGIN * 2;
