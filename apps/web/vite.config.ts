@@ -1,3 +1,4 @@
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { counterPerformance } from './build/counter-performance';
@@ -47,5 +48,13 @@ export default defineConfig({
     emptyOutDir: true,
     // bench/web-size.mjs reads the manifest to weigh what each route loads first.
     manifest: true,
+    // Two pages: the member app (index.html) and the owner's portal (portal/index.html, served
+    // at /portal/, decision 194), each with its own entry, so neither loads the other's code.
+    rolldownOptions: {
+      input: {
+        main: path.resolve(import.meta.dirname, 'index.html'),
+        portal: path.resolve(import.meta.dirname, 'portal/index.html'),
+      },
+    },
   },
 });

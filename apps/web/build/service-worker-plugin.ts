@@ -38,6 +38,9 @@ const isChunk = (file: OutputBundle[string] | undefined): file is OutputChunk =>
 const forMemberCard = (chunk: OutputChunk) =>
   chunk.moduleIds.some((id) => MEMBER_CARD_MODULES.some((pattern) => pattern.test(id)));
 
+const isPortalEntry = (chunk: OutputChunk) =>
+  (chunk.facadeModuleId ?? '').endsWith('/src/portal-main.tsx');
+
 /** The files of the member-card shell in this bundle, as absolute paths. */
 export function precacheList(bundle: OutputBundle): string[] {
   const files = new Set<string>();
@@ -52,8 +55,9 @@ export function precacheList(bundle: OutputBundle): string[] {
       if (isChunk(target) && forMemberCard(target)) visit(dynamic);
     }
   };
+  // The member app's entry only: the portal (its own page, decision 194) is not precached.
   for (const file of Object.values(bundle)) {
-    if (isChunk(file) && file.isEntry) visit(file.fileName);
+    if (isChunk(file) && file.isEntry && !isPortalEntry(file)) visit(file.fileName);
   }
   return [...files].sort().map((file) => `/${file}`);
 }

@@ -17,7 +17,8 @@ const PRECACHE = __PRECACHE__;
 const SHELL_PAGES = __SHELL_PAGES__;
 
 const CACHE = `clinicpass-shell-${VERSION}`;
-const NEVER_CACHED = ['/api', '/identity', '/session', '/dev', '/healthz', '/readyz'];
+// The portal (decision 194) is a page of its own, online only.
+const NEVER_CACHED = ['/api', '/identity', '/session', '/dev', '/healthz', '/readyz', '/portal'];
 const NAVIGATION_TIMEOUT_MS = 4000;
 
 self.addEventListener('install', (event) => {

@@ -20,6 +20,7 @@ declare module 'i18next' {
     auth: typeof en.auth;
     network: typeof en.network;
     captcha: typeof en.captcha;
+    portal: typeof en.portal;
     errors: Record<ErrorMessageKey, string>;
     validation: Record<ValidationKey, string>;
   }

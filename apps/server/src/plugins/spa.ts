@@ -35,10 +35,17 @@ function readPrerenderedPages(webDistDir: string): PrerenderedPage[] {
   }));
 }
 
+/** Where the portal's page is served. */
+const PORTAL_PATH = '/portal';
+
 export const spaPlugin = fp(
   async (app: FastifyInstance, options: { webDistDir: string }) => {
     const indexFile = path.join(options.webDistDir, 'index.html');
     const hasSpa = existsSync(indexFile);
+    // The policy owner's portal (decision 194): a page of its own at /portal/, its routes in the
+    // hash, so every address under /portal/ answers the portal's page.
+    const portalFile = path.join(options.webDistDir, 'portal', 'index.html');
+    const rawPortalHtml = existsSync(portalFile) ? readFileSync(portalFile, 'utf8') : null;
     // Read once; the runtime configuration (error reporting, help widget) is added per answer,
     // so the operator's customer service phone (decision 133) shows without a restart.
     const rawIndexHtml = hasSpa ? readFileSync(indexFile, 'utf8') : '';
@@ -46,6 +53,7 @@ export const spaPlugin = fp(
     /** The page's prerendered shell if it has one, else index.html. */
     const pageHtml = (url: string): string => {
       const [pathname = url, query] = url.split('?');
+      if (rawPortalHtml !== null && pathname.startsWith(`${PORTAL_PATH}/`)) return rawPortalHtml;
       const hasQuery = query !== undefined && query !== '';
       const page = prerendered.find(
         (candidate) =>
@@ -83,6 +91,15 @@ export const spaPlugin = fp(
     }
     app.setNotFoundHandler(async (request, reply) => {
       const wantsHtml = (request.headers.accept ?? '').includes('text/html');
+      const [requestPath = request.url, query] = request.url.split('?');
+      if (
+        rawPortalHtml !== null &&
+        requestPath === PORTAL_PATH &&
+        (request.method === 'GET' || request.method === 'HEAD')
+      ) {
+        // Its assets and hash routes are relative to /portal/.
+        return reply.redirect(`${PORTAL_PATH}/${query === undefined ? '' : `?${query}`}`, 301);
+      }
       if (
         hasSpa &&
         !isApiPath(request.url) &&

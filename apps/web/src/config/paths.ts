@@ -166,3 +166,13 @@ export function localizePathname(pathname: string, language: Language): string {
   const tail = remainder.filter((part, index) => part !== '' || index < remainder.length - 1);
   return tail.length === 0 ? prefix(language) : `${prefix(language)}/${tail.join('/')}`;
 }
+
+/**
+ * Whether an address of this site is one of the member app's own pages (its first segment a
+ * language prefix), which its router shows; anything else (the portal at `/portal/#/…`) is
+ * another page of the site, reached with a full page load.
+ */
+export function isMemberAppPath(address: string): boolean {
+  const [, first] = address.split(/[?#]/)[0]?.split('/') ?? [];
+  return languageFromPrefix(first) !== null;
+}

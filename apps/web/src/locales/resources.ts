@@ -28,6 +28,9 @@ import zhHome from './zh-HK/home.json';
 import zhMemberCard from './zh-HK/member-card.json';
 import zhOutpatient from './zh-HK/outpatient.json';
 import zhNetwork from './zh-HK/network.json';
+// The portal's namespaces: their own chunk (locales/portal/), never in the member app's bundles.
+import enPortal from './portal/en/portal.json';
+import zhPortal from './portal/zh-HK/portal.json';
 
 export const en = {
   common: enCommon,
@@ -39,6 +42,7 @@ export const en = {
   auth: enAuth,
   network: enNetwork,
   captcha: enCaptcha,
+  portal: enPortal,
   [ERRORS_NAMESPACE]: errorResources.en,
   [VALIDATION_NAMESPACE]: validationResources.en,
 };
@@ -55,6 +59,7 @@ export const resources = {
     auth: zhAuth,
     network: zhNetwork,
     captcha: zhCaptcha,
+    portal: zhPortal,
     [ERRORS_NAMESPACE]: errorResources['zh-HK'],
     [VALIDATION_NAMESPACE]: validationResources['zh-HK'],
   },

@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 
 import { paths } from '../../../config/paths';
 import { useLanguage } from '../../../lib/i18n';
@@ -21,6 +21,7 @@ import { identityApi } from '../../../lib/identity-api';
 import { useIdentity } from '../../../lib/identity';
 
 import { AuthLayout, formSx } from './auth-layout';
+import { FollowTarget } from './follow-target';
 import { ControlledField } from './controlled-field';
 import { useSignInFlow } from '../hooks/use-sign-in-flow';
 
@@ -116,7 +117,7 @@ export function ForgotPasswordPage() {
   }, [requested, linkEmail, submitEmail]);
 
   if (identity.signedIn && stage.name === 'form' && !finishing) {
-    return <Navigate to={flow.target} replace />;
+    return <FollowTarget to={flow.target} />;
   }
 
   const onReset = resetForm.handleSubmit(async (values) => {

@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Link as RouterLink, useLocation } from 'react-router';
+import { Link as RouterLink, useLocation } from 'react-router';
 
 import { paths } from '../../../config/paths';
 import { useLanguage } from '../../../lib/i18n';
@@ -15,6 +15,7 @@ import { captchaMessageOf } from '../../../lib/captcha-errors';
 import { useIdentity } from '../../../lib/identity';
 
 import { AuthLayout, formSx } from './auth-layout';
+import { FollowTarget } from './follow-target';
 import { ControlledField } from './controlled-field';
 import { useSignInFlow } from '../hooks/use-sign-in-flow';
 
@@ -50,7 +51,7 @@ export function LoginPage() {
     await flow.finish();
   };
 
-  if (identity.signedIn && !finishing) return <Navigate to={flow.target} replace />;
+  if (identity.signedIn && !finishing) return <FollowTarget to={flow.target} />;
 
   const onSignIn = handleSubmit(async (values) => {
     clear();

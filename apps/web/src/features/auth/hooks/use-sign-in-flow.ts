@@ -1,6 +1,6 @@
 import { useLocation, useNavigate } from 'react-router';
 
-import { paths } from '../../../config/paths';
+import { isMemberAppPath, paths } from '../../../config/paths';
 import { useLanguage } from '../../../lib/i18n';
 import { identityApi } from '../../../lib/identity-api';
 import { safeNext } from '../components/form-schemas';
@@ -20,7 +20,9 @@ export function useSignInFlow() {
 
   const finish = async () => {
     await refreshIdentity();
-    await navigate(target, { replace: true });
+    // The portal (`/portal/#/…`) is another page of the site: a full load, not a route change.
+    if (isMemberAppPath(target)) await navigate(target, { replace: true });
+    else window.location.assign(target);
   };
 
   /** Signs in: the SMS challenge to answer, or null once signed in and on the way. */

@@ -1,0 +1,32 @@
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+
+import { paths } from '../../../config/paths';
+import { useLanguage } from '../../../lib/i18n';
+import { useIdentity } from '../../../lib/identity';
+import { PageHeading } from '../components/page-heading';
+
+/**
+ * `account`: who is signed in, and the member app's account page (password, phone number, sign
+ * out). The portal's own account screens (payments, security) are added here (issue 20, c20d).
+ */
+export function AccountPage() {
+  const { t } = useTranslation('portal');
+  const language = useLanguage();
+  const { user } = useIdentity();
+  return (
+    <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+      <PageHeading title={t('account.heading')} />
+      {user !== null && <Typography>{t('account.signedInAs', { email: user.email })}</Typography>}
+      <Button
+        href={paths.outpatient.account.getHref(language)}
+        variant="outlined"
+        sx={{ minHeight: 44 }}
+      >
+        {t('account.memberAccount')}
+      </Button>
+    </Stack>
+  );
+}

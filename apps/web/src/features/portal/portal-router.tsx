@@ -1,0 +1,109 @@
+/**
+ * The portal's route tree, for a hash router (decision 195): `#/` goes to the member's language,
+ * `#/{en|zh-hk}/…` loads that language's texts before any page renders, and every page sits in
+ * the portal's layout behind its sign-in gate. An unknown page shows the portal's "Not Found",
+ * leading back to My policies.
+ */
+import { LANGUAGE_PREFIXES, languageFromPrefix } from '@clinicpass/shared/i18n/languages';
+import { replace, useRouteError, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { StatusPage } from '../../components/status-page';
+import { useLanguage } from '../../lib/i18n';
+import { preferredLanguage } from '../../lib/language';
+import { reportError } from '../../lib/error-reporting';
+
+import { PortalLayout } from './components/portal-layout';
+import { applyPortalLanguage } from './portal-i18n';
+import { portalPaths } from './portal-paths';
+import { portalPageRoutes } from './routes';
+
+function Nothing() {
+  return null;
+}
+
+/** The hash path with the member's language put in front (or swapped for the canonical one). */
+function withPreferredLanguage(pathname: string): string {
+  const [, first = '', ...rest] = pathname.split('/');
+  const language = languageFromPrefix(first);
+  const tail = language === null ? [first, ...rest] : rest;
+  const page = tail.filter((part) => part !== '').join('/');
+  const prefix = LANGUAGE_PREFIXES[language ?? preferredLanguage()];
+  return page === '' ? `/${prefix}/my-policies` : `/${prefix}/${page}`;
+}
+
+async function portalLanguageLoader({ params, request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const language = languageFromPrefix(params.lang);
+  if (language === null || params.lang !== LANGUAGE_PREFIXES[language]) {
+    return replace(`${withPreferredLanguage(url.pathname)}${url.search}`);
+  }
+  await applyPortalLanguage(language);
+  return null;
+}
+
+function PortalNotFound() {
+  const { t } = useTranslation(['common', 'portal']);
+  const language = useLanguage();
+  return (
+    <StatusPage
+      documentTitle={t('notFound.documentTitle')}
+      heading={t('notFound.heading')}
+      body={t('notFound.body')}
+      action={{ label: t('portal:nav.myPolicies'), to: portalPaths.myPolicies.href(language) }}
+    />
+  );
+}
+
+function PortalError() {
+  const error = useRouteError();
+  useEffect(() => {
+    reportError(error);
+  }, [error]);
+  const { t } = useTranslation(['common', 'portal']);
+  const language = useLanguage();
+  return (
+    <StatusPage
+      documentTitle={t('errorPage.documentTitle')}
+      heading={t('errorPage.heading')}
+      body={t('errorPage.body')}
+      action={{ label: t('portal:nav.myPolicies'), to: portalPaths.myPolicies.href(language) }}
+    />
+  );
+}
+
+export const portalRoutes: RouteObject[] = [
+  {
+    id: 'portal',
+    HydrateFallback: Nothing,
+    ErrorBoundary: PortalError,
+    children: [
+      {
+        index: true,
+        loader: ({ request }) => replace(withPreferredLanguage(new URL(request.url).pathname)),
+        Component: Nothing,
+      },
+      {
+        id: 'portal-language',
+        path: ':lang',
+        loader: portalLanguageLoader,
+        Component: PortalLayout,
+        children: [
+          {
+            ErrorBoundary: PortalError,
+            children: [
+              {
+                index: true,
+                loader: ({ params }) => replace(withPreferredLanguage(`/${params.lang ?? ''}`)),
+                Component: Nothing,
+              },
+              ...portalPageRoutes,
+              { path: '*', Component: PortalNotFound },
+            ],
+          },
+        ],
+      },
+    ],
+  },
+];

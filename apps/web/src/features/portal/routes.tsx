@@ -1,0 +1,66 @@
+/**
+ * The portal's route registry: every page of `/portal/#/{lang}/…`, relative to the language
+ * segment (the layout, sign-in gate and language handling are in portal-router.tsx). Each page
+ * is a lazy route, so the portal's first load carries only the page it opens. Add a page to its
+ * section; keep the sections apart so two people can add pages without touching the same lines.
+ */
+import type { RouteObject } from 'react-router';
+
+import { portalPaths } from './portal-paths';
+
+// ------------------------------------------------------------------ policies (issue 20, c20p)
+
+const policyRoutes: RouteObject[] = [
+  {
+    path: portalPaths.myPolicies.path,
+    lazy: async () => ({ Component: (await import('./pages/my-policies-page')).MyPoliciesPage }),
+  },
+  {
+    path: portalPaths.policy.path,
+    lazy: async () => ({ Component: (await import('./pages/policy-page')).PolicyPage }),
+  },
+  {
+    path: portalPaths.applicationCase.path,
+    lazy: async () => ({
+      Component: (await import('./pages/application-case-page')).ApplicationCasePage,
+    }),
+  },
+  {
+    path: portalPaths.manage.path,
+    lazy: async () => ({ Component: (await import('./pages/manage-page')).ManagePage }),
+    children: [
+      {
+        path: ':section',
+        lazy: async () => ({ Component: (await import('./pages/manage-page')).ManageSectionPage }),
+      },
+    ],
+  },
+];
+
+// ------------------------------------------------------------------ account (issue 20, c20d)
+
+const accountRoutes: RouteObject[] = [
+  {
+    path: portalPaths.account.path,
+    lazy: async () => ({ Component: (await import('./pages/account-page')).AccountPage }),
+  },
+];
+
+// ------------------------------------------------------------------ service requests (issue 20, c20d)
+
+const serviceRequestRoutes: RouteObject[] = [
+  {
+    path: portalPaths.serviceRequests.path,
+    lazy: async () => ({
+      Component: (await import('./pages/service-requests-page')).ServiceRequestsPage,
+    }),
+  },
+];
+
+// ------------------------------------------------------------------ the registry
+
+export const portalPageRoutes: RouteObject[] = [
+  ...policyRoutes,
+  ...accountRoutes,
+  ...serviceRequestRoutes,
+];

@@ -1,0 +1,31 @@
+// The policy owner's portal (issue 20, decisions 194–195): a page of its own, `/portal/`, with
+// its routes in the hash (`/portal/#/{en|zh-hk}/…`). It shares the member app's providers, API
+// client, identity and texts, but none of its pages: the member pages never load the portal.
+import './lib/zod-csp';
+
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createHashRouter } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+
+import { AppProviders } from './app/providers';
+import { runtimeConfig } from './config/runtime';
+import { portalRoutes } from './features/portal/portal-router';
+import { startErrorReporting } from './lib/error-reporting';
+import { createQueryClient } from './lib/query-client';
+
+const container = document.getElementById('root');
+if (container === null) throw new Error('portal/index.html has no #root element');
+
+void startErrorReporting(runtimeConfig().errorReporting);
+
+const router = createHashRouter(portalRoutes);
+const queryClient = createQueryClient();
+
+createRoot(container).render(
+  <StrictMode>
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>
+  </StrictMode>,
+);
