@@ -21,6 +21,7 @@ declare module 'i18next' {
     network: typeof en.network;
     captcha: typeof en.captcha;
     portal: typeof en.portal;
+    'portal-account': (typeof en)['portal-account'];
     errors: Record<ErrorMessageKey, string>;
     validation: Record<ValidationKey, string>;
   }

@@ -30,7 +30,9 @@ import zhOutpatient from './zh-HK/outpatient.json';
 import zhNetwork from './zh-HK/network.json';
 // The portal's namespaces: their own chunk (locales/portal/), never in the member app's bundles.
 import enPortal from './portal/en/portal.json';
+import enPortalAccount from './portal/en/portal-account.json';
 import zhPortal from './portal/zh-HK/portal.json';
+import zhPortalAccount from './portal/zh-HK/portal-account.json';
 
 export const en = {
   common: enCommon,
@@ -43,6 +45,7 @@ export const en = {
   network: enNetwork,
   captcha: enCaptcha,
   portal: enPortal,
+  'portal-account': enPortalAccount,
   [ERRORS_NAMESPACE]: errorResources.en,
   [VALIDATION_NAMESPACE]: validationResources.en,
 };
@@ -60,6 +63,7 @@ export const resources = {
     network: zhNetwork,
     captcha: zhCaptcha,
     portal: zhPortal,
+    'portal-account': zhPortalAccount,
     [ERRORS_NAMESPACE]: errorResources['zh-HK'],
     [VALIDATION_NAMESPACE]: validationResources['zh-HK'],
   },

@@ -1,0 +1,3 @@
+export function SecurityPage() {
+  return null;
+}
