@@ -3,7 +3,7 @@
 import { pino } from 'pino';
 import { buildApp, loggerOptions } from './app';
 import { ConfigError, loadConfig, requireExplicitEnvironment } from './config';
-import { runMigrations } from './db/migrate';
+import { runDataSteps, runMigrations } from './db/migrate';
 import { seedIfEmpty } from './db/seed/seed';
 import { EmbeddedStartError } from './db/embedded';
 import { startDatabase } from './db/start-database';
@@ -32,6 +32,8 @@ async function main() {
   );
   log.info({ embedded: database.embedded }, 'database started');
   await runMigrations(database.db);
+  const steps = await runDataSteps(database.db, config.secretKey);
+  if (steps.ticketNumbers > 0) log.info(steps, 'ticket numbers moved to keyed hashes');
   if (config.seedOnEmpty) {
     const seeded = await seedIfEmpty(database.db, {
       secretKey: config.secretKey,

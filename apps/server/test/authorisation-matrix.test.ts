@@ -11,7 +11,7 @@ import { addDays, fixedClock, hkToday } from '@clinicpass/shared/time/clock';
 import { sql, type SQL } from 'drizzle-orm';
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildPolicyTestApp, OWNER, PLAIN, type PolicyTestApp } from './policy-support';
+import { buildPolicyTestApp, OTHER, OWNER, PLAIN, type PolicyTestApp } from './policy-support';
 
 const PREFIX = '/api/customer';
 const NOW = new Date();
@@ -91,11 +91,16 @@ interface Route {
 }
 
 const routes: Route[] = [];
+/** Routes of the clinic area (issue 18), for the clinic role's rows of the matrix. */
+const clinicRoutes: Route[] = [];
 let t: PolicyTestApp;
 
 function collect(route: RouteOptions) {
   const methods = Array.isArray(route.method) ? route.method : [route.method];
   for (const method of methods) {
+    if (method !== 'HEAD' && route.url.startsWith('/api/clinic/')) {
+      clinicRoutes.push({ method, url: route.url });
+    }
     if (method === 'HEAD' || !route.url.startsWith(`${PREFIX}/`) || !route.url.includes(':')) {
       continue;
     }
@@ -233,5 +238,56 @@ describe('authorisation matrix', () => {
       ]),
     );
     expect(await plainState()).toBe(before);
+  });
+});
+
+// The clinic role (issue 18): an account bound to a venue. Clinic staff reach no customer's
+// objects (the same 404 as any other caller), and a customer reaches no clinic route (403; the
+// key-only ticket check of decision 106 asks for its key).
+describe('authorisation matrix: the clinic role', () => {
+  it('answers a customer 403 (or the clinic key’s 401) on every clinic route', async () => {
+    expect(clinicRoutes.map((r) => `${r.method} ${r.url}`)).toEqual(
+      expect.arrayContaining(['POST /api/clinic/ticket/verify', 'POST /api/clinic/visit/open']),
+    );
+    const failures: string[] = [];
+    for (const route of clinicRoutes) {
+      const res = await t.app.inject({
+        method: route.method as 'GET',
+        url: route.url,
+        headers: { 'x-test-user': OWNER },
+        ...(route.method === 'POST' ? { payload: { token: 'x'.repeat(30) } } : {}),
+      });
+      const code = res.json<{ code?: string }>().code;
+      const keyOnly = route.url === '/api/clinic/outpatient/ticket/verify';
+      const expected = keyOnly ? [401, 'clinic_key_missing'] : [403, 'forbidden'];
+      if (res.statusCode !== expected[0] || code !== expected[1]) {
+        failures.push(`${route.method} ${route.url} → ${res.statusCode} ${res.body.slice(0, 120)}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+
+  it('answers clinic staff 404 with none of plain’s data for each of plain’s ids', async () => {
+    // OTHER becomes clinic staff: bound to a venue of the network.
+    await t.database.db.execute(
+      sql`INSERT INTO clinic_user_venue (user_id, venue_id)
+        SELECT ${await t.userId(OTHER)}, min(id) FROM venue ON CONFLICT DO NOTHING`,
+    );
+    const failures: string[] = [];
+    for (const route of routes.filter((r) => r.method === 'GET')) {
+      const kind = kindOf(route.url);
+      if (!(kind in KINDS)) continue;
+      const id = await plainIdOf(kind);
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `${PREFIX}${route.url.replace(/:[A-Za-z_]+/, encodeURIComponent(id))}`,
+        headers: { 'x-test-user': OTHER },
+      });
+      const leaked = PLAIN_DATA.filter((text) => text !== id && res.body.includes(text));
+      if (res.statusCode !== 404 || leaked.length > 0) {
+        failures.push(`GET ${route.url} → ${res.statusCode} ${leaked.join(',')}`);
+      }
+    }
+    expect(failures).toEqual([]);
   });
 });

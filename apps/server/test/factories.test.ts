@@ -9,7 +9,7 @@ import { groupMemberPolicy, policyParty } from '../src/db/platform-schema';
 import { member, policy } from '../src/db/schema';
 import { hkidLookupHash } from '../src/lib/hkid-hash';
 import { verifyPassword } from '../src/lib/passwords';
-import { hashToken } from '../src/modules/outpatient/tokens';
+import { hashToken, ticketNumberKey } from '../src/modules/outpatient/tokens';
 import { TEST_SECRET_KEY } from './constants';
 import { createTestDatabase, type TestDatabase } from './db';
 import {
@@ -101,7 +101,7 @@ describe('record factories', () => {
     const card = await f.memberCard();
     const ticket = await f.ticket({ memberId: card.member.id, type: 'payment' });
     expect(ticket.tokenHash).toBe(hashToken(ticket.token));
-    expect(ticket.numberHash).toBe(hashToken(ticket.number));
+    expect(ticket.numberKey).toBe(ticketNumberKey(TEST_SECRET_KEY, ticket.number));
 
     const customer = await f.user();
     const method = await f.paymentMethod({ userId: customer.id });

@@ -1,6 +1,6 @@
 // `npm run db:migrate`: applies the committed migrations to DATABASE_URL or the embedded database.
 import { ConfigError, loadConfig } from '../config';
-import { runMigrations } from '../db/migrate';
+import { runDataSteps, runMigrations } from '../db/migrate';
 import { startDatabase } from '../db/start-database';
 
 try {
@@ -8,7 +8,10 @@ try {
   const database = await startDatabase(config);
   try {
     await runMigrations(database.db);
-    console.log('Migrations applied.');
+    const steps = await runDataSteps(database.db, config.secretKey);
+    console.log(
+      `Migrations applied (${steps.ticketNumbers} ticket number(s) moved to keyed hashes).`,
+    );
   } finally {
     await database.shutdown();
   }

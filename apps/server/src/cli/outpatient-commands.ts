@@ -1,6 +1,6 @@
 // The member card's operator commands (run by `npm run outpatient -- …`, see outpatient.ts),
 // apart from the process around them so a test can run them against a test database.
-import { isCalendarDate, type Clock } from '@clinicpass/shared/time/clock';
+import { hkToday, isCalendarDate, type Clock } from '@clinicpass/shared/time/clock';
 import { parseArgs } from 'node:util';
 import type { Database } from '../db/client';
 import {
@@ -12,7 +12,13 @@ import {
   listClinicKeys,
   revokeClinicKey,
 } from '../modules/clinic/clinic-key.service';
+import {
+  addClinicUser,
+  listClinicUsers,
+  removeClinicUser,
+} from '../modules/clinic/clinic-user.service';
 import { recordBodyCheck, revokeMemberTokens } from '../modules/outpatient/outpatient.service';
+import * as visitService from '../modules/outpatient/visit.service';
 
 export const OUTPATIENT_COMMANDS = [
   'record-body-check',
@@ -22,7 +28,14 @@ export const OUTPATIENT_COMMANDS = [
   'issue-clinic-key',
   'revoke-clinic-key',
   'list-clinic-keys',
+  'add-clinic-user',
+  'list-clinic-users',
+  'remove-clinic-user',
+  'visits',
 ] as const;
+
+/** `visits` sub-commands: list, correct one, close the ones left open by an earlier day. */
+const VISIT_ACTIONS = ['list', 'correct', 'close-stale'] as const;
 
 /** A command line the commands cannot run: missing or bad options, unknown command. */
 export class UsageError extends Error {}
@@ -66,6 +79,16 @@ export async function runOutpatientCommand(
       id: { type: 'string' },
       'venue-id': { type: 'string' },
       label: { type: 'string' },
+      email: { type: 'string' },
+      phone: { type: 'string' },
+      password: { type: 'string' },
+      venue: { type: 'string', multiple: true },
+      from: { type: 'string' },
+      to: { type: 'string' },
+      limit: { type: 'string' },
+      status: { type: 'string' },
+      amount: { type: 'string' },
+      note: { type: 'string' },
     },
   });
   const command = positionals[0];
@@ -111,7 +134,114 @@ export async function runOutpatientCommand(
       const state = key.revokedAt === null ? 'live' : `revoked ${key.revokedAt.toISOString()}`;
       print(`${key.id}\t${key.keyPrefix}…\tvenue ${key.venueId}\t${key.label}\t${state}`);
     }
+  } else if (command === 'add-clinic-user') {
+    const venueIds = (values.venue ?? []).map((id) => idOption(id, 'venue'));
+    if (venueIds.length === 0) usage('--venue is required (repeat it for several venues)');
+    const added = await addClinicUser(db, {
+      email: values.email ?? usage('--email is required'),
+      ...(values.phone === undefined ? {} : { phone: values.phone }),
+      ...(values.password === undefined ? {} : { password: values.password }),
+      venueIds,
+    });
+    print(
+      added.created
+        ? `Created clinic user ${added.email} for venue(s) ${added.venueIds.join(', ')}.`
+        : `Clinic user ${added.email} now acts for venue(s) ${added.venueIds.join(', ')}.`,
+    );
+    if (added.generatedPassword !== null) {
+      print('Give the staff member this password now; it is not shown again:');
+      print(added.generatedPassword);
+    }
+  } else if (command === 'list-clinic-users') {
+    for (const row of await listClinicUsers(db)) {
+      print(`${row.email}\tvenue ${row.venueId}\t${row.venueNameEn}`);
+    }
+  } else if (command === 'remove-clinic-user') {
+    const email = values.email ?? usage('--email is required');
+    const venueIds = values.venue?.map((id) => idOption(id, 'venue'));
+    const removed = await removeClinicUser(db, email, venueIds);
+    print(`Removed ${removed} venue binding(s) of ${email}.`);
+  } else if (command === 'visits') {
+    await visitsCommand(positionals[1], values, { db, clock, print });
   } else {
     usage(`Usage: npm run outpatient -- <${OUTPATIENT_COMMANDS.join('|')}> [options]`);
+  }
+}
+
+function dateOption(value: string | undefined, name: string): string | undefined {
+  if (value === undefined) return undefined;
+  if (!isCalendarDate(value)) usage(`--${name} must be a calendar date written YYYY-MM-DD`);
+  return value;
+}
+
+/**
+ * `visits list [--member-code C] [--venue N] [--from D] [--to D] [--limit N]`,
+ * `visits correct --id N --note "…" [--status void|closed|closed_unpaid] [--amount 120]`,
+ * `visits close-stale` (closes what earlier Hong Kong days left open, decision 183).
+ */
+async function visitsCommand(
+  action: string | undefined,
+  values: {
+    'member-code'?: string | undefined;
+    venue?: string[] | undefined;
+    from?: string | undefined;
+    to?: string | undefined;
+    limit?: string | undefined;
+    id?: string | undefined;
+    status?: string | undefined;
+    amount?: string | undefined;
+    note?: string | undefined;
+  },
+  { db, clock, print }: CommandDeps,
+): Promise<void> {
+  if (action === 'list') {
+    const [venue] = values.venue ?? [];
+    const from = dateOption(values.from, 'from');
+    const to = dateOption(values.to, 'to');
+    const rows = await visitService.listVisitsForOperator(db, {
+      ...(values['member-code'] === undefined ? {} : { memberCode: values['member-code'] }),
+      ...(venue === undefined ? {} : { venueId: idOption(venue, 'venue') }),
+      ...(from === undefined ? {} : { from }),
+      ...(to === undefined ? {} : { to }),
+      ...(values.limit === undefined ? {} : { limit: idOption(values.limit, 'limit') }),
+    });
+    for (const v of rows) {
+      const charged = v.amount_charged === null ? '-' : `HK$${v.amount_charged}`;
+      print(
+        `${v.id}\t${v.visit_date}\t${v.kind}\t${v.status}\t${v.membership_number}\tvenue ${v.venue.id} ${v.venue.name_en}\t${charged}`,
+      );
+    }
+    print(`${rows.length} visit(s).`);
+  } else if (action === 'correct') {
+    const id = idOption(values.id, 'id');
+    const note = values.note ?? usage('--note is required (why the visit is corrected)');
+    const status = values.status;
+    if (status !== undefined && !['void', 'closed', 'closed_unpaid'].includes(status)) {
+      usage('--status must be void, closed or closed_unpaid');
+    }
+    let amount: number | undefined;
+    if (values.amount !== undefined) {
+      amount = Number(values.amount);
+      if (!Number.isFinite(amount) || amount < 0) usage('--amount must be a number of HK$ ≥ 0');
+    }
+    if (status === undefined && amount === undefined) usage('give --status or --amount');
+    const visit = await visitService.correctVisit(
+      db,
+      id,
+      {
+        ...(status === undefined ? {} : { status: status as 'void' | 'closed' | 'closed_unpaid' }),
+        ...(amount === undefined ? {} : { amount }),
+        note,
+      },
+      clock.now(),
+    );
+    print(
+      `Visit ${visit.id} is now ${visit.status}${visit.amount_charged === null ? '' : `, HK$${visit.amount_charged}`}.`,
+    );
+  } else if (action === 'close-stale') {
+    const closed = await visitService.closeStaleVisits(db, hkToday(clock));
+    print(`Closed ${closed} visit(s) left open by an earlier day, without payment.`);
+  } else {
+    usage(`Usage: npm run outpatient -- visits <${VISIT_ACTIONS.join('|')}> [options]`);
   }
 }

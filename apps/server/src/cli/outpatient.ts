@@ -6,12 +6,18 @@
 //   npm run outpatient -- issue-clinic-key --venue-id 12 --label "Central counter 1"
 //   npm run outpatient -- revoke-clinic-key --id 3
 //   npm run outpatient -- list-clinic-keys
+//   npm run outpatient -- add-clinic-user --email E --phone P --venue 12 [--venue 13] [--password …]
+//   npm run outpatient -- list-clinic-users
+//   npm run outpatient -- remove-clinic-user --email E [--venue 12]
+//   npm run outpatient -- visits list [--member-code C] [--venue N] [--from D] [--to D] [--limit N]
+//   npm run outpatient -- visits correct --id N --note "…" [--status void|closed|closed_unpaid] [--amount 120]
+//   npm run outpatient -- visits close-stale
 // Prints no HKID, token or phone number; a clinic key is printed once, when it is issued.
 // The commands themselves are in outpatient-commands.ts (tested against a test database).
 import { isAppError } from '@clinicpass/shared/errors/app-error';
 import { systemClock } from '@clinicpass/shared/time/clock';
 import { ConfigError, loadConfig } from '../config';
-import { runMigrations } from '../db/migrate';
+import { runDataSteps, runMigrations } from '../db/migrate';
 import { startDatabase } from '../db/start-database';
 import { OUTPATIENT_COMMANDS, runOutpatientCommand, UsageError } from './outpatient-commands';
 
@@ -30,6 +36,7 @@ try {
   const database = await startDatabase(config);
   try {
     await runMigrations(database.db);
+    await runDataSteps(database.db, config.secretKey);
     await runOutpatientCommand(args, {
       db: database.db,
       clock: systemClock,

@@ -16,8 +16,13 @@ export const outpatientTicket = pgTable(
     type: text('type').notNull(),
     /** SHA-256 (hex) of the opaque token carried by the QR code. */
     tokenHash: text('token_hash').notNull().unique(),
-    /** SHA-256 (hex) of the number printed under the QR code (typed at a counter without a scanner). */
-    numberHash: text('number_hash').notNull().unique(),
+    /**
+     * Rows issued before issue 18 only: SHA-256 (hex) of the number printed under the QR code,
+     * until the data step at start moves it to `numberKey` (decision 184); null afterwards.
+     */
+    numberHash: text('number_hash').unique(),
+    /** HMAC-SHA256 (SECRET_KEY, hex) of the SHA-256 of the number: the counter's look-up key. */
+    numberKey: text('number_key').unique('outpatient_ticket_number_key_idx'),
     /** Hong Kong date from which the ticket can be used. */
     effectiveDate: date('effective_date', { mode: 'string' }).notNull(),
     /** Hong Kong date after which the ticket cannot be used. */

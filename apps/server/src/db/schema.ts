@@ -219,6 +219,8 @@ export const product = pgTable('product', {
   medicalNetworkPanel: text('medical_network_panel'),
   /** "Up to one body check per year depending on plan": 0 when the plan has none. */
   bodyChecksPerYear: integer('body_checks_per_year').notNull().default(0),
+  /** Consultations the plan includes a policy year; null when it sets no limit (issue 18). */
+  visitsPerYear: integer('visits_per_year'),
   ...timestamps,
 });
 

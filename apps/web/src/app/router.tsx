@@ -156,6 +156,19 @@ export const routes: RouteObject[] = [
                   Component: (await import('./routes/network')).ServiceCodeRoute,
                 }),
               },
+              // The main application's addresses the member app links to (decision 196).
+              {
+                path: paths.mainApp.apply.path,
+                lazy: async () => ({
+                  Component: (await import('./routes/main-app')).MainAppApplyRoute,
+                }),
+              },
+              {
+                path: paths.mainApp.network.path,
+                lazy: async () => ({
+                  Component: (await import('./routes/main-app')).MainAppNetworkRoute,
+                }),
+              },
               {
                 path: paths.outpatient.anything.path,
                 lazy: async () => ({

@@ -122,6 +122,20 @@ export const paths = {
         `${prefix(language)}/health/network/${panel}/${segment(policyNumber)}`,
     },
   },
+  /**
+   * The main application's pages this app stands in for (decision 196): what `mainAppApplyHref`
+   * and the network links reach when VITE_MAIN_APP_URL is not set.
+   */
+  mainApp: {
+    apply: {
+      path: 'apply/*',
+      getHref: (language: Language) => `${prefix(language)}/apply/new/activation`,
+    },
+    network: {
+      path: 'health/network',
+      getHref: (language: Language) => `${prefix(language)}/health/network`,
+    },
+  },
   /** Shows the generic error page on purpose (support and tests); nothing is thrown. */
   errorPage: {
     path: 'oops',

@@ -4,11 +4,12 @@ import { announcementContract } from './announcement';
 import { applicationCaseContract } from './application-case';
 import { billingContract } from './billing';
 import { captchaContract } from './captcha';
+import { clinicContract, policyVisitsContract } from './clinic';
 import { documentContract } from './document';
 import { finderContract } from './finder';
 import { healthContract } from './health';
 import { devContract, identityContract, sessionContract } from './identity';
-import { clinicContract, outpatientContract } from './outpatient';
+import { outpatientContract } from './outpatient';
 import { partnerContract } from './partner';
 import { paymentContract } from './payment';
 import { policyContract } from './policy';
@@ -34,6 +35,7 @@ export const contract = {
   partner: partnerContract,
   payment: paymentContract,
   policy: policyContract,
+  policyVisits: policyVisitsContract,
   product: productContract,
   reference: referenceContract,
   root: rootContract,

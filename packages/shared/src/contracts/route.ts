@@ -22,10 +22,11 @@ export type RouteMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * - `customer`: a signed-in customer; a guest is answered 401.
  * - `customer-or-view-token`: the signed-in owner, or the member view token of the member.
  * - `clinic-key`: a clinic presenting a live clinic key (decision 106).
+ * - `clinic`: a signed-in clinic staff member (for their venues) or a live clinic key (its venue).
  * - `token`: the request carries its own credential (a one-time secret, a shared-card token).
  */
 export type RouteAuth =
-  'none' | 'optional' | 'customer' | 'customer-or-view-token' | 'clinic-key' | 'token';
+  'none' | 'optional' | 'customer' | 'customer-or-view-token' | 'clinic-key' | 'clinic' | 'token';
 
 /** An answer schema by HTTP status. */
 export type RouteResponses = Readonly<Partial<Record<number, z.ZodType>>>;

@@ -75,6 +75,10 @@ export const API_ERROR_CODES = {
   // still in progress; the health questions' result refuses the change.
   service_request_in_progress: 409,
   rejected_underwriting_case: 409,
+  // The clinic side (issue 18): a recording step with a ticket that cannot be used (its
+  // `details.outcome` says why); an amount charged above the member price.
+  ticket_not_accepted: 409,
+  amount_above_member_price: 400,
   ...APPLICATION_VALIDATION_CODES,
 } as const satisfies Record<string, number>;
 export type ApiErrorCode = keyof typeof API_ERROR_CODES;

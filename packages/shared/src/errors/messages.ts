@@ -104,6 +104,8 @@ const en = {
   idempotency_key_reused: 'This request key was already used for a different request',
   service_request_in_progress: 'Another request to change this policy is in progress',
   rejected_underwriting_case: 'We are unable to accept this change based on the health questions',
+  ticket_not_accepted: 'This ticket cannot be used for this step',
+  amount_above_member_price: 'The amount is above the member price of this service',
   ...APPLICATION_VALIDATION_MESSAGES.en,
 
   network_error: 'Network error, please check your connection and try again',
@@ -193,6 +195,8 @@ const zhHK = {
   idempotency_key_reused: '此請求編號已用於另一個請求',
   service_request_in_progress: '此保單已有另一項更改申請正在處理中',
   rejected_underwriting_case: '根據健康問卷，我們未能接受此更改',
+  ticket_not_accepted: '此票券不適用於這個步驟',
+  amount_above_member_price: '金額高於此服務的會員價',
   ...APPLICATION_VALIDATION_MESSAGES['zh-HK'],
 
   network_error: '網絡錯誤，請檢查網絡連線後再試',

@@ -3,6 +3,7 @@
 // The look-up schema keeps the HKID and phone checks out of this file (the phone rules pull in
 // libphonenumber-js/max, which the web loads only on the member-card route).
 import { z } from 'zod';
+import { MemberUsageSchema } from './member-usage';
 
 /** QR ticket types, in the order the QR codes page shows them. */
 export const TICKET_TYPES = ['visit', 'payment', 'body-check'] as const;
@@ -97,6 +98,8 @@ export const MemberSummarySchema = z.object({
   medical_network_panel: z.string().nullable(),
   body_check: BodyCheckSchema,
   covered_services: z.array(CoveredServiceSchema),
+  /** The policy year's use (issue 18): visits used and included, body checks left, last visit. */
+  usage: MemberUsageSchema.optional(),
 });
 export type MemberSummary = z.infer<typeof MemberSummarySchema>;
 

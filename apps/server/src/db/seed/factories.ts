@@ -17,7 +17,12 @@ import { hkidLookupHash } from '../../lib/hkid-hash';
 import { hashPassword } from '../../lib/passwords';
 import { redeemCodeHash } from '../../lib/redeem-code';
 import { issueClinicKey } from '../../modules/clinic/clinic-key.service';
-import { hashToken, newTicketNumber, newToken } from '../../modules/outpatient/tokens';
+import {
+  hashToken,
+  newTicketNumber,
+  newToken,
+  ticketNumberKey,
+} from '../../modules/outpatient/tokens';
 import {
   billing,
   company,
@@ -123,7 +128,7 @@ export interface TicketOverrides extends Partial<
   memberId: number;
   /** The QR token; default: a fresh one. Stored as its SHA-256. */
   token?: string;
-  /** The number printed under the QR; default: a fresh one. Stored as its SHA-256. */
+  /** The number printed under the QR; default: a fresh one. Stored as its keyed hash (decision 184). */
   number?: string;
 }
 
@@ -330,7 +335,7 @@ export function factories(db: Executor, options: FactoryOptions) {
       const row = await insertOne(db, outpatientTicket, {
         type: 'visit',
         tokenHash: hashToken(token),
-        numberHash: hashToken(number),
+        numberKey: ticketNumberKey(options.secretKey, number),
         effectiveDate: today(),
         expiryDate: addDays(today(), 365),
         expiresAt: new Date(clock.now().getTime() + 10 * 60 * 1000),

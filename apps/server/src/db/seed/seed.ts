@@ -25,6 +25,7 @@ import {
   specialtyRows,
 } from './catalogue';
 import { seedBillingDemo } from './billing-demo';
+import { seedClinicDemo } from './clinic-demo';
 import { seedDemo } from './demo';
 import { generateNetwork } from './network';
 import { seedPlatformDemo } from './platform-demo';
@@ -115,6 +116,7 @@ export async function seedDatabase(db: Database, options: SeedOptions): Promise<
   await seedBillingDemo(db, { ...demoOptions, demo, parties: platform.parties });
   await seedServiceRequestDemo(db, { ...demoOptions, demo });
   await seedStakeholderData(db, { secretKey: options.secretKey, demo });
+  await seedClinicDemo(db);
   await db.execute(sql`ANALYZE`);
   await rebuildFinderIndex(db);
   return {

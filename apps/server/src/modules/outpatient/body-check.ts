@@ -62,3 +62,10 @@ export function policyYearEnd(activationDate: string, today: string): string {
   while (isOnOrBefore(addMonths(activationDate, 12 * years), today)) years += 1;
   return addDays(addMonths(activationDate, 12 * years), -1);
 }
+
+/** The first day of the policy year `today` falls in. */
+export function policyYearStart(activationDate: string, today: string): string {
+  let years = 1;
+  while (isOnOrBefore(addMonths(activationDate, 12 * years), today)) years += 1;
+  return addMonths(activationDate, 12 * (years - 1));
+}

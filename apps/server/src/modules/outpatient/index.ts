@@ -2,3 +2,5 @@
 // customer area's member card, the clinic area's ticket check) and its service.
 export { outpatientClinicRoutes, outpatientRoutes } from './outpatient.routes';
 export * from './outpatient.service';
+export * as visitService from './visit.service';
+export type { TicketRef } from './visit.service';

@@ -19,6 +19,9 @@ export interface MemberRow {
   productType: string;
   medicalNetworkPanel: string | null;
   bodyChecksPerYear: number;
+  visitsPerYear: number | null;
+  productNameEn: string;
+  productNameZh: string;
 }
 
 const memberColumns = {
@@ -36,6 +39,9 @@ const memberColumns = {
   productType: product.productType,
   medicalNetworkPanel: product.medicalNetworkPanel,
   bodyChecksPerYear: product.bodyChecksPerYear,
+  visitsPerYear: product.visitsPerYear,
+  productNameEn: product.nameEn,
+  productNameZh: product.nameZh,
 };
 
 function memberQuery(db: Database) {
@@ -111,7 +117,7 @@ export interface NewTicketRow {
   memberId: number;
   type: string;
   tokenHash: string;
-  numberHash: string;
+  numberKey: string;
   effectiveDate: string;
   expiryDate: string;
   expiresAt: Date;
@@ -254,4 +260,18 @@ export async function listCoveredServices(db: Database, provisionSlug: string) {
     .innerJoin(serviceProvision, eq(serviceProvision.serviceId, healthcareService.id))
     .where(eq(serviceProvision.provisionSlug, provisionSlug))
     .orderBy(asc(healthcareService.sequence), asc(healthcareService.id));
+}
+
+/** The id of a policy when `userId` owns it; null otherwise (unknown or somebody else's). */
+export async function findOwnedPolicyId(
+  db: Database,
+  policyId: number,
+  userId: string,
+): Promise<number | null> {
+  const rows = await db
+    .select({ id: policy.id })
+    .from(policy)
+    .where(and(eq(policy.id, policyId), eq(policy.ownerUserId, userId)))
+    .limit(1);
+  return rows[0]?.id ?? null;
 }

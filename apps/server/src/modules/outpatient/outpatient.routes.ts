@@ -1,5 +1,6 @@
 // HTTP of the member card (customer area): the look-up, tickets, the member summary, medical
 // cards and shared card links; plus the clinic counter's ticket check (clinic area).
+import { policyVisitsContract } from '@clinicpass/shared/contracts/clinic';
 import { clinicContract, outpatientContract } from '@clinicpass/shared/contracts/outpatient';
 import { MEMBER_VIEW_TOKEN_HEADER } from '@clinicpass/shared/schemas/outpatient';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -7,6 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../lib/contract-route';
 import { requestLanguage } from '../../plugins/errors';
 import { requireCaptcha } from '../captcha/captcha.plugin';
+import { pageReply, pageWindow } from '../platform-common/pagination';
 import * as service from './outpatient.service';
 
 export function outpatientDeps(app: FastifyInstance): service.OutpatientDeps {
@@ -84,6 +86,18 @@ export const outpatientRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, outpatientContract.revokeSharedCard, async (request, reply) => {
     await service.revokeSharedCard(deps, request.body.token);
     return reply.status(204).send();
+  });
+
+  route(app, policyVisitsContract.listPolicyVisits, async (request, reply) => {
+    noStore(reply);
+    const page = await service.listPolicyVisitsForOwner(
+      deps,
+      request.requireCaller().userId,
+      request.params.id,
+      pageWindow(request.query),
+      request.now.today,
+    );
+    return pageReply(reply, request.query, page.items, page.total);
   });
 };
 

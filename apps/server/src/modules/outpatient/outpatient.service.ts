@@ -25,7 +25,14 @@ import * as limits from '../../plugins/limits';
 import { bodyCheckEffectiveDate, bodyCheckState, policyYearEnd } from './body-check';
 import * as repo from './outpatient.repository';
 import type { MemberRow } from './outpatient.repository';
-import { formatTicketNumber, hashToken, newTicketNumber, newToken } from './tokens';
+import { memberUsage, policyVisits } from './visit.service';
+import {
+  formatTicketNumber,
+  hashToken,
+  newTicketNumber,
+  newToken,
+  ticketNumberKey,
+} from './tokens';
 
 /** Tokens are stored as this SHA-256; clinic keys are stored the same way (decision 106). */
 export { hashToken };
@@ -192,7 +199,7 @@ async function issueTickets(deps: OutpatientDeps, members: MemberRow[]): Promise
         memberId: row.memberId,
         type,
         tokenHash: hashToken(token),
-        numberHash: hashToken(number),
+        numberKey: ticketNumberKey(deps.secretKey, number),
         effectiveDate: effective,
         expiryDate: expiry,
         expiresAt,
@@ -306,6 +313,7 @@ async function memberSummary(deps: OutpatientDeps, row: MemberRow): Promise<Memb
       today,
     }),
     covered_services: services.filter((s) => !EXCLUDED_SERVICE_SLUGS.has(s.slug)),
+    usage: await memberUsage(deps.db, row, today),
   };
 }
 
@@ -448,4 +456,20 @@ export async function revokeMemberTokens(
   if (row === null)
     throw new AppError('not_found', { message: `No member with code ${memberCode}` });
   return repo.revokeMemberTokens(deps.db, row.memberId, deps.clock.now());
+}
+
+/**
+ * GET /policy/:id/visits: the visits recorded for the members of a policy, for its signed-in
+ * owner only (404 for anyone else's or an unknown policy, decision 105).
+ */
+export async function listPolicyVisitsForOwner(
+  deps: Pick<OutpatientDeps, 'db'>,
+  userId: string,
+  policyId: number,
+  window: { offset: number; limit: number },
+  today: string,
+) {
+  const owned = await repo.findOwnedPolicyId(deps.db, policyId, userId);
+  if (owned === null) throw policyNotFound();
+  return policyVisits(deps.db, owned, window, today);
 }

@@ -27,6 +27,11 @@ const READ_ONLY_EXEMPT = [
   '/api/customer/outpatient/member-ticket',
   '/api/customer/outpatient/shared-card/open',
   '/api/clinic/outpatient/ticket/verify',
+  // The clinic side (issue 18): verifying and recording write only visits, limits and audit.
+  '/api/clinic/ticket/verify',
+  '/api/clinic/visit/open',
+  '/api/clinic/visit/close',
+  '/api/clinic/body-check',
   '/session',
   '/identity/sign-in',
   '/identity/sign-in/challenge',

@@ -12,6 +12,8 @@ export const PRODUCTS = [
     nameZh: 'ClinicPass 門診計劃',
     medicalNetworkPanel: 'outpatient',
     bodyChecksPerYear: 1,
+    /** Consultations a policy year (the 2026 schedule's general practitioner visits). */
+    visitsPerYear: 24,
   },
   {
     code: 'VHIS-FLEXI',
@@ -20,6 +22,7 @@ export const PRODUCTS = [
     nameZh: 'ClinicPass 自願醫保靈活計劃',
     medicalNetworkPanel: null,
     bodyChecksPerYear: 0,
+    visitsPerYear: null,
   },
   {
     code: 'TERM-10',
@@ -28,6 +31,7 @@ export const PRODUCTS = [
     nameZh: 'ClinicPass 十年定期人壽',
     medicalNetworkPanel: null,
     bodyChecksPerYear: 0,
+    visitsPerYear: null,
   },
 ] as const;
 

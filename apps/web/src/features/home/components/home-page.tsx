@@ -1,6 +1,7 @@
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import SvgIcon from '@mui/material/SvgIcon';
 import Typography from '@mui/material/Typography';
@@ -9,7 +10,8 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
 
 import { DocumentTitle } from '../../../components/document-title';
-import { doctorFinderHref, paths } from '../../../config/paths';
+import { env } from '../../../config/env';
+import { accountPortalPoliciesHref, doctorFinderHref, paths } from '../../../config/paths';
 import { PRIMARY_PANEL } from '../../../config/panels';
 import { useLanguage } from '../../../lib/i18n';
 import { fromHere } from '../../../lib/navigation-state';
@@ -127,6 +129,15 @@ export function HomePage() {
           </Button>
         }
       />
+      <Stack sx={{ alignItems: 'flex-start' }}>
+        <Typography>{t('portal.intro')}</Typography>
+        <Link
+          href={accountPortalPoliciesHref(env.accountPortalUrl, language)}
+          sx={{ display: 'inline-flex', alignItems: 'center', minHeight: 44 }}
+        >
+          {t('portal.link')}
+        </Link>
+      </Stack>
     </Stack>
   );
 }

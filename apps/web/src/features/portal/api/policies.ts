@@ -9,6 +9,7 @@ import { billingContract } from '@clinicpass/shared/contracts/billing';
 import { useQuery } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api';
+import { fetchPolicyMedicalCards } from '../../../lib/medical-cards';
 
 /** More than anyone holds: the portal lists every policy on one page. */
 const ALL = 100;
@@ -51,5 +52,71 @@ export function usePolicyBilling(id: number) {
   return useQuery({
     queryKey: ['portal', 'policy-billing', id],
     queryFn: () => callRoute(api, billingContract.getPolicyBilling, { params: { id } }),
+  });
+}
+
+export function usePolicyCoverage(id: number) {
+  return useQuery({
+    queryKey: ['portal', 'coverage', id],
+    queryFn: () => callRoute(api, policyContract.getPolicyCoverage, { params: { id } }),
+  });
+}
+
+export function usePolicyClaimBalance(id: number) {
+  return useQuery({
+    queryKey: ['portal', 'claim-balance', id],
+    queryFn: () => callRoute(api, policyContract.getPolicyClaimBalance, { params: { id } }),
+  });
+}
+
+export function usePolicyCoupons(id: number) {
+  return useQuery({
+    queryKey: ['portal', 'coupons', id],
+    queryFn: () =>
+      callRoute(api, policyContract.listPolicyCoupons, {
+        params: { id },
+        query: { page_size: ALL },
+      }),
+  });
+}
+
+/** The policy's member cards (outpatient policies; none for a policy without a network). */
+export function usePolicyMemberCards(policyNumber: string) {
+  return useQuery({
+    queryKey: ['portal', 'member-cards', policyNumber],
+    queryFn: async () =>
+      (await fetchPolicyMedicalCards(policyNumber)).filter(
+        (card) => card.card_type === 'outpatient-card',
+      ),
+  });
+}
+
+export function usePolicyEvents(policyNumber: string) {
+  return useQuery({
+    queryKey: ['portal', 'events', policyNumber],
+    queryFn: () =>
+      callRoute(api, policyContract.listPolicyEvents, {
+        query: { policy_number: policyNumber, page_size: ALL },
+      }),
+  });
+}
+
+export function useTaxReports(policyNumber: string) {
+  return useQuery({
+    queryKey: ['portal', 'tax-reports', policyNumber],
+    queryFn: () =>
+      callRoute(api, policyContract.listTaxReports, {
+        query: { policy_number: policyNumber, page_size: ALL },
+      }),
+  });
+}
+
+export function useRenewals(policyNumber: string) {
+  return useQuery({
+    queryKey: ['portal', 'renewals', policyNumber],
+    queryFn: () =>
+      callRoute(api, policyContract.listPolicyRenewals, {
+        query: { policy_number: policyNumber, page_size: ALL },
+      }),
   });
 }

@@ -1,10 +1,259 @@
+import type { MedicalCard } from '@clinicpass/shared/schemas/outpatient';
+import type { PolicyDetail } from '@clinicpass/shared/platform/entities/policy';
+import { formatMoney } from '@clinicpass/shared/platform/format';
+import { COUPON_STATUS_LABELS, statusLabel } from '@clinicpass/shared/platform/status-labels';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { EmptyState } from '../components/states';
+import { QrTicketCard } from '../../../components/qr-ticket-card';
+import { useLanguage } from '../../../lib/i18n';
+import { ticketsQuery } from '../../../lib/tickets';
+import {
+  usePolicyClaimBalance,
+  usePolicyCoupons,
+  usePolicyCoverage,
+  usePolicyMemberCards,
+} from '../api/policies';
+import { FactList } from '../components/fact-list';
+import { EmptyState, QueryState } from '../components/states';
+import { formatDate, personName } from '../lib/format';
 
 import type { SectionProps } from './sections';
 
-export function DetailsSection(_props: SectionProps) {
+function Block({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card variant="outlined" component="section" aria-label={title}>
+      <CardContent>
+        <Typography variant="h2" sx={{ fontSize: '1.25rem', mb: 1.5 }}>
+          {title}
+        </Typography>
+        {children}
+      </CardContent>
+    </Card>
+  );
+}
+
+/** A benefit limit or balance in its own unit: money for HK$ benefits, a count otherwise. */
+function amount(value: number | null, unit: string | null, none: string): string {
+  if (value === null) return none;
+  return unit === null || unit === 'HKD' ? formatMoney(value) : `${value} ${unit}`;
+}
+
+function Coverage({ policy }: { policy: PolicyDetail }) {
   const { t } = useTranslation('portal');
-  return <EmptyState>{t('manage.notYet')}</EmptyState>;
+  const language = useLanguage();
+  const coverage = usePolicyCoverage(policy.id);
+  return (
+    <Block title={t('details.coverage')}>
+      <QueryState query={coverage}>
+        {(data) => (
+          <FactList
+            facts={[
+              [t('details.totalSumAssured'), formatMoney(data.total_sum_assured)],
+              [t('policies.effectiveDate'), formatDate(policy.effective_date, language)],
+              [
+                t('policies.expiryDate'),
+                policy.expiry_date === null
+                  ? t('policies.none')
+                  : formatDate(policy.expiry_date, language),
+              ],
+            ]}
+          />
+        )}
+      </QueryState>
+    </Block>
+  );
+}
+
+function Benefits({ policy }: { policy: PolicyDetail }) {
+  const { t } = useTranslation('portal');
+  const language = useLanguage();
+  const balance = usePolicyClaimBalance(policy.id);
+  const name = (item: { name_en: string; name_zh: string }) =>
+    language === 'zh-HK' ? item.name_zh : item.name_en;
+  return (
+    <Block title={t('details.benefits')}>
+      <QueryState query={balance}>
+        {(data) =>
+          data.balance_items.length === 0 ? (
+            <EmptyState>{t('details.noBenefits')}</EmptyState>
+          ) : (
+            <>
+              <Typography color="text.secondary" sx={{ mb: 1 }}>
+                {t('details.balanceOn', { date: formatDate(data.evaluated_on, language) })}
+              </Typography>
+              <Table size="small" aria-label={t('details.benefits')}>
+                <TableHead>
+                  <TableRow>
+                    <TableCell>{t('details.benefit')}</TableCell>
+                    <TableCell align="right">{t('details.limit')}</TableCell>
+                    <TableCell align="right">{t('details.used')}</TableCell>
+                    <TableCell align="right">{t('details.balance')}</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {data.balance_items.map((item) => {
+                    const unit =
+                      policy.policy_schedule.find((row) => row.benefit === item.benefit)?.unit ??
+                      null;
+                    return (
+                      <TableRow key={item.benefit}>
+                        <TableCell component="th" scope="row">
+                          {name(item)}
+                        </TableCell>
+                        <TableCell align="right">
+                          {amount(item.limit, unit, t('details.unlimited'))}
+                        </TableCell>
+                        <TableCell align="right">{amount(item.used, unit, '')}</TableCell>
+                        <TableCell align="right">
+                          {amount(item.balance, unit, t('details.unlimited'))}
+                        </TableCell>
+                      </TableRow>
+                    );
+                  })}
+                </TableBody>
+              </Table>
+            </>
+          )
+        }
+      </QueryState>
+    </Block>
+  );
+}
+
+function Coupons({ policy }: { policy: PolicyDetail }) {
+  const { t } = useTranslation('portal');
+  const language = useLanguage();
+  const coupons = usePolicyCoupons(policy.id);
+  return (
+    <Block title={t('details.coupons')}>
+      <QueryState query={coupons}>
+        {(page) =>
+          page.results.length === 0 ? (
+            <EmptyState>{t('details.noCoupons')}</EmptyState>
+          ) : (
+            <Stack spacing={1.5} component="ul" sx={{ m: 0, p: 0, listStyle: 'none' }}>
+              {page.results.map(({ coupon, discount_start_date, discount_end_date }) => (
+                <li key={coupon.id}>
+                  <Typography sx={{ fontWeight: 600 }}>{coupon.code}</Typography>
+                  <Typography color="text.secondary">
+                    {t('details.couponLine', {
+                      status: statusLabel(COUPON_STATUS_LABELS, coupon.status, language),
+                      from: formatDate(discount_start_date, language),
+                      to:
+                        discount_end_date === null
+                          ? t('policies.none')
+                          : formatDate(discount_end_date, language),
+                    })}
+                  </Typography>
+                </li>
+              ))}
+            </Stack>
+          )
+        }
+      </QueryState>
+    </Block>
+  );
+}
+
+function Beneficiaries({ policy }: { policy: PolicyDetail }) {
+  const { t } = useTranslation('portal');
+  const language = useLanguage();
+  return (
+    <Block title={t('details.beneficiaries')}>
+      {policy.beneficiaries.length === 0 ? (
+        <EmptyState>{t('details.noBeneficiaries')}</EmptyState>
+      ) : (
+        <FactList
+          facts={policy.beneficiaries.map((beneficiary) => [
+            personName(beneficiary.identity, language),
+            t('details.allocation', { percent: beneficiary.allocation_percentage }),
+          ])}
+        />
+      )}
+    </Block>
+  );
+}
+
+function MemberCard({ card, policyNumber }: { card: MedicalCard; policyNumber: string }) {
+  const { t } = useTranslation('portal');
+  const language = useLanguage();
+  const tickets = useQuery(ticketsQuery({ policyNumber, token: null }));
+  const name = language === 'zh-HK' ? card.holder_name_zh : card.holder_name_en;
+  return (
+    <Card variant="outlined" component="article" aria-label={name}>
+      <CardContent>
+        <Typography variant="h3" sx={{ fontSize: '1.1rem' }}>
+          {name}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 1.5 }}>
+          {t('details.cardNumber', { number: card.card_number })}
+        </Typography>
+        <Stack direction="row" useFlexGap sx={{ flexWrap: 'wrap', gap: 2 }}>
+          {(tickets.data ?? [])
+            .filter((ticket) => ticket.membership_number === card.card_number)
+            .map((ticket) => (
+              <QrTicketCard key={ticket.type} ticket={ticket} headingLevel="h3" />
+            ))}
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
+
+function Members({ policy }: { policy: PolicyDetail }) {
+  const { t } = useTranslation('portal');
+  const language = useLanguage();
+  const cards = usePolicyMemberCards(policy.policy_number);
+  const members = [
+    policy.insured_life,
+    ...policy.dependents.map((dependent) => dependent.insured_life),
+  ];
+  return (
+    <Block title={t('details.members')}>
+      <Typography sx={{ mb: 1.5 }}>
+        {members.map((member) => personName(member.identity, language)).join(', ')}
+      </Typography>
+      <QueryState query={cards}>
+        {(list) =>
+          list.length === 0 ? (
+            <EmptyState>{t('details.noMemberCards')}</EmptyState>
+          ) : (
+            <Stack spacing={2}>
+              {list.map((card) => (
+                <MemberCard
+                  key={card.member_code}
+                  card={card}
+                  policyNumber={policy.policy_number}
+                />
+              ))}
+            </Stack>
+          )
+        }
+      </QueryState>
+    </Block>
+  );
+}
+
+/** `details`: coverage, benefits and the claim balance, coupons, beneficiaries, members. */
+export function DetailsSection({ policy }: SectionProps) {
+  return (
+    <Stack spacing={2}>
+      <Coverage policy={policy} />
+      <Benefits policy={policy} />
+      <Coupons policy={policy} />
+      <Beneficiaries policy={policy} />
+      <Members policy={policy} />
+    </Stack>
+  );
 }

@@ -1,0 +1,117 @@
+// The portal's policy screens (issue 20) for the signed-in owner: a policy's details (coverage,
+// benefits, members with their QR cards) and its invoices (filter by status, pages, lines and
+// payments). Phone and desktop, both languages.
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible, useBrowser, VIEWPORTS, type ViewportName } from './support/browser';
+import { clientAddresses } from './support/member-look-up';
+import { signInOwner, useSession } from './support/owner-session';
+
+const open = useBrowser();
+const viewports = Object.keys(VIEWPORTS) as ViewportName[];
+const asNewClient = clientAddresses(
+  (n) => `198.19.${100 + Math.floor(Math.random() * 150)}.${n % 250}`,
+);
+
+const TEXT = {
+  en: {
+    prefix: 'en',
+    myPolicies: 'My policies',
+    openPolicy: (n: string) => `Open policy ${n}`,
+    invoicesOf: (n: string) => `Invoices of policy ${n}`,
+    invoices: 'Invoices',
+    details: 'Details',
+    coverage: 'Coverage',
+    benefits: 'Benefits and claim balance',
+    members: 'Members and their cards',
+    before: 'Present BEFORE consultation',
+    showing: (from: number, to: number, total: number) => `Invoices ${from}–${to} of ${total}`,
+    page2: 'Go to page 2',
+    status: 'Status',
+    paid: 'Paid',
+    lines: 'Lines',
+    basic: 'Basic premium',
+    payments: 'Payments',
+  },
+  zh: {
+    prefix: 'zh-hk',
+    myPolicies: '我的保單',
+    openPolicy: (n: string) => `查看保單 ${n}`,
+    invoicesOf: (n: string) => `保單 ${n} 的發票`,
+    invoices: '發票',
+    details: '詳情',
+    coverage: '保障',
+    benefits: '保障項目及索償餘額',
+    members: '會員及會員卡',
+    before: '應診前出示',
+    showing: (from: number, to: number, total: number) => `第 ${from}–${to} 張發票，共 ${total} 張`,
+    page2: '前往第 2 頁',
+    status: '狀態',
+    paid: '已付款',
+    lines: '項目',
+    basic: '基本保費',
+    payments: '付款',
+  },
+} as const;
+
+let access = '';
+beforeAll(async () => {
+  access = await signInOwner('198.19.99.1');
+});
+
+async function signedIn(viewport: ViewportName): Promise<Page> {
+  const journey = await open(viewport);
+  await asNewClient(journey);
+  await useSession(journey.context, access);
+  return journey.page;
+}
+
+describe.each(viewports)('the owner’s policy screens on a %s', (viewport) => {
+  describe.each(['en', 'zh'] as const)('in %s', (language) => {
+    const t = TEXT[language];
+
+    it('opens a policy’s details: coverage, benefits, members with their QR cards', async () => {
+      const page = await signedIn(viewport);
+      await page.goto(`/portal/#/${t.prefix}/my-policies`);
+      await page.getByRole('link', { name: t.openPolicy('OP1000001') }).click();
+      await page.getByRole('link', { name: t.details }).click();
+      await page.getByRole('heading', { level: 1, name: t.details }).waitFor();
+      await page.getByRole('region', { name: t.coverage }).getByText(/HK\$/).first().waitFor();
+      await page.getByRole('table', { name: t.benefits }).waitFor();
+      const members = page.getByRole('region', { name: t.members });
+      await members.getByRole('article', { name: t.before }).getByRole('img').waitFor();
+      expect(new URL(page.url()).hash).toMatch(new RegExp(`^#/${t.prefix}/manage/p/\\d+/details$`));
+      await expectAccessible(page);
+    });
+
+    it('lists a policy’s invoices, a page at a time, filtered by status', async () => {
+      const page = await signedIn(viewport);
+      await page.goto(`/portal/#/${t.prefix}/my-policies`);
+      await page.getByRole('link', { name: t.invoicesOf('OP1000001') }).click();
+      await page.getByRole('heading', { level: 1, name: t.invoices }).waitFor();
+      const status = page.getByRole('status').filter({ hasText: /\d/ });
+      await expect.poll(() => status.textContent()).toBe(t.showing(1, 4, 5));
+      // Newest due date first.
+      const dues = await page
+        .getByRole('article')
+        .evaluateAll((items) => items.map((item) => item.textContent));
+      expect(dues).toHaveLength(4);
+      await expectAccessible(page);
+
+      await page.getByRole('button', { name: t.page2 }).click();
+      await expect.poll(() => status.textContent()).toBe(t.showing(5, 5, 5));
+      expect(await page.getByRole('article').count()).toBe(1);
+
+      await page.getByRole('combobox', { name: t.status }).click();
+      await page.getByRole('option', { name: t.paid, exact: true }).click();
+      await expect.poll(() => status.textContent()).toBe(t.showing(1, 2, 2));
+      expect(new URL(page.url()).hash).toContain('status=paid');
+      const first = page.getByRole('article').first();
+      await first.getByRole('button').first().click();
+      await first.getByRole('heading', { name: t.lines, exact: true }).waitFor();
+      await first.getByText(t.basic).waitFor();
+      await first.getByRole('heading', { name: t.payments, exact: true }).waitFor();
+      await expectAccessible(page);
+    });
+  });
+});
