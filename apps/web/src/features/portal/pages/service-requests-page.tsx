@@ -19,7 +19,6 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -42,6 +41,7 @@ import {
   useServiceRequests,
 } from '../api/service-requests';
 import { PageHeading } from '../components/page-heading';
+import { SelectField } from '../components/select-field';
 import { EmptyState, QueryState, useErrorText } from '../components/states';
 import { formatDate } from '../lib/format';
 
@@ -193,20 +193,17 @@ function TerminationFlow({
   if (stage === 'reason') {
     return (
       <Stack spacing={2}>
-        <TextField
-          select
+        <SelectField
           label={t('requests.termination.reason')}
           value={reason}
-          onChange={(event) => {
-            setReason(event.target.value as typeof reason);
+          onChange={(next) => {
+            setReason(next as typeof reason);
           }}
-        >
-          {TERMINATION_REASONS.map((value) => (
-            <MenuItem key={value} value={value}>
-              {t(`requests.termination.reasons.${value}`)}
-            </MenuItem>
-          ))}
-        </TextField>
+          options={TERMINATION_REASONS.map((value) => ({
+            value: value,
+            label: t(`requests.termination.reasons.${value}`),
+          }))}
+        />
         <Button
           variant="contained"
           disabled={busy}
@@ -382,35 +379,29 @@ function StartRequest({
       <Typography id="start-request-heading" variant="h2">
         {t('requests.start')}
       </Typography>
-      <TextField
-        select
+      <SelectField
         label={t('requests.policy')}
         value={chosen.policy_number}
-        onChange={(event) => {
-          setPolicyNumber(event.target.value);
+        onChange={(next) => {
+          setPolicyNumber(next);
           setToProduct('');
         }}
-      >
-        {list.map((p) => (
-          <MenuItem key={p.id} value={p.policy_number}>
-            {`${p.policy_number} · ${p.product.short_name}`}
-          </MenuItem>
-        ))}
-      </TextField>
-      <TextField
-        select
+        options={list.map((p) => ({
+          value: p.policy_number,
+          label: `${p.policy_number} · ${p.product.short_name}`,
+        }))}
+      />
+      <SelectField
         label={t('requests.type')}
         value={kind}
-        onChange={(event) => {
-          setKind(event.target.value as Kind);
+        onChange={(next) => {
+          setKind(next as Kind);
         }}
-      >
-        {KINDS.map((value) => (
-          <MenuItem key={value} value={value}>
-            {t(`requests.types.${value === 'PRODUCT_CHANGE' ? 'PRODUCT_UPGRADE' : value}`)}
-          </MenuItem>
-        ))}
-      </TextField>
+        options={KINDS.map((value) => ({
+          value: value,
+          label: t(`requests.types.${value}`),
+        }))}
+      />
       {kind === 'TERMINATION' ? (
         <TerminationFlow
           key={chosen.id}
@@ -426,53 +417,44 @@ function StartRequest({
                 <Alert severity="info">{t('requests.noOptions')}</Alert>
               )
             ) : (
-              <TextField
-                select
+              <SelectField
                 label={t('requests.toProduct')}
                 value={toProduct === '' ? (eligible[0]?.to_product ?? '') : toProduct}
-                onChange={(event) => {
-                  setToProduct(event.target.value);
+                onChange={(next) => {
+                  setToProduct(next);
                 }}
-              >
-                {eligible.map((option) => (
-                  <MenuItem key={`${option.type}-${option.to_product}`} value={option.to_product}>
-                    {option.to_product}
-                  </MenuItem>
-                ))}
-              </TextField>
+                options={eligible.map((option) => ({
+                  value: option.to_product,
+                  label: option.to_product,
+                }))}
+              />
             ))}
           {(kind === 'IDENTITY_VERIFICATION_CHANGE' || kind === 'ADD_IL_BIRTH_CERTIFICATE') && (
             <>
               {kind === 'IDENTITY_VERIFICATION_CHANGE' && (
                 <>
-                  <TextField
-                    select
+                  <SelectField
                     label={t('requests.documentRole')}
                     value={role}
-                    onChange={(event) => {
-                      setRole(event.target.value as typeof role);
+                    onChange={(next) => {
+                      setRole(next as typeof role);
                     }}
-                  >
-                    {(['insured-life', 'policyholder'] as const).map((value) => (
-                      <MenuItem key={value} value={value}>
-                        {t(`requests.roles.${value}`)}
-                      </MenuItem>
-                    ))}
-                  </TextField>
-                  <TextField
-                    select
+                    options={(['insured-life', 'policyholder'] as const).map((value) => ({
+                      value: value,
+                      label: t(`requests.roles.${value}`),
+                    }))}
+                  />
+                  <SelectField
                     label={t('requests.documentType')}
                     value={documentType}
-                    onChange={(event) => {
-                      setDocumentType(event.target.value as typeof documentType);
+                    onChange={(next) => {
+                      setDocumentType(next as typeof documentType);
                     }}
-                  >
-                    {DOCUMENT_TYPES.map((value) => (
-                      <MenuItem key={value} value={value}>
-                        {t(`requests.documentTypes.${value}`)}
-                      </MenuItem>
-                    ))}
-                  </TextField>
+                    options={DOCUMENT_TYPES.map((value) => ({
+                      value: value,
+                      label: t(`requests.documentTypes.${value}`),
+                    }))}
+                  />
                 </>
               )}
               <TextField
