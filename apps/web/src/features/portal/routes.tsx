@@ -49,10 +49,6 @@ const accountRoutes: RouteObject[] = [
     path: portalAccountPaths.payments.path,
     lazy: async () => ({ Component: (await import('./pages/payments-page')).PaymentsPage }),
   },
-  {
-    path: portalAccountPaths.security.path,
-    lazy: async () => ({ Component: (await import('./pages/security-page')).SecurityPage }),
-  },
 ];
 
 // ------------------------------------------------------------------ service requests (issue 20, c20d)

@@ -11,8 +11,4 @@ export const portalAccountPaths = {
     path: 'account/payments',
     href: (language: Language) => `${prefix(language)}/account/payments`,
   },
-  security: {
-    path: 'account/security',
-    href: (language: Language) => `${prefix(language)}/account/security`,
-  },
 } as const;

@@ -32,14 +32,6 @@ export function AccountPage() {
         {tAccount('account.payments')}
       </Button>
       <Button
-        component={RouterLink}
-        to={portalAccountPaths.security.href(language)}
-        variant="outlined"
-        sx={{ minHeight: 44 }}
-      >
-        {tAccount('account.security')}
-      </Button>
-      <Button
         href={paths.outpatient.account.getHref(language)}
         variant="text"
         sx={{ minHeight: 44 }}

@@ -1,3 +1,0 @@
-export function SecurityPage() {
-  return null;
-}
