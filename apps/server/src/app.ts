@@ -21,6 +21,7 @@ import { directoryRoutes } from './modules/directory';
 import { finderModule } from './modules/finder/finder.module';
 import { healthRoutes } from './modules/health/health.routes';
 import { devRoutes } from './modules/identity/dev.routes';
+import { documentRoutes } from './modules/document/document.routes';
 import { identityRoutes } from './modules/identity/identity.routes';
 import { serviceModePlugin } from './modules/session/service-mode';
 import { sessionRoutes } from './modules/session/session.routes';
@@ -135,6 +136,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(policyRoutes, { prefix: '/api/customer' });
   await app.register(paymentRoutes, { prefix: '/api/customer' });
   await app.register(billingRoutes, { prefix: '/api/customer' });
+  await app.register(documentRoutes, { prefix: '/api/customer' });
   await app.register(serviceRequestModule, { prefix: '/api/customer' });
   await app.register(referenceListRoutes, { prefix: '/api/customer' });
   await app.register(stakeholderRoutes, { prefix: '/api/customer' });

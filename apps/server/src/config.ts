@@ -21,6 +21,9 @@ const list = (value: string): string[] =>
     .map((item) => item.trim())
     .filter((item) => item !== '');
 
+/** Debian's fonts-noto-cjk (OFL), which `npm test` installs. */
+export const DEFAULT_PDF_CJK_FONT = '/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc';
+
 const LogLevelSchema = z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']);
 
 const EnvSchema = z
@@ -125,6 +128,11 @@ const EnvSchema = z
     HELP_WIDGET_SCRIPT_URL: z.url({ protocol: /^https?$/ }).optional(),
     /** The widget's key, passed to its script as `?key=`. */
     HELP_WIDGET_KEY: z.string().min(1).optional(),
+    // --- Generated documents (issue 20, decision 197).
+    /** The CJK font the PDFs embed (OTF/TTF, or a TTC with PDF_CJK_FONT_FACE); must exist. */
+    PDF_CJK_FONT: z.string().min(1).default(DEFAULT_PDF_CJK_FONT),
+    /** The face of a font collection to use (its PostScript name). */
+    PDF_CJK_FONT_FACE: z.string().min(1).default('NotoSansCJKhk-Regular'),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production') {
@@ -189,6 +197,8 @@ export interface Config {
   errorReporting: { dsn: string; environment: string; release: string } | null;
   /** Customer-support widget; null: none (nothing loaded). */
   helpWidget: { scriptUrl: string; key: string } | null;
+  /** The generated PDFs' CJK font (checked to exist here, its glyphs when the app starts). */
+  documents: { font: { path: string; face: string } };
 }
 
 export class ConfigError extends Error {
@@ -231,6 +241,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   const e = parsed.data;
   const dataDir = path.resolve(e.DATA_DIR);
+  const fontPath = path.resolve(e.PDF_CJK_FONT);
+  if (!existsSync(fontPath)) {
+    throw new ConfigError(
+      ['PDF_CJK_FONT'],
+      `Invalid configuration:\n  PDF_CJK_FONT: ${fontPath} does not exist (install fonts-noto-cjk, or point it at an OpenType CJK font)`,
+    );
+  }
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
@@ -287,6 +304,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       e.HELP_WIDGET_SCRIPT_URL === undefined || e.HELP_WIDGET_KEY === undefined
         ? null
         : { scriptUrl: e.HELP_WIDGET_SCRIPT_URL, key: e.HELP_WIDGET_KEY },
+    documents: { font: { path: fontPath, face: e.PDF_CJK_FONT_FACE } },
   };
 }
 

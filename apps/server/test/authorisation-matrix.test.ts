@@ -41,6 +41,10 @@ const KINDS: Record<string, (user: string) => SQL> = {
   '/stakeholder/:id': (u) => sql`SELECT id FROM stakeholder WHERE user_id = ${u} ORDER BY id`,
   '/application-case/:id': (u) =>
     sql`SELECT id FROM application_case WHERE user_id = ${u} ORDER BY id`,
+  '/tax-report/:id': (u) =>
+    sql`SELECT r.id FROM tax_report r JOIN policy p ON p.id = r.policy_id WHERE p.owner_user_id = ${u}`,
+  '/policy-renewal/:id': (u) =>
+    sql`SELECT r.id FROM policy_renewal r JOIN policy p ON p.id = r.policy_id WHERE p.owner_user_id = ${u} ORDER BY r.document IS NULL, r.id`,
   '/outpatient/submit/:id': (u) =>
     sql`SELECT id FROM application_case WHERE user_id = ${u} ORDER BY id`,
 };
@@ -48,6 +52,7 @@ const KINDS: Record<string, (user: string) => SQL> = {
 /** Paths whose id names a public row, not a customer's object, and why. */
 const PUBLIC: Record<string, string> = {
   '/product/:id': 'the product catalogue is public',
+  '/library/:file': 'the document library prints the public product and scheme literature',
   '/service-point/:id': 'service points are the public network; a bookmark is the caller’s own',
 };
 

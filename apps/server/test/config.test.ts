@@ -3,6 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../src/config';
+import { checkDocumentFont } from '../src/modules/document/pdf';
+import { allDocumentTexts } from '../src/modules/document/texts';
 
 const dataDir = () => mkdtempSync(path.join(tmpdir(), 'clinicpass-config-'));
 
@@ -28,6 +30,23 @@ describe('config', () => {
   it('keeps the generated secret across restarts', () => {
     const dir = dataDir();
     expect(loadConfig({ DATA_DIR: dir }).secretKey).toBe(loadConfig({ DATA_DIR: dir }).secretKey);
+  });
+
+  it('refuses to start without the PDFs’ CJK font, or with one lacking the documents’ characters', () => {
+    const error = configError({ DATA_DIR: dataDir(), PDF_CJK_FONT: '/nowhere/font.ttc' });
+    expect(error.variables).toEqual(['PDF_CJK_FONT']);
+    expect(error.message).toContain('/nowhere/font.ttc does not exist');
+    const latinOnly = {
+      path: '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf',
+      face: 'DejaVuSans',
+    };
+    expect(() => {
+      checkDocumentFont(latinOnly, allDocumentTexts());
+    }).toThrow(/PDF_CJK_FONT .*DejaVuSans\.ttf .*has no glyph for .*發票/);
+    const { documents } = loadConfig({ DATA_DIR: dataDir() });
+    expect(() => {
+      checkDocumentFont(documents.font, allDocumentTexts());
+    }).not.toThrow();
   });
 
   it('names a bad variable', () => {

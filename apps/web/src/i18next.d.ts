@@ -22,6 +22,7 @@ declare module 'i18next' {
     captcha: typeof en.captcha;
     clinic: typeof en.clinic;
     portal: typeof en.portal;
+    'portal-account': (typeof en)['portal-account'];
     errors: Record<ErrorMessageKey, string>;
     validation: Record<ValidationKey, string>;
   }

@@ -32,7 +32,9 @@ import zhOutpatient from './zh-HK/outpatient.json';
 import zhNetwork from './zh-HK/network.json';
 // The portal's namespaces: their own chunk (locales/portal/), never in the member app's bundles.
 import enPortal from './portal/en/portal.json';
+import enPortalAccount from './portal/en/portal-account.json';
 import zhPortal from './portal/zh-HK/portal.json';
+import zhPortalAccount from './portal/zh-HK/portal-account.json';
 
 export const en = {
   common: enCommon,
@@ -46,6 +48,7 @@ export const en = {
   captcha: enCaptcha,
   clinic: enClinic,
   portal: enPortal,
+  'portal-account': enPortalAccount,
   [ERRORS_NAMESPACE]: errorResources.en,
   [VALIDATION_NAMESPACE]: validationResources.en,
 };
@@ -64,6 +67,7 @@ export const resources = {
     captcha: zhCaptcha,
     clinic: zhClinic,
     portal: zhPortal,
+    'portal-account': zhPortalAccount,
     [ERRORS_NAMESPACE]: errorResources['zh-HK'],
     [VALIDATION_NAMESPACE]: validationResources['zh-HK'],
   },

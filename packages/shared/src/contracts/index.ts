@@ -6,6 +6,7 @@ import { billingContract } from './billing';
 import { captchaContract } from './captcha';
 import { clinicContract, policyVisitsContract } from './clinic';
 import { directoryContract } from './directory';
+import { documentContract } from './document';
 import { finderContract } from './finder';
 import { healthContract } from './health';
 import { devContract, identityContract, sessionContract } from './identity';
@@ -28,6 +29,7 @@ export const contract = {
   clinic: clinicContract,
   dev: devContract,
   directory: directoryContract,
+  document: documentContract,
   finder: finderContract,
   health: healthContract,
   identity: identityContract,

@@ -21,8 +21,6 @@ import { factories } from './factories';
 
 export { BILLING_COMPANIES } from './datasets/demo-scenario';
 
-const DOCS = 'https://www.clinicpass.example/documents/invoices';
-
 /** Levy in percent, as invoices carry it. */
 const LEVY_PERCENT = INSURANCE_LEVY.rate * 100;
 
@@ -221,10 +219,6 @@ export async function seedBillingDemo(db: Database, options: BillingDemoOptions)
       companyId: insurer.id,
       paymentMethodId: methodId,
     });
-    const doc = (p: typeof op1, start: string) => ({
-      name: `Invoice ${p.number} ${start}`,
-      url: `${DOCS}/${p.number}-${start}.pdf`,
-    });
     const monthly = (index: number) => {
       const start = addMonths(op1.activation, index);
       return {
@@ -232,7 +226,7 @@ export async function seedBillingDemo(db: Database, options: BillingDemoOptions)
         coverageEndDate: addDays(addMonths(start, 1), -1),
         dueDate: start,
         policyYear: Math.floor(index / 12) + 1,
-        document: doc(op1, start),
+        document: null,
         createDate: new Date(`${addDays(start, -14)}T09:00:00+08:00`),
       };
     };
@@ -287,7 +281,7 @@ export async function seedBillingDemo(db: Database, options: BillingDemoOptions)
       coverageEndDate: addDays(addMonths(op2.activation, 3), -1),
       dueDate: op2.activation,
       policyYear: 1,
-      document: doc(op2, op2.activation),
+      document: null,
       ...amounts(600),
       invoiceType: 'regular',
       status: 'paid',
@@ -309,7 +303,7 @@ export async function seedBillingDemo(db: Database, options: BillingDemoOptions)
         ...base(vh3, plainVisa),
         ...vhYear,
         dueDate: vh3.activation,
-        document: doc(vh3, vh3.activation),
+        document: null,
         ...amounts(3600),
         invoiceType: 'regular',
         status: 'paid',
@@ -336,7 +330,7 @@ export async function seedBillingDemo(db: Database, options: BillingDemoOptions)
         ...vhYear,
         coverageStartDate: vhChange,
         dueDate: addDays(vhChange, 14),
-        document: doc(vh3, vhChange),
+        document: null,
         ...amounts(1200),
         invoiceType: 'ad-hoc',
         status: 'partially-paid',
@@ -351,7 +345,7 @@ export async function seedBillingDemo(db: Database, options: BillingDemoOptions)
         coverageStartDate: addDays(today, -5),
         dueDate: addDays(today, 25),
         billingCompanyId: employer.id,
-        document: doc(vh3, addDays(today, -5)),
+        document: null,
         ...amounts(300),
         invoiceType: 'adjustment',
         status: 'open',

@@ -2,7 +2,9 @@
 // products.ts) and what the demo policies carry (billing terms, parties, coupons, events, claims,
 // renewals, tax statements) and the demo group policies with their members, built with the
 // factories on the records seedDemo returned. Returns the parties, which the billing demo uses.
+import { documentPaths } from '@clinicpass/shared/platform/documents';
 import { addDays, addMonths, hkToday, maxDate, type Clock } from '@clinicpass/shared/time/clock';
+import { eq } from 'drizzle-orm';
 import type { Database } from '../client';
 import {
   groupPolicyDocument,
@@ -131,7 +133,7 @@ export async function seedPlatformDemo(
         type: 'policy',
         eventType: 'policy-issued',
         payload: { policy_number: p.number },
-        activeDocuments: [{ name: 'Policy schedule', url: `${DOCS}/schedules/${p.number}.pdf` }],
+        activeDocuments: [{ name: 'Policy schedule', url: documentPaths.policySchedule(p.id) }],
         createDate: new Date(`${p.activation}T10:00:00+08:00`),
       });
     }
@@ -241,15 +243,63 @@ async function seedPolicyRecords(
     },
   ]);
 
+  // A statement of the last complete tax year for a policy in force then, else of the current
+  // tax year to date.
+  const taxYear = lastTaxYear(today);
+  const reports = await tx
+    .insert(taxReport)
+    .values(
+      [op1, vh3].map((p) => {
+        const complete = p.activation <= taxYear.end;
+        const start = complete ? maxDate(p.activation, taxYear.start) : p.activation;
+        const end = complete ? taxYear.end : today;
+        const label = complete
+          ? `${taxYear.start.slice(0, 4)}/${taxYear.end.slice(2, 4)}`
+          : `${taxYear.end.slice(0, 4)}/${String(Number(taxYear.end.slice(2, 4)) + 1).padStart(2, '0')} (to date)`;
+        return {
+          policyId: p.id,
+          startDate: start,
+          endDate: end,
+          documentName: `Premium statement ${label}`,
+          // Set to the PDF's address once the id is known (decision 197).
+          documentUrl: '',
+        };
+      }),
+    )
+    .returning({ id: taxReport.id, policyId: taxReport.policyId });
+  for (const report of reports) {
+    await tx
+      .update(taxReport)
+      .set({ documentUrl: documentPaths.taxReport(report.id) })
+      .where(eq(taxReport.id, report.id));
+  }
+  const [notice] = await tx
+    .insert(policyRenewal)
+    .values([
+      {
+        policyId: op1.id,
+        renewalDate: op1Anniversary,
+        // Set to the PDF's address once the id is known (decision 197).
+        document: { name: 'Renewal notice', url: '' },
+      },
+      { policyId: op1.id, renewalDate: addMonths(op1.activation, 24), document: null },
+      { policyId: op2.id, renewalDate: addMonths(op2.activation, 12), document: null },
+      { policyId: vh3.id, renewalDate: addMonths(vh3.activation, 12), document: null },
+    ])
+    .returning({ id: policyRenewal.id });
+  if (notice) {
+    await tx
+      .update(policyRenewal)
+      .set({ document: { name: 'Renewal notice', url: documentPaths.renewal(notice.id) } })
+      .where(eq(policyRenewal.id, notice.id));
+  }
   await tx.insert(policyEvent).values([
     {
       policyId: op1.id,
       type: 'policy',
       eventType: 'renewal-notice-issued',
       payload: { policy_number: op1.number, renewal_date: op1Anniversary },
-      activeDocuments: [
-        { name: 'Renewal notice', url: `${DOCS}/renewals/${op1.number}-${op1Anniversary}.pdf` },
-      ],
+      activeDocuments: [{ name: 'Renewal notice', url: documentPaths.renewal(notice?.id ?? 0) }],
       createDate: new Date(`${addDays(op1Anniversary, -30)}T09:30:00+08:00`),
     },
     {
@@ -265,43 +315,14 @@ async function seedPolicyRecords(
       type: 'policy',
       eventType: 'tax-report-issued',
       payload: { policy_number: vh3.number },
-      activeDocuments: [{ name: 'VHIS premium certificate', url: `${DOCS}/tax/${vh3.number}.pdf` }],
+      activeDocuments: [
+        {
+          name: 'VHIS premium certificate',
+          url: documentPaths.taxReport(reports.find((r) => r.policyId === vh3.id)?.id ?? 0),
+        },
+      ],
       createDate: new Date(`${addDays(today, -10)}T11:00:00+08:00`),
     },
-  ]);
-
-  // A statement of the last complete tax year for a policy in force then, else of the current
-  // tax year to date.
-  const taxYear = lastTaxYear(today);
-  await tx.insert(taxReport).values(
-    [op1, vh3].map((p) => {
-      const complete = p.activation <= taxYear.end;
-      const start = complete ? maxDate(p.activation, taxYear.start) : p.activation;
-      const end = complete ? taxYear.end : today;
-      const label = complete
-        ? `${taxYear.start.slice(0, 4)}/${taxYear.end.slice(2, 4)}`
-        : `${taxYear.end.slice(0, 4)}/${String(Number(taxYear.end.slice(2, 4)) + 1).padStart(2, '0')} (to date)`;
-      return {
-        policyId: p.id,
-        startDate: start,
-        endDate: end,
-        documentName: `Premium statement ${label}`,
-        documentUrl: `${DOCS}/tax/${p.number}-${start}.pdf`,
-      };
-    }),
-  );
-  await tx.insert(policyRenewal).values([
-    {
-      policyId: op1.id,
-      renewalDate: op1Anniversary,
-      document: {
-        name: 'Renewal notice',
-        url: `${DOCS}/renewals/${op1.number}-${op1Anniversary}.pdf`,
-      },
-    },
-    { policyId: op1.id, renewalDate: addMonths(op1.activation, 24), document: null },
-    { policyId: op2.id, renewalDate: addMonths(op2.activation, 12), document: null },
-    { policyId: vh3.id, renewalDate: addMonths(vh3.activation, 12), document: null },
   ]);
   await tx.insert(policyProfileMapping).values([
     { policyId: op1.id, role: 'policyholder', profileId: partyOf(op1.id, 'policyholder') },
@@ -406,8 +427,8 @@ async function seedPolicyRecords(
       platforms: ['web', 'portal'],
       nameEn: 'Harbour Logistics outpatient scheme rules',
       nameZh: '港運物流門診計劃規則',
-      fileEn: `${DOCS}/groups/GP2000001/scheme-rules-en.pdf`,
-      fileZh: `${DOCS}/groups/GP2000001/scheme-rules-zh.pdf`,
+      fileEn: `${DOCS}/group-GP2000001-scheme-rules-en.pdf`,
+      fileZh: `${DOCS}/group-GP2000001-scheme-rules-zh.pdf`,
       effectiveDate: periodStart,
       expiryDate: periodEnd,
     },
@@ -418,8 +439,8 @@ async function seedPolicyRecords(
       platforms: ['web', 'app'],
       nameEn: 'Member guide: using your QR member card',
       nameZh: '成員指南：使用二維碼會員卡',
-      fileEn: `${DOCS}/groups/GP2000001/member-guide-en.pdf`,
-      fileZh: `${DOCS}/groups/GP2000001/member-guide-zh.pdf`,
+      fileEn: `${DOCS}/group-GP2000001-member-guide-en.pdf`,
+      fileZh: `${DOCS}/group-GP2000001-member-guide-zh.pdf`,
       effectiveDate: periodStart,
       expiryDate: null,
     },
@@ -430,8 +451,8 @@ async function seedPolicyRecords(
       platforms: ['portal'],
       nameEn: 'Group outpatient claim form',
       nameZh: '團體門診索償表格',
-      fileEn: `${DOCS}/groups/GP2000001/claim-form-en.pdf`,
-      fileZh: `${DOCS}/groups/GP2000001/claim-form-zh.pdf`,
+      fileEn: `${DOCS}/group-GP2000001-claim-form-en.pdf`,
+      fileZh: `${DOCS}/group-GP2000001-claim-form-zh.pdf`,
       effectiveDate: periodStart,
       expiryDate: null,
     },
@@ -442,8 +463,8 @@ async function seedPolicyRecords(
       platforms: ['web', 'portal'],
       nameEn: 'Kowloon Bakery outpatient scheme rules',
       nameZh: '九龍餅店門診計劃規則',
-      fileEn: `${DOCS}/groups/GP2000002/scheme-rules-en.pdf`,
-      fileZh: `${DOCS}/groups/GP2000002/scheme-rules-zh.pdf`,
+      fileEn: `${DOCS}/group-GP2000002-scheme-rules-en.pdf`,
+      fileZh: `${DOCS}/group-GP2000002-scheme-rules-zh.pdf`,
       effectiveDate: periodStart,
       expiryDate: periodEnd,
     },

@@ -2,6 +2,7 @@
 // policy is not found), the billing change (frequency or payment method) and the payment method
 // moves of one policy or a batch (decision 073). A move changes everything or nothing.
 import { AppError } from '@clinicpass/shared/errors/app-error';
+import { documentPaths, invoiceNumber } from '@clinicpass/shared/platform/documents';
 import type {
   BatchApplyPaymentMethodBody,
   BillingPatchBody,
@@ -62,7 +63,11 @@ function toInvoice(row: repo.InvoiceRow): Invoice {
     coverage_start_date: i.coverageStartDate,
     coverage_end_date: i.coverageEndDate,
     currency: i.currency,
-    document: i.document ?? null,
+    // Every invoice has its PDF at our own address (decision 197).
+    document: {
+      name: i.document?.name ?? `Invoice ${invoiceNumber(i.id)}`,
+      url: documentPaths.invoice(i.id),
+    },
     due_date: i.dueDate,
     group_policy_number: i.groupPolicyNumber,
     company: { id: row.company.id, name_en: row.company.nameEn, name_zh: row.company.nameZh },

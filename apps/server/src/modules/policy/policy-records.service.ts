@@ -3,6 +3,7 @@
 // policy or record is not found.
 import { AppError } from '@clinicpass/shared/errors/app-error';
 import { validationError } from '@clinicpass/shared/errors/validation-error';
+import { documentPaths } from '@clinicpass/shared/platform/documents';
 import type {
   AllocateBenefitBody,
   PolicyProfileMappingBodySchema,
@@ -185,7 +186,8 @@ export async function listTaxReports(
       id: row.id,
       start_date: row.startDate,
       end_date: row.endDate,
-      document: { name: row.documentName, url: row.documentUrl },
+      // The statement's PDF at our own address (decision 197).
+      document: { name: row.documentName, url: documentPaths.taxReport(row.id) },
       create_date: row.createDate.toISOString(),
       update_date: row.updateDate.toISOString(),
     })),
@@ -205,7 +207,11 @@ export async function listRenewals(
       id: row.renewal.id,
       policy_number: row.policyNumber,
       renewal_date: row.renewal.renewalDate,
-      document: row.renewal.document ?? null,
+      // A notice once issued, at our own address (decision 197).
+      document:
+        row.renewal.document == null
+          ? null
+          : { name: row.renewal.document.name, url: documentPaths.renewal(row.renewal.id) },
     })),
     total,
   };

@@ -6,6 +6,7 @@
  */
 import type { RouteObject } from 'react-router';
 
+import { portalAccountPaths } from './account/account-paths';
 import { portalPaths } from './portal-paths';
 
 // ------------------------------------------------------------------ policies (issue 20, c20p)
@@ -43,6 +44,10 @@ const accountRoutes: RouteObject[] = [
   {
     path: portalPaths.account.path,
     lazy: async () => ({ Component: (await import('./pages/account-page')).AccountPage }),
+  },
+  {
+    path: portalAccountPaths.payments.path,
+    lazy: async () => ({ Component: (await import('./pages/payments-page')).PaymentsPage }),
   },
 ];
 

@@ -1,6 +1,8 @@
 // The product catalogue the seed loads (issue 6): the three products, their profiles, benefits,
 // premium tables, eligibility groups, sum-assured ranges, documents, groups, options, release
 // notes, service types and retention rewards. Data only: seed/products.ts loads it.
+import { LIBRARY_PATH } from '@clinicpass/shared/platform/documents';
+
 /** The products, in the order they are seeded (their ids follow it). */
 export const PRODUCTS = [
   {
@@ -33,7 +35,8 @@ export const PRODUCTS = [
   },
 ] as const;
 
-export const DOCS = 'https://www.clinicpass.example/documents';
+/** The document library (decision 197): the server prints each file these records name. */
+export const DOCS = LIBRARY_PATH;
 
 export const PROFILES = {
   'OUTPATIENT-GO': {
@@ -57,8 +60,8 @@ export const PROFILES = {
     renewalPeriod: 12,
     termYears: null,
     planOption: 'standard',
-    planDetailsUrl: `${DOCS}/outpatient-go/plan-details.pdf`,
-    provisionUrl: `${DOCS}/outpatient-go/provisions.pdf`,
+    planDetailsUrl: `${DOCS}/outpatient-go-plan-details.pdf`,
+    provisionUrl: `${DOCS}/outpatient-go-provisions.pdf`,
     productRiskUrl: null,
     supplementaryProducts: [],
     allowFlexibleSelection: false,
@@ -87,9 +90,9 @@ export const PROFILES = {
     renewalPeriod: 12,
     termYears: null,
     planOption: 'flexi',
-    planDetailsUrl: `${DOCS}/vhis-flexi/plan-details.pdf`,
-    provisionUrl: `${DOCS}/vhis-flexi/provisions.pdf`,
-    productRiskUrl: `${DOCS}/vhis-flexi/product-risks.pdf`,
+    planDetailsUrl: `${DOCS}/vhis-flexi-plan-details.pdf`,
+    provisionUrl: `${DOCS}/vhis-flexi-provisions.pdf`,
+    productRiskUrl: `${DOCS}/vhis-flexi-product-risks.pdf`,
     supplementaryProducts: ['OUTPATIENT-GO'],
     allowFlexibleSelection: true,
     requireSumAssured: false,
@@ -117,9 +120,9 @@ export const PROFILES = {
     renewalPeriod: 120,
     termYears: 10,
     planOption: null,
-    planDetailsUrl: `${DOCS}/term-10/plan-details.pdf`,
-    provisionUrl: `${DOCS}/term-10/provisions.pdf`,
-    productRiskUrl: `${DOCS}/term-10/product-risks.pdf`,
+    planDetailsUrl: `${DOCS}/term-10-plan-details.pdf`,
+    provisionUrl: `${DOCS}/term-10-provisions.pdf`,
+    productRiskUrl: `${DOCS}/term-10-product-risks.pdf`,
     supplementaryProducts: [],
     allowFlexibleSelection: false,
     requireSumAssured: true,
@@ -300,8 +303,8 @@ export const PRODUCT_DOCUMENTS = [
     platforms: ['web'],
     nameEn: 'Physiotherapy endorsement for policies bought in 2025',
     nameZh: '2025年投保保單物理治療批註',
-    fileEn: `${DOCS}/outpatient-go/physio-endorsement-en.pdf`,
-    fileZh: `${DOCS}/outpatient-go/physio-endorsement-zh.pdf`,
+    fileEn: `${DOCS}/outpatient-go-physio-endorsement-en.pdf`,
+    fileZh: `${DOCS}/outpatient-go-physio-endorsement-zh.pdf`,
     effectiveDate: '2025-01-01',
     expiryDate: null,
     purchaseDateFrom: '2025-01-01',

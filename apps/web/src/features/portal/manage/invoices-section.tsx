@@ -1,3 +1,5 @@
+import { LANGUAGE_PREFIXES } from '@clinicpass/shared/i18n/languages';
+import { inLanguage } from '@clinicpass/shared/platform/documents';
 import { INVOICE_STATUSES, type InvoiceStatus } from '@clinicpass/shared/platform/enums';
 import type { Invoice, PaymentMethod } from '@clinicpass/shared/platform/entities/billing';
 import { formatMoney } from '@clinicpass/shared/platform/format';
@@ -188,7 +190,7 @@ function InvoiceItem({ invoice, methods }: { invoice: Invoice; methods: PaymentM
           </Box>
           {invoice.document !== null && (
             <Link
-              href={invoice.document.url}
+              href={inLanguage(invoice.document.url, LANGUAGE_PREFIXES[language])}
               sx={{ display: 'inline-flex', alignItems: 'center', minHeight: 44 }}
             >
               {t('invoices.document', { id: invoice.id })}

@@ -2,10 +2,12 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 
 import { paths } from '../../../config/paths';
 import { useLanguage } from '../../../lib/i18n';
 import { useIdentity } from '../../../lib/identity';
+import { portalAccountPaths } from '../account/account-paths';
 import { PageHeading } from '../components/page-heading';
 
 /**
@@ -14,6 +16,7 @@ import { PageHeading } from '../components/page-heading';
  */
 export function AccountPage() {
   const { t } = useTranslation('portal');
+  const { t: tAccount } = useTranslation('portal-account');
   const language = useLanguage();
   const { user } = useIdentity();
   return (
@@ -21,8 +24,16 @@ export function AccountPage() {
       <PageHeading title={t('account.heading')} />
       {user !== null && <Typography>{t('account.signedInAs', { email: user.email })}</Typography>}
       <Button
+        component={RouterLink}
+        to={portalAccountPaths.payments.href(language)}
+        variant="contained"
+        sx={{ minHeight: 44 }}
+      >
+        {tAccount('account.payments')}
+      </Button>
+      <Button
         href={paths.outpatient.account.getHref(language)}
-        variant="outlined"
+        variant="text"
         sx={{ minHeight: 44 }}
       >
         {t('account.memberAccount')}
