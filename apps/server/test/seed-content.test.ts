@@ -36,7 +36,9 @@ describe('seed content', () => {
     if (process.env.UPDATE_SEED_CONTENT === '1') {
       const file = new URL('./seed-content.expected.json', import.meta.url);
       writeFileSync(file, `${JSON.stringify(hashSeedContent(content), null, 2)}\n`);
-      throw new Error('seed-content.expected.json rewritten (UPDATE_SEED_CONTENT=1): review its diff');
+      throw new Error(
+        'seed-content.expected.json rewritten (UPDATE_SEED_CONTENT=1): review its diff',
+      );
     }
     expect(hashSeedContent(content)).toEqual(expected);
   });
