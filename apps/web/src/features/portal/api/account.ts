@@ -10,16 +10,11 @@ import type { PaymentMethod } from '@clinicpass/shared/platform/entities/billing
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api';
+import { paymentMethodsQuery } from './billing';
 
-export const PAYMENT_METHODS_KEY = ['portal', 'payment-methods'] as const;
-
+/** The customer's payment methods as a list: the portal's one payment-methods query. */
 export function usePaymentMethods() {
-  return useQuery({
-    queryKey: PAYMENT_METHODS_KEY,
-    queryFn: async () =>
-      (await callRoute(api, paymentContract.listPaymentMethods, { query: { page_size: 100 } }))
-        .results,
-  });
+  return useQuery({ ...paymentMethodsQuery, select: (page) => page.results });
 }
 
 /** Refetches what a change of payment methods touches (their list, billings, policies). */

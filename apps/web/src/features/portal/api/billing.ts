@@ -15,13 +15,18 @@ export function useInvoices(query: InvoiceQuery) {
   });
 }
 
-/** The customer's payment methods (every status), to name an invoice's or a billing's method. */
+/**
+ * The customer's payment methods (every status), one query under one key for every screen that
+ * shows them (a second shape under the same key would reach the other screens from the cache).
+ */
+export const paymentMethodsQuery = {
+  queryKey: ['portal', 'payment-methods'],
+  queryFn: () => callRoute(api, paymentContract.listPaymentMethods, { query: { page_size: 100 } }),
+};
+
+/** The customer's payment methods, to name an invoice's or a billing's method. */
 export function usePaymentMethods() {
-  return useQuery({
-    queryKey: ['portal', 'payment-methods'],
-    queryFn: () =>
-      callRoute(api, paymentContract.listPaymentMethods, { query: { page_size: 100 } }),
-  });
+  return useQuery(paymentMethodsQuery);
 }
 
 /** Pays the policy's billing with another method; one Idempotency-Key per attempt. */
