@@ -44,7 +44,7 @@ export function AccountPage() {
         variant="text"
         sx={{ minHeight: 44 }}
       >
-        {t('account.memberAccount')}
+        {tAccount('security.memberAccount')}
       </Button>
     </Stack>
   );
