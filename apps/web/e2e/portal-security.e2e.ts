@@ -154,7 +154,9 @@ describe.each(viewports)('the portal’s account security on a %s', (viewport) =
 
       // The password.
       await page.getByRole('button', { name: t.changePassword }).click();
-      await page.getByRole('textbox', { name: t.currentPassword, exact: true }).fill(FACTORY_PASSWORD);
+      await page
+        .getByRole('textbox', { name: t.currentPassword, exact: true })
+        .fill(FACTORY_PASSWORD);
       await page.getByRole('textbox', { name: t.newPassword, exact: true }).fill(NEW_PASSWORD);
       await page.getByRole('textbox', { name: t.confirmPassword, exact: true }).fill(NEW_PASSWORD);
       await page.getByRole('button', { name: t.changePassword }).click();

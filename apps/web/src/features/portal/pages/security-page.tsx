@@ -44,7 +44,8 @@ export function SecurityPage({ forms }: { forms: SecurityForms }) {
   const { show, clear, banner } = useErrorBanner();
   const [changing, setChanging] = useState(false);
   const [changed, setChanged] = useState(false);
-  const [verifying, setVerifying] = useState(false);
+  // The verified number when the phone form opened: the form's "skip" and "continue" both end it.
+  const [verifying, setVerifying] = useState<{ before: string | null } | null>(null);
   const [verified, setVerified] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
 
@@ -97,12 +98,13 @@ export function SecurityPage({ forms }: { forms: SecurityForms }) {
         {verified && (
           <InlineNotification type="success">{t('security.phoneVerified')}</InlineNotification>
         )}
-        {verifying ? (
+        {verifying !== null ? (
           <PhoneStep
             onError={show}
             onClear={clear}
             onDone={() => {
-              setVerifying(false);
+              setVerified(phone !== null && phone !== verifying.before);
+              setVerifying(null);
               return Promise.resolve();
             }}
           />
@@ -114,7 +116,7 @@ export function SecurityPage({ forms }: { forms: SecurityForms }) {
             onClick={() => {
               clear();
               setVerified(false);
-              setVerifying(true);
+              setVerifying({ before: phone });
             }}
           >
             {t('security.updatePhone')}
