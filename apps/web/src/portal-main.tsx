@@ -10,6 +10,7 @@ import { RouterProvider } from 'react-router/dom';
 
 import { AppProviders } from './app/providers';
 import { runtimeConfig } from './config/runtime';
+import { provideSecurityForms } from './features/portal/account/security-forms';
 import { portalRoutes } from './features/portal/portal-router';
 import { startErrorReporting } from './lib/error-reporting';
 import { createQueryClient } from './lib/query-client';
@@ -18,6 +19,9 @@ const container = document.getElementById('root');
 if (container === null) throw new Error('portal/index.html has no #root element');
 
 void startErrorReporting(runtimeConfig().errorReporting);
+
+// The sign-in feature's forms for `account/security`, loaded with that page (decision 198).
+provideSecurityForms(() => import('./features/auth/security-forms'));
 
 const router = createHashRouter(portalRoutes);
 const queryClient = createQueryClient();

@@ -7,6 +7,7 @@
 import type { RouteObject } from 'react-router';
 
 import { portalAccountPaths } from './account/account-paths';
+import { loadSecurityForms } from './account/security-forms';
 import { portalPaths } from './portal-paths';
 
 // ------------------------------------------------------------------ policies (issue 20, c20p)
@@ -51,6 +52,21 @@ const accountRoutes: RouteObject[] = [
   },
 ];
 
+// ------------------------------------------------------------------ account security (issue 20, c20s)
+
+const securityRoutes: RouteObject[] = [
+  {
+    path: portalAccountPaths.security.path,
+    lazy: async () => {
+      const [{ SecurityPage }, forms] = await Promise.all([
+        import('./pages/security-page'),
+        loadSecurityForms(),
+      ]);
+      return { Component: () => <SecurityPage forms={forms} /> };
+    },
+  },
+];
+
 // ------------------------------------------------------------------ service requests (issue 20, c20d)
 
 const serviceRequestRoutes: RouteObject[] = [
@@ -67,5 +83,6 @@ const serviceRequestRoutes: RouteObject[] = [
 export const portalPageRoutes: RouteObject[] = [
   ...policyRoutes,
   ...accountRoutes,
+  ...securityRoutes,
   ...serviceRequestRoutes,
 ];

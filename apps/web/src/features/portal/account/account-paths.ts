@@ -11,4 +11,8 @@ export const portalAccountPaths = {
     path: 'account/payments',
     href: (language: Language) => `${prefix(language)}/account/payments`,
   },
+  security: {
+    path: 'account/security',
+    href: (language: Language) => `${prefix(language)}/account/security`,
+  },
 } as const;

@@ -11,8 +11,8 @@ import { portalAccountPaths } from '../account/account-paths';
 import { PageHeading } from '../components/page-heading';
 
 /**
- * `account`: who is signed in, and the member app's account page (password, phone number, sign
- * out). The portal's own account screens (payments, security) are added here (issue 20, c20d).
+ * `account`: who is signed in, the portal's account screens (payments; security: password, phone
+ * number, sign out) and the member app's account page.
  */
 export function AccountPage() {
   const { t } = useTranslation('portal');
@@ -32,11 +32,19 @@ export function AccountPage() {
         {tAccount('account.payments')}
       </Button>
       <Button
+        component={RouterLink}
+        to={portalAccountPaths.security.href(language)}
+        variant="outlined"
+        sx={{ minHeight: 44 }}
+      >
+        {tAccount('account.security')}
+      </Button>
+      <Button
         href={paths.outpatient.account.getHref(language)}
         variant="text"
         sx={{ minHeight: 44 }}
       >
-        {t('account.memberAccount')}
+        {tAccount('security.memberAccount')}
       </Button>
     </Stack>
   );
