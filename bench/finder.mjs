@@ -90,18 +90,19 @@ const TEXTS = [
  * The web's finder query (apps/web/src/features/doctor-finder/api/finder-queries.ts): every
  * field of every result, and the pagination.
  */
-const SERVICE_POINTS_QUERY = `query ServicePoints($panel: String!, $policy_number: String, $page: Int, $page_size: Int, $district_codes: [String!], $service_ids: [ID!], $specialty_slug: [String!], $search: String, $price_range: String, $expand_until_found: Boolean) {
-  servicePoints(panel: $panel, policy_number: $policy_number, page: $page, page_size: $page_size, district_codes: $district_codes, service_ids: $service_ids, specialty_slug: $specialty_slug, search: $search, price_range: $price_range, expand_until_found: $expand_until_found) {
-    results { id is_bookmarked create_date update_date
-      doctor { id name_en name_zh phones { no }
-        payment_info { service { code } amount marked_price
-          treatment_properties { type quantity unit_en unit_zh treatment { name_en name_zh } } } }
-      venue { id name_en name_zh district { code name name_en name_zh } address { line_one line_two } }
-      service { id slug code name name_en name_zh }
-      specialty { id slug description_en description_zh } }
-    pagination { start end total }
-  }
-}`;
+/**
+ * The finder screen's own query document, read from the web's source, so the bench always asks
+ * what the screen asks (a hand-kept copy fell off the fast path when the cards gained fields).
+ */
+const SERVICE_POINTS_QUERY = (() => {
+  const source = readFileSync(
+    join(root, 'apps/web/src/features/doctor-finder/api/finder-queries.ts'),
+    'utf8',
+  );
+  const found = /const SERVICE_POINTS_QUERY = \/\* GraphQL \*\/ `([^`]+)`/.exec(source);
+  if (found === null) throw new Error('finder-queries.ts: SERVICE_POINTS_QUERY not found');
+  return found[1];
+})();
 
 /** The mixed workload: filters alone and combined, Chinese and English text, a few pages. */
 function workload(districtCodes, serviceIds) {
@@ -263,8 +264,11 @@ async function servedVersion(port, question) {
     },
   });
   await res.arrayBuffer();
+  // A guest's ETag names the snapshot and the Hong Kong minute: snapshot × 10⁸ + minute.
   const match = /^W\/"f(\d+)-/.exec(res.headers.get('etag') ?? '');
-  return match ? Number(match[1]) : Number.NaN;
+  if (match === null)
+    throw new Error(`not the finder's fast path: ETag ${res.headers.get('etag')}`);
+  return Math.floor(Number(match[1]) / 100_000_000);
 }
 
 function addressOfGraphql(question) {
