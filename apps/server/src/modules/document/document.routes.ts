@@ -41,61 +41,22 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
   const font = app.config.documents.font;
   checkDocumentFont(font, allDocumentTexts());
 
-  route(app, contract.invoiceDocument, async (request, reply) => {
-    const caller = request.requireCaller(SIGN_IN_MESSAGE);
-    const language = languageOf(request, request.query.language);
-    const document = await service.invoicePdf(
-      app.db,
-      font,
-      caller,
-      request.now,
-      request.params.id,
-      language,
-    );
-    return sendPdf(reply, document, 'private');
-  });
-
-  route(app, contract.taxReportDocument, async (request, reply) => {
-    const caller = request.requireCaller(SIGN_IN_MESSAGE);
-    const language = languageOf(request, request.query.language);
-    const document = await service.taxReportPdf(
-      app.db,
-      font,
-      caller,
-      request.now,
-      request.params.id,
-      language,
-    );
-    return sendPdf(reply, document, 'private');
-  });
-
-  route(app, contract.renewalDocument, async (request, reply) => {
-    const caller = request.requireCaller(SIGN_IN_MESSAGE);
-    const language = languageOf(request, request.query.language);
-    const document = await service.renewalPdf(
-      app.db,
-      font,
-      caller,
-      request.now,
-      request.params.id,
-      language,
-    );
-    return sendPdf(reply, document, 'private');
-  });
-
-  route(app, contract.policyScheduleDocument, async (request, reply) => {
-    const caller = request.requireCaller(SIGN_IN_MESSAGE);
-    const language = languageOf(request, request.query.language);
-    const document = await service.policySchedulePdf(
-      app.db,
-      font,
-      caller,
-      request.now,
-      request.params.id,
-      language,
-    );
-    return sendPdf(reply, document, 'private');
-  });
+  // A customer's own documents: each read through its service, which answers 404 for another
+  // customer's id (the records' own ownership checks).
+  const owned = [
+    [contract.invoiceDocument, service.invoicePdf],
+    [contract.taxReportDocument, service.taxReportPdf],
+    [contract.renewalDocument, service.renewalPdf],
+    [contract.policyScheduleDocument, service.policySchedulePdf],
+  ] as const;
+  for (const [entry, render] of owned) {
+    route(app, entry, async (request, reply) => {
+      const caller = request.requireCaller(SIGN_IN_MESSAGE);
+      const language = languageOf(request, request.query.language);
+      const document = await render(app.db, font, caller, request.now, request.params.id, language);
+      return sendPdf(reply, document, 'private');
+    });
+  }
 
   route(app, contract.libraryDocument, async (request, reply) => {
     const language = languageOf(request, request.query.language);
