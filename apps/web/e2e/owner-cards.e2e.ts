@@ -2,7 +2,7 @@
 // policy's members with their QR codes, and login / forgot-password send a signed-in visitor on
 // to `next` (default `/e-card/owner`). Phone and desktop, both languages. The owner signs in
 // through the real identity service (password, then the SMS code from the outbox), once.
-import { withOwnerSms } from './support/owner-sms';
+import { signInOwner } from './support/owner-session';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   expectAccessible,
@@ -55,55 +55,13 @@ async function journey(viewport: ViewportName): Promise<Journey> {
   return j;
 }
 
-interface OutboxEntry {
-  id: number;
-  to: string;
-  body: string;
-}
-
 /**
- * Signs owner@example.com in once for the file through /identity (password, then the SMS code
- * from the outbox): codes sent to one account are limited per hour, and the sign-in screens
- * have journeys of their own. Each journey's browser gets the session cookies the server set.
+ * Signs owner@example.com in once for the file (support/owner-session.ts): codes sent to one
+ * account are limited per hour, and the sign-in screens have journeys of their own.
  */
 let session: { access: string } | undefined;
 beforeAll(async () => {
-  const baseUrl = inject('baseUrl');
-  const headers = {
-    'content-type': 'application/json',
-    'x-forwarded-for': '198.18.250.1',
-    'x-token-delivery': 'body',
-  };
-  const outbox = async () => (await (await fetch(`${baseUrl}/dev/outbox`)).json()) as OutboxEntry[];
-  const { challenge, code } = await withOwnerSms(async () => {
-    const before = (await outbox())[0]?.id ?? 0;
-    const first = await fetch(`${baseUrl}/identity/sign-in`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({ email: 'owner@example.com', password: 'ClinicPass2026' }),
-    });
-    expect(first.status).toBe(200);
-    const answer = (await first.json()) as { challenge: { session: string } };
-    let found: string | undefined;
-    for (let attempt = 0; attempt < 40 && found === undefined; attempt += 1) {
-      const sms = (await outbox()).find((m) => m.to === '+85291234567' && m.id > before);
-      found = sms === undefined ? undefined : /\b(\d{6})\b/.exec(sms.body)?.[1];
-      if (found === undefined) await new Promise((resolve) => setTimeout(resolve, 250));
-    }
-    return { challenge: answer.challenge, code: found };
-  });
-  if (code === undefined) throw new Error('no SMS code in the outbox');
-  const done = await fetch(`${baseUrl}/identity/sign-in/challenge`, {
-    method: 'POST',
-    headers,
-    body: JSON.stringify({ session: challenge.session, code }),
-  });
-  const body = (await done.json()) as {
-    signed_in: boolean;
-    tokens: { access_token: string };
-  };
-  expect(body.signed_in).toBe(true);
-  session = { access: body.tokens.access_token };
+  session = { access: await signInOwner('198.18.250.1') };
 });
 
 /** A journey whose browser holds the owner's session cookies (as the sign-in set them). */
