@@ -1,13 +1,10 @@
 // Process entry: config, database (embedded unless DATABASE_URL), migrations, seed on an empty
 // database, listen; SIGTERM / SIGINT drain requests, then stop the database.
-import { pino } from 'pino';
-import { buildApp, loggerOptions } from './app';
+// Only the config is imported up front: a bad environment is reported before the application's
+// few hundred modules load (seconds on a busy machine).
+import type { LoggerOptions } from 'pino';
 import { ConfigError, loadConfig, requireExplicitEnvironment } from './config';
-import { runDataSteps } from './data-steps';
-import { runMigrations } from './db/migrate';
-import { seedIfEmpty } from './db/seed/seed';
 import { EmbeddedStartError } from './db/embedded';
-import { startDatabase } from './db/start-database';
 
 async function main() {
   let config;
@@ -21,7 +18,22 @@ async function main() {
     }
     throw error;
   }
-  const log = pino(loggerOptions(config) as pino.LoggerOptions);
+  const [
+    { pino },
+    { buildApp, loggerOptions },
+    { runDataSteps },
+    { runMigrations },
+    { seedIfEmpty },
+    { startDatabase },
+  ] = await Promise.all([
+    import('pino'),
+    import('./app'),
+    import('./data-steps'),
+    import('./db/migrate'),
+    import('./db/seed/seed'),
+    import('./db/start-database'),
+  ]);
+  const log = pino(loggerOptions(config) as LoggerOptions);
   const database = await startDatabase(
     config,
     (message) => {
