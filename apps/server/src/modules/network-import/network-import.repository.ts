@@ -151,21 +151,30 @@ function chunks<T>(items: readonly T[]): T[][] {
   return out;
 }
 
-export async function insertDoctors(
+/** Inserts in chunks and maps each row's external id to its new id. */
+async function insertReturningIds<T>(
+  rows: readonly T[],
+  insert: (chunk: T[]) => Promise<{ id: number; externalId: string | null }[]>,
+): Promise<Map<string, number>> {
+  const ids = new Map<string, number>();
+  for (const chunk of chunks(rows)) {
+    for (const row of await insert(chunk)) ids.set(row.externalId ?? '', row.id);
+  }
+  return ids;
+}
+
+export function insertDoctors(
   db: Database,
   source: string,
   rows: readonly DoctorRecord[],
   now: Date,
 ): Promise<Map<string, number>> {
-  const ids = new Map<string, number>();
-  for (const chunk of chunks(rows)) {
-    const inserted = await db
+  return insertReturningIds(rows, (chunk) =>
+    db
       .insert(doctor)
       .values(chunk.map((row) => ({ ...row, source, createDate: now, updateDate: now })))
-      .returning({ id: doctor.id, externalId: doctor.externalId });
-    for (const row of inserted) ids.set(row.externalId ?? '', row.id);
-  }
-  return ids;
+      .returning({ id: doctor.id, externalId: doctor.externalId }),
+  );
 }
 
 export async function updateDoctor(db: Database, id: number, row: DoctorRecord, now: Date) {
@@ -175,21 +184,18 @@ export async function updateDoctor(db: Database, id: number, row: DoctorRecord, 
     .where(eq(doctor.id, id));
 }
 
-export async function insertVenues(
+export function insertVenues(
   db: Database,
   source: string,
   rows: readonly VenueRecord[],
   now: Date,
 ): Promise<Map<string, number>> {
-  const ids = new Map<string, number>();
-  for (const chunk of chunks(rows)) {
-    const inserted = await db
+  return insertReturningIds(rows, (chunk) =>
+    db
       .insert(venue)
       .values(chunk.map((row) => ({ ...row, source, createDate: now, updateDate: now })))
-      .returning({ id: venue.id, externalId: venue.externalId });
-    for (const row of inserted) ids.set(row.externalId ?? '', row.id);
-  }
-  return ids;
+      .returning({ id: venue.id, externalId: venue.externalId }),
+  );
 }
 
 export async function updateVenue(db: Database, id: number, row: VenueRecord, now: Date) {
