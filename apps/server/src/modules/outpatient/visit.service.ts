@@ -341,17 +341,39 @@ async function stepResult(
   };
 }
 
-/** Before consultation: opens the member's visit at the venue; a second scan returns it. */
-export async function openVisit(
+type VisitFields = Omit<
+  Parameters<typeof visits.insertVisit>[1],
+  | 'memberId'
+  | 'policyId'
+  | 'venueId'
+  | 'visitDate'
+  | 'openedByUserId'
+  | 'openedByKeyId'
+  | 'openedAt'
+>;
+
+/**
+ * A step that adds one visit row (opening a visit, a body check). A repeated scan answers the row
+ * it recorded before; of two simultaneous scans the first row stands (a partial unique index) and
+ * the second reads it back with `existing`.
+ */
+async function addVisit(
   db: Database,
   secretKey: string,
   input: StepInput,
   now: { today: string; instant: Date },
+  step: 'open-visit' | 'body-check',
+  fields: VisitFields,
+  existing: (member: MemberRow) => Promise<VisitRow | null>,
+  /** The member as the visit leaves it (before the answer reads its use); `inserted` is false
+   * when a simultaneous scan recorded it. */
+  recorded: (member: MemberRow, inserted: boolean) => Promise<MemberRow> = (member) =>
+    Promise.resolve(member),
 ): Promise<StepResult> {
   const assessment = await assessTicket(
     db,
     secretKey,
-    { ref: input.ref, venueId: input.venueId, step: 'open-visit' },
+    { ref: input.ref, venueId: input.venueId, step },
     now,
   );
   if (assessment.outcome === 'already_used' && assessment.visit !== null) {
@@ -360,20 +382,37 @@ export async function openVisit(
   if (assessment.outcome !== 'valid' || assessment.member === null) throw notAccepted(assessment);
   const member = assessment.member;
   const inserted = await visits.insertVisit(db, {
+    ...fields,
     memberId: member.memberId,
     policyId: member.policyId,
     venueId: input.venueId,
-    kind: 'consultation',
-    status: 'open',
     visitDate: now.today,
     openedByUserId: input.actor.userId,
     openedByKeyId: input.actor.keyId,
     openedAt: now.instant,
   });
-  // Another scan opened it at the same moment (the partial unique index): that one stands.
-  const visit = inserted ?? (await visits.findOpenVisit(db, member.memberId, input.venueId));
+  const visit = inserted ?? (await existing(member));
   if (visit === null) throw new AppError('conflict');
-  return stepResult(db, assessment, inserted !== null, visit, now.today);
+  const after = { ...assessment, member: await recorded(member, inserted !== null) };
+  return stepResult(db, after, inserted !== null, visit, now.today);
+}
+
+/** Before consultation: opens the member's visit at the venue; a second scan returns it. */
+export async function openVisit(
+  db: Database,
+  secretKey: string,
+  input: StepInput,
+  now: { today: string; instant: Date },
+): Promise<StepResult> {
+  return addVisit(
+    db,
+    secretKey,
+    input,
+    now,
+    'open-visit',
+    { kind: 'consultation', status: 'open' },
+    (member) => visits.findOpenVisit(db, member.memberId, input.venueId),
+  );
 }
 
 /**
@@ -438,43 +477,31 @@ export async function recordBodyCheckAtClinic(
   input: StepInput,
   now: { today: string; instant: Date },
 ): Promise<StepResult> {
-  const assessment = await assessTicket(
+  return addVisit(
     db,
     secretKey,
-    { ref: input.ref, venueId: input.venueId, step: 'body-check' },
+    input,
     now,
-  );
-  if (assessment.outcome === 'already_used' && assessment.visit !== null) {
-    return stepResult(db, assessment, false, assessment.visit, now.today);
-  }
-  if (assessment.outcome !== 'valid' || assessment.member === null) throw notAccepted(assessment);
-  const member = assessment.member;
-  const inserted = await visits.insertVisit(db, {
-    memberId: member.memberId,
-    policyId: member.policyId,
-    venueId: input.venueId,
-    kind: 'body-check',
-    status: 'closed',
-    visitDate: now.today,
-    openedByUserId: input.actor.userId,
-    openedByKeyId: input.actor.keyId,
-    closedByUserId: input.actor.userId,
-    closedByKeyId: input.actor.keyId,
-    openedAt: now.instant,
-    closedAt: now.instant,
-  });
-  const visit =
-    inserted ??
-    (await visits.findLatestVisit(db, {
-      memberId: member.memberId,
+    'body-check',
+    {
       kind: 'body-check',
-      date: now.today,
-      statuses: ['closed'],
-    }));
-  if (visit === null) throw new AppError('conflict');
-  if (inserted !== null) await repo.setLastBodyCheckDate(db, member.memberId, now.today);
-  const after = { ...assessment, member: { ...member, lastBodyCheckDate: now.today } };
-  return stepResult(db, after, inserted !== null, visit, now.today);
+      status: 'closed',
+      closedByUserId: input.actor.userId,
+      closedByKeyId: input.actor.keyId,
+      closedAt: now.instant,
+    },
+    (member) =>
+      visits.findLatestVisit(db, {
+        memberId: member.memberId,
+        kind: 'body-check',
+        date: now.today,
+        statuses: ['closed'],
+      }),
+    async (member, inserted) => {
+      if (inserted) await repo.setLastBodyCheckDate(db, member.memberId, now.today);
+      return { ...member, lastBodyCheckDate: now.today };
+    },
+  );
 }
 
 // ---------------------------------------------------------------- lists and operators
