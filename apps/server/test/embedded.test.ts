@@ -73,39 +73,45 @@ function alive(pid: number): boolean {
   }
 }
 
+/** An API process of its own: starts the database on dataDir, keeps a row, then waits. */
+async function startOwner(dataDir: string) {
+  const owner = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      '-e',
+      `const { startEmbeddedPostgres } = await import(${JSON.stringify(path.resolve(import.meta.dirname, '../src/db/embedded.ts'))});
+       const { ensureDatabase } = await import(${JSON.stringify(path.resolve(import.meta.dirname, '../src/db/migrate.ts'))});
+       const pg = (await import('pg')).default;
+       const server = await startEmbeddedPostgres({ dataDir: ${JSON.stringify(dataDir)} });
+       await ensureDatabase(server.adminUrl, 'keep');
+       const client = new pg.Client({ connectionString: server.urlFor('keep') });
+       await client.connect();
+       await client.query("CREATE TABLE note (text text); INSERT INTO note VALUES ('left')");
+       await client.end();
+       process.stdout.write('ready\\n');
+       setInterval(() => {}, 1000);`,
+    ],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  await new Promise<void>((resolve, reject) => {
+    owner.stdout.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('ready')) resolve();
+    });
+    owner.once('exit', () => {
+      reject(new Error('the first process exited'));
+    });
+  });
+  return owner;
+}
+
 describe('embedded PostgreSQL after a crash (decision 145)', () => {
   it('starts on a folder whose previous owner was killed with SIGKILL, its postmaster left running', async () => {
     const dataDir = await mkdtemp(path.join(tmpdir(), 'clinicpass-embedded-'));
     dirs.push(dataDir);
     // An API process: starts the database, keeps a row, then is killed without a word.
-    const owner = spawn(
-      process.execPath,
-      [
-        '--import',
-        'tsx',
-        '-e',
-        `const { startEmbeddedPostgres } = await import(${JSON.stringify(path.resolve(import.meta.dirname, '../src/db/embedded.ts'))});
-         const { ensureDatabase } = await import(${JSON.stringify(path.resolve(import.meta.dirname, '../src/db/migrate.ts'))});
-         const pg = (await import('pg')).default;
-         const server = await startEmbeddedPostgres({ dataDir: ${JSON.stringify(dataDir)} });
-         await ensureDatabase(server.adminUrl, 'keep');
-         const client = new pg.Client({ connectionString: server.urlFor('keep') });
-         await client.connect();
-         await client.query("CREATE TABLE note (text text); INSERT INTO note VALUES ('left')");
-         await client.end();
-         process.stdout.write('ready\\n');
-         setInterval(() => {}, 1000);`,
-      ],
-      { stdio: ['ignore', 'pipe', 'inherit'] },
-    );
-    await new Promise<void>((resolve, reject) => {
-      owner.stdout.on('data', (chunk: Buffer) => {
-        if (chunk.toString().includes('ready')) resolve();
-      });
-      owner.once('exit', () => {
-        reject(new Error('the first process exited'));
-      });
-    });
+    const owner = await startOwner(dataDir);
     const leftover = postmasterPid(dataDir);
     const exited = new Promise((resolve) => owner.once('exit', resolve));
     owner.kill('SIGKILL');
@@ -119,6 +125,35 @@ describe('embedded PostgreSQL after a crash (decision 145)', () => {
       expect(notes.rows).toEqual([{ text: 'left' }]);
     } finally {
       await next.stop();
+    }
+  }, 120_000);
+
+  it('shares the postmaster of a folder whose owner still runs, and leaves it running', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'clinicpass-embedded-'));
+    dirs.push(dataDir);
+    // `npm start` runs; an operator command (the network import) starts on the same folder.
+    const owner = await startOwner(dataDir);
+    try {
+      const running = postmasterPid(dataDir);
+      const command = await startEmbeddedPostgres({ dataDir });
+      expect(command.pid).toBe(running);
+      const notes = await query(command.urlFor('keep'), 'SELECT text FROM note');
+      expect(notes.rows).toEqual([{ text: 'left' }]);
+      await command.stop();
+      // The owner's database is still up, on the same process.
+      expect(alive(running)).toBe(true);
+      expect(postmasterPid(dataDir)).toBe(running);
+      expect(
+        (await query(command.urlFor('keep'), 'SELECT count(*)::int AS n FROM note')).rows,
+      ).toEqual([{ n: 1 }]);
+    } finally {
+      // The owner ends without its exit hook: its postmaster is stopped here.
+      const postmaster = postmasterPid(dataDir);
+      const exited = new Promise((resolve) => owner.once('exit', resolve));
+      owner.kill('SIGKILL');
+      await exited;
+      process.kill(postmaster, 'SIGINT');
+      await until(() => Promise.resolve(!alive(postmaster)), 30_000);
     }
   }, 120_000);
 

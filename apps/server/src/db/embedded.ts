@@ -326,6 +326,23 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
       `The embedded PostgreSQL could not create its data folder ${layout.databaseDir} (${firstLine(error)}): check that folder's permissions and free space, or set DATABASE_URL.`,
     );
   }
+  const shared = await livePostmasterOfOwner(layout.databaseDir);
+  if (shared !== null) {
+    // A running API (or command) owns this folder's PostgreSQL: use it rather than stop it, and
+    // leave it running for its owner.
+    log(
+      `using the PostgreSQL (pid ${String(shared.pid)}, port ${String(shared.port)}) of the running process ${String(shared.owner)}`,
+    );
+    const sharedUrl = (database: string) =>
+      `postgres://${USER}:${PASSWORD}@127.0.0.1:${String(shared.port)}/${encodeURIComponent(database)}`;
+    return {
+      adminUrl: sharedUrl('postgres'),
+      urlFor: sharedUrl,
+      dataDirectory: layout.databaseDir,
+      pid: shared.pid,
+      stop: () => Promise.resolve(),
+    };
+  }
   await stopLeftoverPostmaster(layout.databaseDir, log);
   const port = await freePort();
   let child: ChildProcess;
@@ -420,6 +437,46 @@ async function waitGone(pid: number, ms: number): Promise<boolean> {
   return !isAlive(pid);
 }
 
+/** `postmaster.pid`'s process id, data folder and port (null without one). */
+async function postmasterFile(
+  databaseDir: string,
+): Promise<{ pid: number; dir: string; port: number } | null> {
+  let text: string;
+  try {
+    text = await readFile(path.join(databaseDir, 'postmaster.pid'), 'utf8');
+  } catch {
+    return null;
+  }
+  const [pidLine = '', dirLine = '', , portLine = ''] = text.split('\n');
+  return { pid: Number(pidLine.trim()), dir: path.resolve(dirLine.trim()), port: Number(portLine) };
+}
+
+/**
+ * The folder's postmaster when the process that started it still runs (another API process, or
+ * `npm start` while an operator command runs): its parent is then that live Node.js process. A
+ * postmaster whose owner was killed has been handed to init or a subreaper instead.
+ */
+async function livePostmasterOfOwner(
+  databaseDir: string,
+): Promise<{ pid: number; port: number; owner: number } | null> {
+  const file = await postmasterFile(databaseDir);
+  if (file === null || !Number.isInteger(file.pid) || file.pid <= 0) return null;
+  if (file.dir !== databaseDir || !Number.isInteger(file.port) || file.port <= 0) return null;
+  try {
+    const stat = await readFile(`/proc/${String(file.pid)}/stat`, 'utf8');
+    // "pid (command) state ppid …": the command may hold spaces, so read after its last ')'.
+    const owner = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    if (!Number.isInteger(owner) || owner <= 1 || owner === process.pid) return null;
+    const postmaster = await readFile(`/proc/${String(file.pid)}/cmdline`, 'utf8');
+    if (!postmaster.includes('postgres') || !postmaster.includes(databaseDir)) return null;
+    const program = (await readFile(`/proc/${String(owner)}/cmdline`, 'utf8')).split('\0')[0];
+    if (program !== process.execPath && path.basename(program ?? '') !== 'node') return null;
+    return { pid: file.pid, port: file.port, owner };
+  } catch {
+    return null; // no /proc, or the processes are gone
+  }
+}
+
 /**
  * An API process killed with SIGKILL leaves its postmaster running on the folder (a child is
  * not killed with its parent), and PostgreSQL then refuses a second postmaster there. When
@@ -428,16 +485,11 @@ async function waitGone(pid: number, ms: number): Promise<boolean> {
  * PostgreSQL's own business: it removes it on start.
  */
 async function stopLeftoverPostmaster(databaseDir: string, log: (message: string) => void) {
-  let text: string;
-  try {
-    text = await readFile(path.join(databaseDir, 'postmaster.pid'), 'utf8');
-  } catch {
-    return;
-  }
-  const [pidLine = '', dirLine = ''] = text.split('\n');
-  const pid = Number(pidLine.trim());
+  const file = await postmasterFile(databaseDir);
+  if (file === null) return;
+  const pid = file.pid;
   if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) return;
-  if (path.resolve(dirLine.trim()) !== databaseDir || !isAlive(pid)) return;
+  if (file.dir !== databaseDir || !isAlive(pid)) return;
   try {
     // Not another program that took the number since (Linux; elsewhere the file is trusted).
     const command = await readFile(`/proc/${String(pid)}/cmdline`, 'utf8');
