@@ -240,7 +240,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(variables, `Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
-  const dataDir = path.resolve(e.DATA_DIR);
+  // Relative to where the command was typed: `npm run outpatient` runs in apps/server (npm -w),
+  // and must reach the same ./data as `npm start` in the root. npm sets INIT_CWD to that folder.
+  const dataDir = path.resolve(env.INIT_CWD ?? process.cwd(), e.DATA_DIR);
   const fontPath = path.resolve(e.PDF_CJK_FONT);
   if (!existsSync(fontPath)) {
     throw new ConfigError(

@@ -27,6 +27,14 @@ describe('config', () => {
     expect(config.publicUrl).toBe('http://localhost:3000');
   });
 
+  it('reads a relative DATA_DIR from the folder npm was run in, not the workspace npm -w enters', () => {
+    const root = dataDir();
+    expect(loadConfig({ INIT_CWD: root }).dataDir).toBe(path.join(root, 'data'));
+    expect(loadConfig({ INIT_CWD: root, DATA_DIR: 'elsewhere' }).dataDir).toBe(
+      path.join(root, 'elsewhere'),
+    );
+  });
+
   it('keeps the generated secret across restarts', () => {
     const dir = dataDir();
     expect(loadConfig({ DATA_DIR: dir }).secretKey).toBe(loadConfig({ DATA_DIR: dir }).secretKey);
