@@ -483,7 +483,8 @@ describe('files that cannot be read', () => {
       /not valid CSV/,
     ],
     ['a GeoJSON list without a mapping', () => GOPC, /needs --mapping/],
-    ['a missing file', () => path.join(dir, 'nowhere.csv'), /no such file/],
+    ['a missing file', () => path.join(dir, 'nowhere.csv'), /nowhere\.csv: no such file\. Nothing/],
+    ['a folder', () => dir, /: a folder, not a file\. Nothing/],
   ];
   it.each(cases)(
     '%s: a clear error, exit 1, network unchanged',

@@ -1,5 +1,6 @@
 // `npm run db:migrate`: applies the committed migrations to DATABASE_URL or the embedded database.
 import { ConfigError, loadConfig } from '../config';
+import { EmbeddedStartError } from '../db/embedded';
 import { runDataSteps } from '../data-steps';
 import { runMigrations } from '../db/migrate';
 import { startDatabase } from '../db/start-database';
@@ -17,6 +18,8 @@ try {
     await database.shutdown();
   }
 } catch (error) {
-  console.error(error instanceof ConfigError ? error.message : error);
+  console.error(
+    error instanceof ConfigError || error instanceof EmbeddedStartError ? error.message : error,
+  );
   process.exit(1);
 }

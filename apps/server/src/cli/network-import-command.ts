@@ -57,6 +57,39 @@ function summary(result: NetworkImportResult, dryRun: boolean): string {
 }
 
 /** Runs the command line; answers the process's exit code. */
+/** Why a path cannot be read, in words (the caller names the file). */
+function unreadable(error: unknown, what: string, name: string): ImportFileError {
+  const code = (error as NodeJS.ErrnoException).code;
+  const why =
+    code === 'ENOENT'
+      ? 'no such file'
+      : code === 'EACCES' || code === 'EPERM'
+        ? 'not allowed to read it'
+        : code === 'EISDIR'
+          ? 'a folder, not a file'
+          : (code ?? 'cannot be read');
+  return new ImportFileError(what === 'file' ? why : `${what} ${name}: ${why}`);
+}
+
+async function fileSize(name: string, what: string): Promise<number> {
+  let info;
+  try {
+    info = await stat(name);
+  } catch (error) {
+    throw unreadable(error, what, name);
+  }
+  if (!info.isFile()) throw unreadable({ code: 'EISDIR' }, what, name);
+  return info.size;
+}
+
+async function readBytes(name: string, what: string): Promise<Uint8Array> {
+  try {
+    return new Uint8Array(await readFile(name));
+  } catch (error) {
+    throw unreadable(error, what, name);
+  }
+}
+
 export async function runNetworkImportCommand(
   args: string[],
   context: NetworkImportCommandContext,
@@ -89,22 +122,12 @@ export async function runNetworkImportCommand(
   let result: NetworkImportResult;
   try {
     // The size is checked before the file is read: a 2 GB file is refused, not loaded.
-    let size: number;
-    try {
-      size = (await stat(file)).size;
-    } catch {
-      throw new ImportFileError(`${file}: no such file`);
-    }
-    checkSize(size, maxBytes);
-    const bytes = new Uint8Array(await readFile(file));
-    let mapping: Uint8Array | null = null;
-    if (parsed.values.mapping !== undefined) {
-      try {
-        mapping = new Uint8Array(await readFile(parsed.values.mapping));
-      } catch {
-        throw new ImportFileError(`${parsed.values.mapping}: no such mapping file`);
-      }
-    }
+    checkSize(await fileSize(file, 'file'), maxBytes);
+    const bytes = await readBytes(file, 'file');
+    const mapping =
+      parsed.values.mapping === undefined
+        ? null
+        : await readBytes(parsed.values.mapping, 'mapping file');
     const progress = context.progress;
     result = await importNetwork(
       context.db,

@@ -5,6 +5,7 @@
 // about a second (decision 110). The work is in network-import-command.ts.
 import { systemClock } from '@clinicpass/shared/time/clock';
 import { ConfigError, loadConfig } from '../config';
+import { EmbeddedStartError } from '../db/embedded';
 import { runMigrations } from '../db/migrate';
 import { startDatabase } from '../db/start-database';
 import { rebuildFinderIndex } from '../modules/finder/finder.index';
@@ -44,7 +45,7 @@ try {
   }
   process.exitCode = code;
 } catch (error) {
-  if (error instanceof ConfigError) {
+  if (error instanceof ConfigError || error instanceof EmbeddedStartError) {
     console.error(error.message);
   } else {
     console.error(error);

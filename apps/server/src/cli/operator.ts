@@ -8,6 +8,7 @@ import { isAppError } from '@clinicpass/shared/errors/app-error';
 import { hkToday, systemClock } from '@clinicpass/shared/time/clock';
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config';
+import { EmbeddedStartError } from '../db/embedded';
 import { runMigrations } from '../db/migrate';
 import { startDatabase } from '../db/start-database';
 import {
@@ -58,7 +59,8 @@ try {
     await database.shutdown();
   }
 } catch (error) {
-  if (error instanceof ConfigError || isAppError(error)) fail(error.message);
+  if (error instanceof ConfigError || error instanceof EmbeddedStartError || isAppError(error))
+    fail(error.message);
   console.error(error);
   process.exit(1);
 }

@@ -22,6 +22,7 @@
 import { isAppError } from '@clinicpass/shared/errors/app-error';
 import { systemClock } from '@clinicpass/shared/time/clock';
 import { ConfigError, loadConfig } from '../config';
+import { EmbeddedStartError } from '../db/embedded';
 import { runDataSteps } from '../data-steps';
 import { runMigrations } from '../db/migrate';
 import { startDatabase } from '../db/start-database';
@@ -55,7 +56,12 @@ try {
     await database.shutdown();
   }
 } catch (error) {
-  if (error instanceof UsageError || error instanceof ConfigError || isAppError(error)) {
+  if (
+    error instanceof UsageError ||
+    error instanceof ConfigError ||
+    error instanceof EmbeddedStartError ||
+    isAppError(error)
+  ) {
     fail(error.message);
   }
   console.error(error);

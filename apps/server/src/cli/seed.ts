@@ -4,6 +4,7 @@
 // empties it first). A large N (e.g. 100000) makes a network for benchmarks.
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config';
+import { EmbeddedStartError } from '../db/embedded';
 import { runMigrations } from '../db/migrate';
 import { isDatabaseEmpty, replaceNetwork, resetDatabase, seedDatabase } from '../db/seed/seed';
 import { startDatabase } from '../db/start-database';
@@ -56,6 +57,8 @@ try {
     await database.shutdown();
   }
 } catch (error) {
-  console.error(error instanceof ConfigError ? error.message : error);
+  console.error(
+    error instanceof ConfigError || error instanceof EmbeddedStartError ? error.message : error,
+  );
   process.exit(1);
 }
