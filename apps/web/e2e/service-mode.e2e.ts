@@ -50,7 +50,7 @@ const TEXT = {
     email: '電郵',
     sendCode: '發送驗證碼',
     // apps/web/src/locales/zh-HK/common.json serviceStatus.readOnly
-    readOnly: '服務將於數分鐘內只供查閱。你可以瀏覽，但暫時未能儲存更改。',
+    readOnly: '服務現正暫時只供查閱，為時數分鐘。你可以瀏覽，但暫時未能儲存更改。',
   },
 } as const;
 
