@@ -38,14 +38,16 @@ describe('insured-life display name', () => {
 });
 
 describe('money', () => {
-  it('formats HKD in zh-HK with 0 to 2 fraction digits', () => {
+  it('formats HKD in zh-HK: whole dollars without decimals, cents with two', () => {
     expect(formatMoney(150)).toBe('HK$150');
-    expect(formatMoney(150.5)).toBe('HK$150.5');
+    expect(formatMoney(150.5)).toBe('HK$150.50');
+    expect(formatMoney(400.4)).toBe('HK$400.40');
     expect(formatMoney(1234.567)).toBe('HK$1,234.57');
     expect(formatMoney(-80, 'HKD')).toBe('-HK$80');
+    expect(formatMoney(99.999)).toBe('HK$100');
   });
 
   it('formats another currency with the same rules', () => {
-    expect(formatMoney(1234.5, 'USD')).toBe('US$1,234.5');
+    expect(formatMoney(1234.5, 'USD')).toBe('US$1,234.50');
   });
 });

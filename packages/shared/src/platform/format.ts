@@ -1,24 +1,25 @@
 // Formatting of platform values for people: money and insured-life names.
-import { formatHkd } from '../format/money';
 import type { PersonIdentity } from './entities/policy';
 
-const otherCurrencies = new Map<string, Intl.NumberFormat>();
+const formats = new Map<string, Intl.NumberFormat>();
 
 /**
- * An amount for display: HKD through the shared `formatHkd` (zh-HK, 0–2 fraction digits), any
- * other currency with the same locale and digits.
+ * An amount of an invoice, a premium or a payment: zh-HK, no decimals for whole dollars and two
+ * for cents (HK$160, HK$400.40, never HK$400.4: a statement's amounts line up as money does).
+ * The member app's prices keep the spec's own 0–2 digits (`formatHkd`).
  */
 export function formatMoney(amount: number, currency = 'HKD'): string {
-  if (currency === 'HKD') return formatHkd(amount);
-  let format = otherCurrencies.get(currency);
+  const cents = Math.round(amount * 100) % 100 !== 0;
+  const key = `${currency}:${String(cents)}`;
+  let format = formats.get(key);
   if (format === undefined) {
     format = new Intl.NumberFormat('zh-HK', {
       style: 'currency',
       currency,
-      minimumFractionDigits: 0,
+      minimumFractionDigits: cents ? 2 : 0,
       maximumFractionDigits: 2,
     });
-    otherCurrencies.set(currency, format);
+    formats.set(key, format);
   }
   return format.format(amount);
 }
