@@ -234,6 +234,11 @@ describe('login page details', () => {
     expect(await page.getByRole('link', { name: t.setPassword }).getAttribute('href')).toBe(
       '/zh-hk/outpatient/set-password?next=%2Fzh-hk%2Foutpatient',
     );
+    // Touch targets of 44 px, Chinese lines being shorter than Latin ones.
+    for (const name of [t.forgot, t.setPassword]) {
+      const box = await page.getByRole('link', { name }).boundingBox();
+      expect(box?.height).toBeGreaterThanOrEqual(44);
+    }
     await page.getByRole('textbox', { name: t.email }).fill('not-an-email');
     await page.getByRole('textbox', { name: t.password, exact: true }).fill('x');
     await page.getByRole('button', { name: t.signIn, exact: true }).click();

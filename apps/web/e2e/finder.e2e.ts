@@ -133,6 +133,13 @@ describe.each([
     expect(await cards(page).first().textContent()).toContain(t.district);
     await expectAccessible(page);
 
+    // Touch targets of 44 px: the search field, and every link of a card (address, phones).
+    const field = await page.getByRole('searchbox', { name: t.search }).locator('..').boundingBox();
+    expect(field?.height).toBeGreaterThanOrEqual(44);
+    for (const link of await cards(page).first().getByRole('link').all()) {
+      expect((await link.boundingBox())?.height).toBeGreaterThanOrEqual(44);
+    }
+
     // Type a search: debounced into the address.
     await page.getByRole('searchbox', { name: t.search }).fill('a');
     await page.waitForURL(/[?&]p=a(&|$)/);

@@ -27,6 +27,9 @@ import { SmsCodeStage } from './sms-code-stage';
 type Stage = { name: 'form' } | { name: 'sms-mfa'; session: string; destination: string };
 
 /** Sign-in (spec §2.3, §4): email + password, then an SMS code when challenged. */
+// Each link a 44 px touch target in either language (CJK lines are shorter than Latin ones).
+const linkTarget = { display: 'inline-flex', alignItems: 'center', minHeight: 44 } as const;
+
 export function LoginPage() {
   const { t } = useTranslation('auth');
   const language = useLanguage();
@@ -139,14 +142,14 @@ export function LoginPage() {
         <Link
           component={RouterLink}
           to={paths.outpatient.forgotPassword.getHref(language, location.search)}
-          sx={{ py: 1 }}
+          sx={linkTarget}
         >
           {t('login.forgotPassword')}
         </Link>
         <Link
           component={RouterLink}
           to={paths.outpatient.setPassword.getHref(language, location.search)}
-          sx={{ py: 1 }}
+          sx={linkTarget}
         >
           {t('login.setPassword')}
         </Link>

@@ -89,6 +89,8 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (text: string
       size="small"
       slotProps={{
         input: {
+          // MUI's small field is 40 px tall: a 44 px touch target, still in line with the pickers.
+          sx: { minHeight: 44 },
           startAdornment: (
             <InputAdornment position="start">
               <SearchIcon fontSize="small" />

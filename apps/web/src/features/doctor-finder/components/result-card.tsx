@@ -138,12 +138,13 @@ export function ResultCard({ panel, point }: { panel: Panel; point: ServicePoint
           />
         </Stack>
         <Typography sx={{ fontWeight: 600 }}>{venue}</Typography>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
           <PlaceIcon fontSize="small" color="action" aria-hidden />
           <Link
             href={mapsSearchHref(point.venue.address)}
             target="_blank"
             rel="noopener noreferrer"
+            sx={{ minHeight: 44, display: 'inline-flex', alignItems: 'center' }}
             aria-label={t('card.mapLink', {
               address: zh
                 ? point.venue.address.line_two || point.venue.address.line_one
