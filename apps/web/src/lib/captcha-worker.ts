@@ -10,7 +10,12 @@ const hexToBytes = (hex: string) =>
 const bytesToHex = (bytes: Uint8Array) =>
   Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 
-async function solve({ parameters, start, step, timeout }: SolveRequest): Promise<SolveResult> {
+export async function solve({
+  parameters,
+  start,
+  step,
+  timeout,
+}: SolveRequest): Promise<SolveResult> {
   const nonce = hexToBytes(parameters.nonce);
   const salt = hexToBytes(parameters.salt);
   const prefix = parameters.keyPrefix.toLowerCase();
