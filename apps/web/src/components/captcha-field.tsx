@@ -179,7 +179,6 @@ export function CaptchaField({
           type="checkbox"
           id={boxId}
           checked={state !== 'unverified'}
-          aria-busy={state === 'verifying'}
           onChange={() => {
             if (state === 'unverified') void startSolve();
           }}
