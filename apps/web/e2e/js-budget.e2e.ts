@@ -15,15 +15,14 @@ import { kib, SHELL_BUDGET, weighPages, type WeightReport } from './support/js-w
  * Raised a second time, shell 229 → 233: merging the one validated web transport (decision 169)
  * put the identity area's route-table entries and `callRoute` in the shell, ~5 KiB; issue 16's
  * note names it as weight to win back. Lowered with decisions 202–203: shell 231.8 → 220.8 KiB,
- * member card form 81 → 69.7, QR page 99 → 68.5.)
+ * member card form 81 → 69.7, QR page 99 → 68.5. Decision 207 met the member card form's and
+ * the QR page's budgets: 69.6 → 26.0, so they are off the list.)
  */
 const NOT_YET_MET: Record<string, number> = {
   shell: 223,
   // The portal (decision 194), weighed whole with its own React and MUI: 238.3 KiB on merging,
   // against its 200 KiB budget.
   portal: 240,
-  'member card form': 72,
-  'QR page (direct)': 71,
 };
 
 let browser: Browser;

@@ -12,6 +12,7 @@ import { CaptchaField, type CaptchaHandle } from './captcha-field';
 
 afterEach(async () => {
   standIn.next = 'solved';
+  standIn.lifetime = null;
   vi.unstubAllGlobals();
   await applyLanguage('en');
 });
@@ -26,13 +27,9 @@ function renderField() {
   return ref;
 }
 
-async function widget(): Promise<HTMLElement & { expire(): void }> {
-  const found = await waitFor(() => {
-    const element = document.querySelector('altcha-widget');
-    if (element === null) throw new Error('no widget yet');
-    return element;
-  });
-  return found as unknown as HTMLElement & { expire(): void };
+/** The field's checkbox, once it is there. */
+function widget(): Promise<HTMLElement> {
+  return screen.findByRole('checkbox', { name: /robot|Verif|機械人|驗證/ });
 }
 
 const MESSAGES = {
@@ -63,7 +60,7 @@ describe('captcha field', () => {
       const texts = MESSAGES[language];
       const ref = renderField();
       expect(screen.getByRole('group', { name: texts.group })).toBeInTheDocument();
-      const element = await widget();
+      await widget();
 
       standIn.next = 'network';
       await act(async () => {
@@ -77,10 +74,12 @@ describe('captcha field', () => {
       });
       expect(await screen.findByText(texts.timeout)).toBeInTheDocument();
 
-      act(() => {
-        element.expire();
-      });
+      // Solved, then its challenge lapses: the field says so.
+      standIn.next = 'solved';
+      standIn.lifetime = 30;
+      await userEvent.setup().click(await widget());
       expect(await screen.findByText(texts.expired)).toBeInTheDocument();
+      expect(screen.getByRole('checkbox')).not.toBeChecked();
 
       act(() => {
         ref.current?.show('incorrect');

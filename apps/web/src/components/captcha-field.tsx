@@ -1,6 +1,5 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import type { AltchaWidgetElement } from 'altcha/types/generic';
 import {
   useCallback,
   useEffect,
@@ -13,17 +12,8 @@ import {
 import { useTranslation } from 'react-i18next';
 
 import { InlineNotification } from './notification';
-import { useLanguage } from '../lib/i18n';
 import { MIN_TOUCH_TARGET } from '../lib/theme';
-import {
-  altchaLanguage,
-  CHALLENGE_URL,
-  loadAltcha,
-  setAltchaTexts,
-  setChallengeDifficulty,
-  takeDeadline,
-  takeFetchFailure,
-} from '../lib/altcha';
+import { setChallengeDifficulty, solveCaptcha } from '../lib/altcha';
 import type { CaptchaMessage } from '../lib/captcha-errors';
 
 /** What a form does with its captcha field. */
@@ -41,27 +31,12 @@ export interface CaptchaHandle {
   prepare(): void;
 }
 
-type StateDetail = { state: string; payload?: string | null };
-type Solving = { current: Promise<string | null> | null };
-
-/** Starts a solve, or joins the one under way: the payload, or null if it failed. */
-function startSolve(widget: AltchaWidgetElement, solving: Solving): Promise<string | null> {
-  solving.current ??= widget
-    .verify()
-    .then(
-      (result) => result?.payload ?? null,
-      () => null,
-    )
-    .finally(() => {
-      solving.current = null;
-    });
-  return solving.current;
-}
+type BoxState = 'unverified' | 'verifying' | 'verified';
 
 /**
- * The proof-of-work check (issue 8): the ALTCHA widget's "I'm not a robot" checkbox (a real
- * labelled checkbox, keyboard usable), with our own texts in both languages and our own live
- * region for the spec's five errors. Loaded on demand.
+ * The proof-of-work check (issue 8): an "I'm not a robot" checkbox (a real labelled checkbox,
+ * keyboard usable) with our texts in both languages and our own live region for the spec's five
+ * errors. The work runs in Web Workers (decision 207), not in the ALTCHA widget.
  */
 export function CaptchaField({
   ref,
@@ -78,130 +53,97 @@ export function CaptchaField({
   solveAhead?: boolean;
 }) {
   const { t } = useTranslation('captcha');
-  const language = useLanguage();
   const hintId = useId();
-  const container = useRef<HTMLDivElement>(null);
-  // The widget once it is ready (its methods exist after its `load` event); null if it failed.
-  const ready = useRef<Promise<AltchaWidgetElement | null>>(Promise.resolve(null));
+  const boxId = useId();
+  const [state, setState] = useState<BoxState>('unverified');
+  const [message, setMessage] = useState<CaptchaMessage | null>(initialMessage);
   const payload = useRef<string | null>(null);
   // The solve under way (ahead of the tap, or for it), which `take` joins rather than repeats.
   const solving = useRef<Promise<string | null> | null>(null);
-  const [message, setMessage] = useState<CaptchaMessage | null>(initialMessage);
+  const expiry = useRef<number | undefined>(undefined);
+  // Bumped as the field goes away or a solve is superseded: an older solve's answer is dropped.
+  const generation = useRef(0);
+  // What the field does when a solved challenge lapses (set below, once `startSolve` exists).
+  const lapse = useRef<() => void>(() => undefined);
 
-  // One widget per field (and per language: its texts are read as it starts).
-  useEffect(() => {
-    let cancelled = false;
-    let widget: AltchaWidgetElement | null = null;
-    let expiry: number | undefined;
-    const onState = (event: Event) => {
-      const detail = (event as CustomEvent<StateDetail>).detail;
-      window.clearTimeout(expiry);
-      if (detail.state === 'verified') {
-        payload.current = detail.payload ?? null;
-        setMessage(null);
-        // The solved challenge lapses after its lifetime: say so, and untick.
-        const until = takeDeadline();
-        if (until !== null) {
-          expiry = window.setTimeout(() => {
-            payload.current = null;
-            widget?.reset();
-            // Solving ahead: a fresh challenge, quietly; otherwise the member is told.
-            if (solveAhead && widget !== null) void startSolve(widget, solving);
-            else setMessage('expired');
-          }, until - Date.now());
-        }
-      } else if (detail.state === 'verifying') {
-        payload.current = null;
-        setMessage(null);
-      } else if (detail.state === 'error' || detail.state === 'expired') {
-        payload.current = null;
-        setMessage(
-          detail.state === 'expired' ? 'expired' : takeFetchFailure() ? 'network' : 'timeout',
-        );
-        // Our message replaces the widget's popover; the box is ready to tick again.
-        queueMicrotask(() => widget?.reset());
-      }
-    };
-    let settle: (widget: AltchaWidgetElement | null) => void = () => undefined;
-    ready.current = new Promise((resolve) => {
-      settle = resolve;
-    });
-    loadAltcha()
-      .then(() => {
-        if (cancelled || container.current === null) {
-          settle(null);
-          return;
-        }
-        setAltchaTexts(language, t);
-        widget = document.createElement('altcha-widget');
-        widget.setAttribute('challenge', CHALLENGE_URL);
-        widget.setAttribute('language', altchaLanguage(language));
-        widget.setAttribute('name', 'captcha');
-        widget.setAttribute('type', 'checkbox');
-        widget.setAttribute('auto', 'off');
-        widget.addEventListener('statechange', onState);
-        const created = widget;
-        created.addEventListener('load', () => {
-          settle(created);
-        });
-        container.current.append(created);
-        // Already usable (no `load` to come): hand it over now.
-        if (typeof (created as Partial<AltchaWidgetElement>).verify === 'function') settle(created);
-        if (solveAhead) {
-          void ready.current.then((usable) => {
-            if (usable !== null && !cancelled) void startSolve(usable, solving);
-          });
-        }
-      })
-      .catch(() => {
-        settle(null);
-      });
-    return () => {
-      cancelled = true;
-      window.clearTimeout(expiry);
-      widget?.removeEventListener('statechange', onState);
-      widget?.remove();
-      settle(null);
-      payload.current = null;
-      solving.current = null;
-    };
-  }, [language, t, solveAhead]);
-
-  const take = useCallback(async (difficulty?: number): Promise<string | null> => {
-    // Submitted before the widget was ready: wait for it.
-    const widget = await ready.current;
-    if (widget === null) {
-      setMessage('network');
-      return null;
-    }
-    let solved = payload.current;
-    if (difficulty !== undefined) {
-      // What was solved is too easy: a challenge of the difficulty asked, solved now.
-      await solving.current;
-      payload.current = null;
-      widget.reset();
-      setMessage(null);
-      setChallengeDifficulty(difficulty);
-      try {
-        solved = await startSolve(widget, solving);
-      } finally {
-        setChallengeDifficulty(null);
-      }
-    } else if (solved === null) {
-      setMessage(null);
-      solved = await startSolve(widget, solving);
-    }
+  /** Starts a solve, or joins the one under way: the payload, or null if it failed. */
+  const startSolve = useCallback((): Promise<string | null> => {
+    if (solving.current !== null) return solving.current;
+    const mine = generation.current;
+    window.clearTimeout(expiry.current);
     payload.current = null;
-    if (solved !== null) widget.reset();
-    return solved;
+    setState('verifying');
+    setMessage(null);
+    const solve = solveCaptcha().then((result) => {
+      if (mine !== generation.current) return null;
+      solving.current = null;
+      if (typeof result === 'string') {
+        setState('unverified');
+        setMessage(result);
+        return null;
+      }
+      payload.current = result.payload;
+      setState('verified');
+      // The solved challenge lapses after its lifetime: untick, and solve again quietly
+      // (solving ahead) or say so.
+      if (result.deadline !== null) {
+        expiry.current = window.setTimeout(() => {
+          if (mine !== generation.current) return;
+          payload.current = null;
+          setState('unverified');
+          lapse.current();
+        }, result.deadline - Date.now());
+      }
+      return result.payload;
+    });
+    solving.current = solve;
+    return solve;
   }, []);
 
+  useEffect(() => {
+    lapse.current = () => {
+      if (solveAhead) void startSolve();
+      else setMessage('expired');
+    };
+    if (solveAhead) void startSolve();
+    return () => {
+      generation.current += 1;
+      window.clearTimeout(expiry.current);
+      solving.current = null;
+      payload.current = null;
+    };
+  }, [solveAhead, startSolve]);
+
+  const take = useCallback(
+    async (difficulty?: number): Promise<string | null> => {
+      let solved = payload.current;
+      if (difficulty !== undefined) {
+        // What was solved is too easy: a challenge of the difficulty asked, solved now.
+        await solving.current;
+        payload.current = null;
+        setChallengeDifficulty(difficulty);
+        try {
+          solved = await startSolve();
+        } finally {
+          setChallengeDifficulty(null);
+        }
+      } else if (solved === null) {
+        solved = await startSolve();
+      }
+      payload.current = null;
+      if (solved !== null) {
+        // Handed over: good for one request only.
+        window.clearTimeout(expiry.current);
+        setState('unverified');
+      }
+      return solved;
+    },
+    [startSolve],
+  );
+
   const prepare = useCallback(() => {
-    if (!solveAhead) return;
-    void ready.current.then((widget) => {
-      if (widget !== null && payload.current === null) void startSolve(widget, solving);
-    });
-  }, [solveAhead]);
+    if (solveAhead && payload.current === null) void startSolve();
+  }, [solveAhead, startSolve]);
 
   useImperativeHandle(ref, () => ({ take, show: setMessage, prepare }), [take, prepare]);
 
@@ -213,21 +155,49 @@ export function CaptchaField({
       role="group"
       aria-label={t('group')}
       aria-describedby={hintId}
-      sx={{
-        display: 'grid',
-        gap: 1,
-        // The widget's box and label: one touch target of at least 44 px, full width at 360 px.
-        '--altcha-max-width': '100%',
-        '--altcha-checkbox-size': '24px',
-        '& .altcha-checkbox-wrap, & .altcha-checkbox-wrap label': {
-          minHeight: MIN_TOUCH_TARGET,
+      sx={{ display: 'grid', gap: 1 }}
+    >
+      {/* The box and its label: one touch target of at least 44 px, full width at 360 px. */}
+      <Box
+        component="label"
+        htmlFor={boxId}
+        data-testid="captcha-box"
+        sx={{
           display: 'flex',
           alignItems: 'center',
-        },
-        '& .altcha-checkbox-wrap label': { flex: 1, cursor: 'pointer' },
-      }}
-    >
-      <div ref={container} data-testid="captcha-widget" />
+          gap: 1.5,
+          minHeight: MIN_TOUCH_TARGET + 12,
+          px: 1.5,
+          border: 1,
+          borderColor: 'divider',
+          borderRadius: 1,
+          cursor: 'pointer',
+        }}
+      >
+        <Box
+          component="input"
+          type="checkbox"
+          id={boxId}
+          checked={state !== 'unverified'}
+          onChange={() => {
+            if (state === 'unverified') void startSolve();
+          }}
+          sx={{
+            width: 24,
+            height: 24,
+            m: 0,
+            flex: 'none',
+            accentColor: (theme) => theme.palette.primary.main,
+          }}
+        />
+        <Typography component="span" sx={{ flex: 1 }}>
+          {state === 'verified'
+            ? t('verified')
+            : state === 'verifying'
+              ? t('verifying')
+              : t('label')}
+        </Typography>
+      </Box>
       <Typography id={hintId} variant="body2" color="text.secondary">
         {t('hint')}
       </Typography>

@@ -11,18 +11,11 @@ import { failOnUnexpectedConsoleOutput, startConsoleCapture } from './console';
 
 type AltchaModule = typeof altcha;
 
-// The captcha widget is a stand-in here (see altcha-stand-in.ts); journeys use the real one.
+// The captcha's solve is a stand-in here (see altcha-stand-in.ts); journeys solve real ones.
 vi.mock('../lib/altcha', async (importOriginal) => {
   const actual = await importOriginal<AltchaModule>();
-  const { defineStandIn } = await import('./altcha-stand-in');
-  return {
-    ...actual,
-    loadAltcha: () => {
-      defineStandIn();
-      return Promise.resolve();
-    },
-    setAltchaTexts: () => undefined,
-  };
+  const { standInSolve } = await import('./altcha-stand-in');
+  return { ...actual, solveCaptcha: standInSolve };
 });
 
 // Both languages' texts, as the app has them once a page in each language has been shown.

@@ -1,6 +1,5 @@
 import { isApiError } from '@clinicpass/shared/api-client/client';
 import { ERROR_BANNER_MS } from '@clinicpass/shared/constants';
-import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Radio from '@mui/material/Radio';
@@ -10,7 +9,6 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 
@@ -25,18 +23,8 @@ import { fromHere } from '../../../lib/navigation-state';
 import { notify } from '../../../lib/notifications';
 import { storeViewToken } from '../../../lib/view-token';
 import { lookUpMember, memberCardKeys } from '../api/member-card-api';
+import { loadRules, useMemberForm } from '../hooks/use-member-form';
 import { lookupErrorMessage } from '../lib/error-message';
-import type { MemberFormValues } from '../lib/member-form-schema';
-
-// The rules carry the phone rules (libphonenumber-js): a chunk of their own, fetched once the
-// member starts on the form (the first focus or touch) rather than as it opens, so a page opened
-// and not yet used loads none of it (decision 203); validating waits for it if it must.
-const loadRules = () => import('../lib/member-form-schema');
-
-const resolver: Resolver<MemberFormValues> = async (values, context, options) => {
-  const { memberFormSchema } = await loadRules();
-  return zodResolver(memberFormSchema)(values, context, options);
-};
 
 const startRules = () => {
   void loadRules();
@@ -60,12 +48,8 @@ export function MemberCardPage() {
   const [captcha, setCaptcha] = useState<CaptchaHandle | null>(null);
   const expired = (location.state as { expired?: boolean } | null)?.expired === true;
 
-  const form = useForm<MemberFormValues>({
-    resolver,
-    defaultValues: { identifyBy: 'hkid', hkid: '', memberCode: '', phone: '' },
-    mode: 'onTouched',
-  });
-  const identifyBy = useWatch({ control: form.control, name: 'identifyBy' });
+  const form = useMemberForm();
+  const { identifyBy } = form.values;
 
   const lookup = useMutation({
     mutationFn: async (request: Parameters<typeof lookUpMember>[0]) => {
@@ -141,30 +125,25 @@ export function MemberCardPage() {
         onFocus={startRules}
         onPointerDown={startRules}
       >
-        <Controller
-          control={form.control}
+        <RadioGroup
+          row
+          aria-label={t('form.identifyBy')}
           name="identifyBy"
-          render={({ field }) => (
-            <RadioGroup
-              row
-              aria-label={t('form.identifyBy')}
-              value={field.value}
-              onChange={(event) => {
-                field.onChange(event.target.value);
-              }}
-            >
-              <FormControlLabel value="hkid" control={<Radio />} label={t('form.byHkid')} />
-              <FormControlLabel
-                value="member-code"
-                control={<Radio />}
-                label={t('form.byMemberCode')}
-              />
-            </RadioGroup>
-          )}
-        />
+          value={identifyBy}
+          onChange={(event) => {
+            form.setIdentifyBy(event.target.value === 'member-code' ? 'member-code' : 'hkid');
+          }}
+        >
+          <FormControlLabel value="hkid" control={<Radio />} label={t('form.byHkid')} />
+          <FormControlLabel
+            value="member-code"
+            control={<Radio />}
+            label={t('form.byMemberCode')}
+          />
+        </RadioGroup>
         {identifyBy === 'hkid' ? (
           <TextField
-            {...form.register('hkid')}
+            {...form.field('hkid')}
             id="member-hkid"
             label={t('form.hkidLabel')}
             placeholder="A123456(7)"
@@ -173,34 +152,34 @@ export function MemberCardPage() {
             slotProps={{
               htmlInput: { autoCapitalize: 'characters', 'aria-describedby': 'member-hkid-why' },
             }}
-            error={form.formState.errors.hkid !== undefined}
-            helperText={message(form.formState.errors.hkid?.message)}
+            error={form.errors.hkid !== undefined}
+            helperText={message(form.errors.hkid)}
             required
             fullWidth
           />
         ) : (
           <TextField
-            {...form.register('memberCode')}
+            {...form.field('memberCode')}
             id="member-code"
             label={t('form.memberCodeLabel')}
             autoComplete="off"
             spellCheck={false}
-            error={form.formState.errors.memberCode !== undefined}
-            helperText={message(form.formState.errors.memberCode?.message)}
+            error={form.errors.memberCode !== undefined}
+            helperText={message(form.errors.memberCode)}
             required
             fullWidth
           />
         )}
         <TextField
-          {...form.register('phone')}
+          {...form.field('phone')}
           id="member-phone"
           label={t('form.phoneLabel')}
           type="tel"
           inputMode="tel"
           autoComplete="off"
           slotProps={{ htmlInput: { 'aria-describedby': 'member-phone-hint' } }}
-          error={form.formState.errors.phone !== undefined}
-          helperText={message(form.formState.errors.phone?.message)}
+          error={form.errors.phone !== undefined}
+          helperText={message(form.errors.phone)}
           required
           fullWidth
         />
@@ -215,7 +194,7 @@ export function MemberCardPage() {
           type="submit"
           variant="contained"
           size="large"
-          disabled={lookup.isPending || form.formState.isSubmitting}
+          disabled={lookup.isPending || form.submitting}
         >
           {t('form.submit')}
         </Button>
