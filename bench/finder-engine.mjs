@@ -7,17 +7,24 @@
 //   - engine, new text: every question has a text never searched before (pieces of real names
 //     and addresses), so nothing about its words is known yet;
 //   - service: the same mixed questions through the finder service (access check, search,
-//     answer written as JSON), without HTTP.
+//     answer written as JSON), without HTTP;
+//   - GraphQL GET: the same mixed questions as the finder screen's GraphQL query, every one new
+//     (an extra `_` variable), through the whole application (`app.inject`: hooks, rate limit,
+//     the fast path, the written answer; no socket), beside `/healthz` through the same
+//     application: the difference is what a search costs beyond the bare route.
 // Reports, never fails on a figure. Other work on the machine skews every figure: see the load.
 //
 //   npm run bench:finder-engine
 //   npm run bench:finder-engine -- --sizes 5000 --questions 500 --data-dir /tmp/finder-bench
+//   npm run bench:finder-engine -- --cpu-prof /tmp/profiles   (a CPU profile of the GraphQL
+//                                                             measurement, per size)
 //
 // With --data-dir, each size's seeded database is kept there and reused by the next run. Each
 // size runs in a process of its own, so its memory figures are its own.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { Session } from 'node:inspector/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,7 +40,7 @@ import { seedDatabase } from '../apps/server/src/db/seed/seed.ts';
 import { createFinderRepository } from '../apps/server/src/modules/finder/finder.repository.ts';
 import { createFinderService } from '../apps/server/src/modules/finder/finder.service.ts';
 import { searchTerms } from '../apps/server/src/modules/finder/text/search-text.ts';
-import { mulberry32 } from './support.mjs';
+import { finderScreenQuery, mulberry32 } from './support.mjs';
 
 const finderDir = new URL('../apps/server/src/modules/finder/', import.meta.url);
 // Before the split of issue 17 the snapshot and the search lived in finder.memory.ts.
@@ -51,6 +58,7 @@ const { values } = parseArgs({
     questions: { type: 'string', default: '2000' },
     'data-dir': { type: 'string' },
     child: { type: 'boolean', default: false },
+    'cpu-prof': { type: 'string' },
   },
 });
 const SIZES = values.sizes.split(',').map(Number);
@@ -182,6 +190,88 @@ async function serviceCpu(service, list) {
   };
 }
 
+/** The variables of a question as the finder screen sends them, made new by `_`. */
+function variablesOf({ query, page }, n) {
+  return {
+    panel: query.panel,
+    policy_number: POLICY,
+    page,
+    page_size: 20,
+    ...(query.districtCodes ? { district_codes: query.districtCodes } : {}),
+    ...(query.serviceIds ? { service_ids: query.serviceIds.map(String) } : {}),
+    ...(query.specialtySlugs ? { specialty_slug: query.specialtySlugs } : {}),
+    ...(query.priceRange ? { price_range: `${query.priceRange.min},${query.priceRange.max}` } : {}),
+    ...(query.search === undefined ? {} : { search: query.search }),
+    _: n,
+  };
+}
+
+/** A profile of what `measure` runs, written to `--cpu-prof`'s folder as `<name>.cpuprofile`. */
+async function profiled(name, measure) {
+  if (values['cpu-prof'] === undefined) return measure();
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: 100 });
+  await session.post('Profiler.start');
+  try {
+    return await measure();
+  } finally {
+    const { profile } = await session.post('Profiler.stop');
+    await writeFile(path.join(values['cpu-prof'], `${name}.cpuprofile`), JSON.stringify(profile));
+    session.disconnect();
+  }
+}
+
+/**
+ * CPU ms per request through the whole application (`app.inject`), each from an address of its
+ * own (as bench/finder.mjs asks; the rate limit counts each): the screen's GraphQL query as GET,
+ * every question new, and `/healthz`. Every finder answer must be the fast path's (its ETag).
+ */
+async function graphqlCpu(app, list, offset) {
+  const query = finderScreenQuery();
+  const asked = list.map((question, i) => ({
+    url: `/api/graphql?${new URLSearchParams({
+      query,
+      variables: JSON.stringify(variablesOf(question, offset + i)),
+    }).toString()}`,
+    language: i % 2 ? 'en' : 'zh-HK',
+  }));
+  const address = (i) => `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
+  let start = process.cpuUsage();
+  const wall = performance.now();
+  let fast = 0;
+  for (const [i, { url, language }] of asked.entries()) {
+    const res = await app.inject({
+      method: 'GET',
+      url,
+      headers: {
+        'x-graphql-yoga-csrf': '1',
+        accept: 'application/json',
+        'accept-language': language,
+        'x-forwarded-for': address(offset + i),
+      },
+    });
+    if (res.statusCode !== 200) throw new Error(`GraphQL answered ${res.statusCode}: ${res.body}`);
+    if (/^W\/"f/.test(String(res.headers.etag))) fast += 1;
+  }
+  const search = {
+    cpu: cpuMs(start) / list.length,
+    wall: (performance.now() - wall) / list.length,
+    fast,
+  };
+  start = process.cpuUsage();
+  for (let i = 0; i < list.length; i += 1) {
+    const res = await app.inject({
+      method: 'GET',
+      url: '/healthz',
+      headers: { 'x-forwarded-for': address(offset + i) },
+    });
+    if (res.statusCode !== 200) throw new Error(`/healthz answered ${res.statusCode}`);
+  }
+  return { ...search, bare: cpuMs(start) / list.length };
+}
+
 async function benchSize(size, dataDir) {
   const postgres = await startEmbeddedPostgres({
     dataDir: path.join(dataDir, String(size)),
@@ -268,6 +358,32 @@ async function benchSize(size, dataDir) {
         service,
         questions(QUESTIONS, 20261127, reference, vocabulary),
       );
+
+      // The whole application, as the server runs it (its own read model, loaded here).
+      const { buildApp } = await import('../apps/server/src/app.ts');
+      const { loadConfig } = await import('../apps/server/src/config.ts');
+      const app = await buildApp({
+        config: loadConfig({
+          NODE_ENV: 'development',
+          LOG_LEVEL: 'warn',
+          SECRET_KEY: SECRET,
+          TRUST_PROXY: 'true',
+          DATA_DIR: dataDir,
+        }),
+        db,
+      });
+      let graphql;
+      try {
+        await app.ready();
+        const ready = app.readiness.get('finder read model');
+        while (ready !== undefined && !ready()) await new Promise((r) => setTimeout(r, 100));
+        await graphqlCpu(app, questions(300, 9, reference, vocabulary), 0);
+        graphql = await profiled(`graphql-${size}`, () =>
+          graphqlCpu(app, questions(QUESTIONS, 20261128, reference, vocabulary), 1000),
+        );
+      } finally {
+        await app.close();
+      }
       return {
         size,
         build,
@@ -278,6 +394,7 @@ async function benchSize(size, dataDir) {
         mixed,
         newText,
         served,
+        graphql,
       };
     } finally {
       await handle.close();
@@ -310,6 +427,7 @@ try {
         String(QUESTIONS),
         '--data-dir',
         dataDir,
+        ...(values['cpu-prof'] === undefined ? [] : ['--cpu-prof', values['cpu-prof']]),
       ],
       { stdio: ['ignore', 'pipe', 'inherit'], encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
     );
@@ -331,12 +449,12 @@ log(
   `${cpus().length} cores; 1-minute load average ${loadBefore[0].toFixed(1)} before, ${loadAfter[0].toFixed(1)} after; ${QUESTIONS} questions per mix\n`,
 );
 log(
-  '| service points | build (wall / CPU) | reload | snapshot memory | peak RSS in reload (max RSS) | CPU/search mixed text | CPU/search new text | CPU/search via service (+ query parse) |',
+  '| service points | build (wall / CPU) | reload | snapshot memory | peak RSS in reload (max RSS) | CPU/search mixed text | CPU/search new text | CPU/search via service (+ query parse) | CPU/request GraphQL GET, every question new (app.inject) | CPU/request /healthz (app.inject) |',
 );
-log('|---:|---:|---:|---:|---:|---:|---:|---:|');
+log('|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
 const f = (n, d = 3) => n.toFixed(d);
 for (const r of rows) {
   log(
-    `| ${r.size.toLocaleString('en')} | ${f(r.build.wall, 0)} / ${f(r.build.cpu, 0)} ms | ${f(r.reload.wall, 0)} ms | ${f(r.snapshotMb, 1)} MB | ${f(r.peakRss, 0)} MB (${f(r.maxRss, 0)} MB) | ${f(r.mixed.cpu)} ms | ${f(r.newText.cpu)} ms | ${f(r.served.cpu)} ms (+ ${f(r.served.parse)} ms) |`,
+    `| ${r.size.toLocaleString('en')} | ${f(r.build.wall, 0)} / ${f(r.build.cpu, 0)} ms | ${f(r.reload.wall, 0)} ms | ${f(r.snapshotMb, 1)} MB | ${f(r.peakRss, 0)} MB (${f(r.maxRss, 0)} MB) | ${f(r.mixed.cpu)} ms | ${f(r.newText.cpu)} ms | ${f(r.served.cpu)} ms (+ ${f(r.served.parse)} ms) | ${f(r.graphql.cpu)} ms (${r.graphql.fast} of ${QUESTIONS} on the fast path) | ${f(r.graphql.bare)} ms |`,
   );
 }

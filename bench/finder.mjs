@@ -37,7 +37,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
-import { freePort, mulberry32 } from './support.mjs';
+import { finderScreenQuery, freePort, mulberry32 } from './support.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const serverDir = join(root, 'apps/server');
@@ -86,23 +86,8 @@ const TEXTS = [
   '中環 dr',
 ];
 
-/**
- * The web's finder query (apps/web/src/features/doctor-finder/api/finder-queries.ts): every
- * field of every result, and the pagination.
- */
-/**
- * The finder screen's own query document, read from the web's source, so the bench always asks
- * what the screen asks (a hand-kept copy fell off the fast path when the cards gained fields).
- */
-const SERVICE_POINTS_QUERY = (() => {
-  const source = readFileSync(
-    join(root, 'apps/web/src/features/doctor-finder/api/finder-queries.ts'),
-    'utf8',
-  );
-  const found = /const SERVICE_POINTS_QUERY = \/\* GraphQL \*\/ `([^`]+)`/.exec(source);
-  if (found === null) throw new Error('finder-queries.ts: SERVICE_POINTS_QUERY not found');
-  return found[1];
-})();
+/** The finder screen's own query document (every field of every result, and the pagination). */
+const SERVICE_POINTS_QUERY = finderScreenQuery();
 
 /** The mixed workload: filters alone and combined, Chinese and English text, a few pages. */
 function workload(districtCodes, serviceIds) {

@@ -215,6 +215,21 @@ export async function createAccount(base, email, phone) {
   if (res.status !== 200) throw new Error(`creating ${email} answered ${res.status}: ${res.text}`);
 }
 
+/**
+ * The finder screen's own GraphQL query document, read from the web's source, so the finder
+ * benches always ask what the screen asks (a hand-kept copy fell off the fast path when the
+ * cards gained fields).
+ */
+export function finderScreenQuery() {
+  const source = readFileSync(
+    join(root, 'apps/web/src/features/doctor-finder/api/finder-queries.ts'),
+    'utf8',
+  );
+  const found = /const SERVICE_POINTS_QUERY = \/\* GraphQL \*\/ `([^`]+)`/.exec(source);
+  if (found === null) throw new Error('finder-queries.ts: SERVICE_POINTS_QUERY not found');
+  return found[1];
+}
+
 /** Exact percentile over sorted numbers. */
 export function percentile(sorted, p) {
   if (sorted.length === 0) return Number.NaN;

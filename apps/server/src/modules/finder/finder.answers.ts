@@ -50,7 +50,7 @@ export interface AnswerCache {
   get(key: string, version: number): KeptAnswer | undefined;
   /**
    * Keeps an answer computed from snapshot `version`, to be served until `until` (ms), if its
-   * address was asked before (and its answer not kept then).
+   * address was asked before (and its answer not kept then). Its `json` is read only then.
    */
   set(key: string, answer: Answer, version: number, until: number): void;
   readonly size: number;
@@ -148,11 +148,13 @@ export function createAnswerCache(
       return entry;
     },
     set(key, answer, version, until) {
-      if (answer.json.length > largest || until <= now()) return;
+      if (until <= now()) return;
       if (!kept.has(key) && !askedOnce.delete(key)) {
         rememberAsked(key);
         return;
       }
+      // Read only now: an answer written in parts is joined only when it is kept.
+      if (answer.json.length > largest) return;
       const old = kept.get(key);
       if (old !== undefined) drop(key, old);
       const entry = entryOf(key, answer, version, until);

@@ -28,7 +28,6 @@ import {
   type ServicePointQuery,
   type ServicePointQueryInput,
 } from '@clinicpass/shared/schemas/finder';
-import { hkWallClock } from '@clinicpass/shared/time/opening';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
@@ -40,6 +39,7 @@ import {
 import type { GraphqlContract } from '../../plugins/graphql-schema';
 import { requestLanguage } from '../../plugins/errors';
 import type { ReferenceService } from '../reference/reference.service';
+import { hkMinute } from './finder.hours';
 import type { FinderCaller, FinderService } from './finder.service';
 
 /** The finder's caller: the request's language and the signed-in customer, if any. */
@@ -146,9 +146,23 @@ function servicePointsQuery(args: ServicePointsArgs): {
 }
 
 /**
- * REST's `{"results":[…],"pagination":{…}[,"expanded_from":{…}]}` as the known query selects it:
- * results and pagination, and `expanded_from` (null when absent) only when asked for. In parts,
- * the results not copied (the plugin writes the whole answer in one copy).
+ * What follows the results in the known query's answer: `],"pagination":{…}}`, with
+ * `expanded_from` (null when absent) only when asked for.
+ */
+function graphqlRest(
+  rest: { pagination: unknown; expanded_from?: unknown },
+  withExpansion: boolean,
+) {
+  const selected = withExpansion
+    ? { pagination: rest.pagination, expanded_from: rest.expanded_from ?? null }
+    : { pagination: rest.pagination };
+  return Buffer.from(`],${JSON.stringify(selected).slice(1)}`);
+}
+
+/**
+ * REST's `{"results":[…],"pagination":{…}[,"expanded_from":{…}]}` as the known query selects it
+ * (see `graphqlRest`). In parts, the results not copied (the plugin writes the whole answer in
+ * one copy).
  */
 function graphqlParts(json: Buffer, withExpansion: boolean): Buffer[] {
   // `],"pagination":` cannot occur inside a card: a quote inside a JSON string is escaped.
@@ -158,10 +172,7 @@ function graphqlParts(json: Buffer, withExpansion: boolean): Buffer[] {
     pagination: unknown;
     expanded_from?: unknown;
   };
-  const rest = withExpansion
-    ? { pagination: tail.pagination, expanded_from: tail.expanded_from ?? null }
-    : { pagination: tail.pagination };
-  return [json.subarray(0, split + 1), Buffer.from(`,${JSON.stringify(rest).slice(1)}`)];
+  return [json.subarray(0, split), graphqlRest(tail, withExpansion)];
 }
 
 export function finderResolvers(deps: {
@@ -197,7 +208,7 @@ export function finderResolvers(deps: {
         // A kept answer skips validation and the search, as on REST: it was kept for this very
         // question (language, document and variables), which passed validation then.
         const caller = finderCallerOf(context.req);
-        const minute = hkWallClock(context.req.now.instant).minuteKey;
+        const minute = hkMinute(context.req.now.instant).minuteKey;
         const key = caller.userId === null ? `${cacheKey} ${minute}` : undefined;
         const kept = key === undefined ? undefined : finder.cachedAnswer(key);
         if (kept !== undefined) {
@@ -217,7 +228,11 @@ export function finderResolvers(deps: {
         }
         try {
           const found = await finder.searchServicePointsJson(asked.panel, asked.query, caller, key);
-          return { parts: () => graphqlParts(found.json, withExpansion), version };
+          // The cards as written, not REST's joined JSON: the answer is copied once.
+          return {
+            parts: () => [...found.results, graphqlRest(found.rest, withExpansion)],
+            version,
+          };
         } catch {
           return undefined;
         }

@@ -63,6 +63,21 @@ export const isHongKongHoliday: IsHoliday = (date) =>
 
 // ---------------------------------------------------------------- the view a card is written in
 
+let lastMinute: { utcMinute: number; clock: HkWallClock } | undefined;
+
+/**
+ * The Hong Kong wall-clock minute of an instant, worked out once per minute rather than per
+ * request (`Intl` formatting costs microseconds, and a finder request reads it several times).
+ * Every instant of one UTC minute is in one Hong Kong minute: the offset is whole hours.
+ */
+export function hkMinute(instant: Date): HkWallClock {
+  const utcMinute = Math.floor(instant.getTime() / 60_000);
+  if (lastMinute?.utcMinute !== utcMinute) {
+    lastMinute = { utcMinute, clock: hkWallClock(instant) };
+  }
+  return lastMinute.clock;
+}
+
 /** The instant cards are written at and what it decides on them. */
 export interface DirectoryView {
   at: HkWallClock;
@@ -77,7 +92,7 @@ export function directoryView(
   options: { staleDays?: number; flagged?: ReadonlySet<number> } = {},
 ): DirectoryView {
   return {
-    at: hkWallClock(instant),
+    at: hkMinute(instant),
     staleBeforeMs: instant.getTime() - (options.staleDays ?? DEFAULT_STALE_DAYS) * DAY_MS,
     flagged: options.flagged ?? new Set(),
   };
@@ -99,6 +114,20 @@ type DirectoryFields = Pick<
   'last_verified_at' | 'details_stale' | 'flagged' | 'opening'
 >;
 
+/** A card's `opening` object (see `directoryFields`). */
+function openingOf(venueHours: VenueHours | null, at: HkWallClock): DirectoryFields['opening'] {
+  const hours = venueHours?.hours ?? null;
+  const state = hours === null ? null : openState(hours, at, isHongKongHoliday);
+  return {
+    state: state?.state ?? 'unknown',
+    until: state?.state === 'open' ? state.until : null,
+    opens_at: state?.state === 'opens_later' ? state.at : null,
+    open_sunday: hours !== null && opensOnSunday(hours),
+    hours_text: venueHours?.text ?? null,
+    hours_note: venueHours?.note ?? null,
+  };
+}
+
 /** The time-dependent fields of a card, in the response schema's key order. */
 export function directoryFields(
   id: number,
@@ -106,31 +135,61 @@ export function directoryFields(
   lastVerifiedAt: string | null,
   view: DirectoryView,
 ): DirectoryFields {
-  const hours = venueHours?.hours ?? null;
-  const state = hours === null ? null : openState(hours, view.at, isHongKongHoliday);
   return {
     last_verified_at: lastVerifiedAt,
     details_stale: lastVerifiedAt === null || Date.parse(lastVerifiedAt) < view.staleBeforeMs,
     flagged: view.flagged.has(id),
-    opening: {
-      state: state?.state ?? 'unknown',
-      until: state?.state === 'open' ? state.until : null,
-      opens_at: state?.state === 'opens_later' ? state.at : null,
-      open_sunday: hours !== null && opensOnSunday(hours),
-      hours_text: venueHours?.text ?? null,
-      hours_note: venueHours?.note ?? null,
-    },
+    opening: openingOf(venueHours, view.at),
   };
 }
 
-/** The same fields as JSON, after a card's `specialty` and before its closing brace. */
-export function directoryJson(
-  id: number,
-  venueHours: VenueHours | null,
-  lastVerifiedAt: string | null,
-  view: DirectoryView,
-): string {
-  return `,${JSON.stringify(directoryFields(id, venueHours, lastVerifiedAt, view)).slice(1, -1)}`;
+/**
+ * When a card's details count as checked, as the stale test compares it: `Date.parse` of
+ * `last_verified_at`, and -Infinity when it was never checked (always stale).
+ */
+export function verifiedMs(lastVerifiedAt: string | null): number {
+  return lastVerifiedAt === null ? Number.NEGATIVE_INFINITY : Date.parse(lastVerifiedAt);
+}
+
+/** Whether a card's details may be out of date in a view (`details_stale`). */
+export function detailsStale(verified: number, view: DirectoryView): boolean {
+  return verified < view.staleBeforeMs;
+}
+
+// ---------------------------------------------------------------- opening JSON, kept per minute
+
+/** The opening JSON of venues without hours: the same at every instant. */
+const NO_HOURS_JSON = Buffer.from(`${JSON.stringify(openingOf(null, hkWallClock(new Date(0))))}}`);
+
+/** The opening JSON written in one Hong Kong minute, per venue's hours. */
+let openings: { minute: string; json: Map<VenueHours, Buffer> } = { minute: '', json: new Map() };
+
+/**
+ * A card's `opening` object as UTF-8 JSON, with the card's closing brace: worked out once per
+ * venue and Hong Kong minute, not per card and answer (the state, until and opens-at change
+ * only from one minute to another; a holiday is a date). Only the newest minute asked is kept
+ * (at most one entry per venue): a request of an earlier minute still in flight when the next
+ * begins gets its own minute's JSON, written for it and not kept.
+ */
+export function openingJson(venueHours: VenueHours | null, at: HkWallClock): Buffer {
+  if (venueHours === null) return NO_HOURS_JSON;
+  let kept = openings;
+  if (at.minuteKey !== kept.minute) {
+    // Keys are `YYYY-MM-DD HH:MM`: later minutes sort after earlier ones.
+    if (at.minuteKey < kept.minute) return writeOpening(venueHours, at);
+    kept = { minute: at.minuteKey, json: new Map() };
+    openings = kept;
+  }
+  let json = kept.json.get(venueHours);
+  if (json === undefined) {
+    json = writeOpening(venueHours, at);
+    kept.json.set(venueHours, json);
+  }
+  return json;
+}
+
+function writeOpening(venueHours: VenueHours, at: HkWallClock): Buffer {
+  return Buffer.from(`${JSON.stringify(openingOf(venueHours, at))}}`);
 }
 
 // ---------------------------------------------------------------- filters

@@ -3,13 +3,13 @@
 import { formatContentRange, type Pagination } from '@clinicpass/shared/api-client/pagination';
 import { PANELS } from '@clinicpass/shared/constants';
 import { finderContract as contract } from '@clinicpass/shared/contracts/finder';
-import { hkWallClock } from '@clinicpass/shared/time/opening';
 import type { FastifyReply, FastifyRequest, preParsingHookHandler } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../lib/contract-route';
 import { sendKeptCompressed } from '../../plugins/compression';
 import { requestLanguage } from '../../plugins/errors';
 import type { KeptAnswer } from './finder.answers';
+import { hkMinute } from './finder.hours';
 import type { FinderCaller, FinderList, FinderService } from './finder.service';
 
 /** The finder's caller: the request's language and the signed-in customer, if any. */
@@ -45,7 +45,7 @@ function sendKept(request: FastifyRequest, reply: FastifyReply, kept: KeptAnswer
  */
 function answerKey(request: FastifyRequest): string | undefined {
   return request.identity === null
-    ? `${requestLanguage(request)} ${hkWallClock(request.now.instant).minuteKey} ${request.url}`
+    ? `${requestLanguage(request)} ${hkMinute(request.now.instant).minuteKey} ${request.url}`
     : undefined;
 }
 

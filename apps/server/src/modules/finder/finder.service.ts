@@ -16,17 +16,17 @@ import type {
   ServicePointQuery,
 } from '@clinicpass/shared/schemas/finder';
 import { createAccessCheck, type FinderList, validation } from './finder.access';
-import {
-  type Answer,
-  type AnswerCache,
-  createAnswerCache,
-  type KeptAnswer,
-} from './finder.answers';
+import { type AnswerCache, createAnswerCache, type KeptAnswer } from './finder.answers';
 import { type SearchCriteria, searchSnapshot } from './finder.engine';
 import type { FinderRepository } from './finder.repository';
 import type { Card, FinderReadModel, FinderSnapshot, SnapshotDistrict } from './finder.snapshot';
 import { DEFAULT_STALE_DAYS, type DirectoryView, directoryView } from './finder.hours';
-import { answerJson, cardToServicePoint, withoutPrices } from './finder.writer';
+import {
+  cardToServicePoint,
+  withoutPrices,
+  type WrittenAnswer,
+  writeAnswer,
+} from './finder.writer';
 import { searchTerms } from './text/search-text';
 
 export { type FinderList, POLICY_ACCESS_TTL_MS } from './finder.access';
@@ -252,21 +252,18 @@ export function createFinderService(
 
     /**
      * The same search written as the response body (JSON in ServicePointListSchema's key
-     * order), with its pagination for the Content-Range header: the REST routes send it as is,
-     * skipping the response schema's parse-and-stringify (decision 110). A guest's answer is
-     * kept under `cacheKey` when one is given.
+     * order, also in parts), with its pagination for the Content-Range header: the REST routes
+     * send it as is, skipping the response schema's parse-and-stringify (decision 110). A
+     * guest's answer is kept under `cacheKey` when one is given.
      */
     async searchServicePointsJson(
       list: FinderList,
       query: ServicePointQuery,
       caller: FinderCaller,
       cacheKey?: string,
-    ): Promise<Answer> {
+    ): Promise<WrittenAnswer> {
       const found = await search(list, query, caller);
-      const answer = {
-        json: answerJson(found.snapshot, found, caller.language, found.view),
-        pagination: found.pagination,
-      };
+      const answer = writeAnswer(found.snapshot, found, caller.language, found.view);
       if (cacheKey !== undefined && caller.userId === null) {
         answers.set(cacheKey, answer, found.snapshot.version, found.until);
       }

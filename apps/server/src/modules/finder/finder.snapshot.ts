@@ -18,7 +18,7 @@ import type { TreatmentProperty } from '../../db/schema';
 import { type Bitset, emptyBitset, setBit } from './engine/bitset';
 import { buildTextIndex, type TextIndex } from './engine/grams';
 import { buildPriceIndex, type PriceIndex } from './engine/prices';
-import type { VenueHours } from './finder.hours';
+import { type VenueHours, verifiedMs } from './finder.hours';
 import type { ServicePointRow } from './finder.repository';
 import { doctorText, serviceText, venueText } from './text/search-text';
 
@@ -39,6 +39,8 @@ export interface Card {
   /** The venue's hours (shared by its cards; null: none known) and the last verification. */
   hours: VenueHours | null;
   lastVerifiedAt: string | null;
+  /** `lastVerifiedAt` as the stale test compares it (finder.hours.ts `verifiedMs`). */
+  verifiedMs: number;
 }
 
 /** The rows holding each distinct text of a kind: text t's rows are rows[start[t]..start[t+1]). */
@@ -89,8 +91,11 @@ export interface FinderSnapshot {
   text: Record<TextKind, TextIndex>;
   /** Recently searched terms and their rows (see finder.engine.ts). */
   terms: Map<string, TermRows>;
-  /** Card parts whose JSON is kept, and its bytes (see finder.writer.ts). */
-  written: { parts: Map<object, Buffer>; bytes: number };
+  /**
+   * Card parts whose JSON is kept, each card's `last_verified_at` JSON, and their bytes (see
+   * finder.writer.ts).
+   */
+  written: { parts: Map<object, Buffer>; verified: Map<Card, Buffer>; bytes: number };
 }
 
 /** A searched term's rows, per panel. */
@@ -113,7 +118,7 @@ export function emptyFinderSnapshot(version = 0): FinderSnapshot {
       service: buildTextIndex([]),
     },
     terms: new Map(),
-    written: { parts: new Map(), bytes: 0 },
+    written: { parts: new Map(), verified: new Map(), bytes: 0 },
   };
 }
 
@@ -481,6 +486,7 @@ function snapshotBuilder(
             },
       ),
       lastVerifiedAt: card.last_verified_at ?? null,
+      verifiedMs: verifiedMs(card.last_verified_at ?? null),
     };
   }
 
@@ -518,7 +524,7 @@ function snapshotBuilder(
         service: buildTextIndex(serviceTexts),
       },
       terms: new Map(),
-      written: { parts: new Map(), bytes: 0 },
+      written: { parts: new Map(), verified: new Map(), bytes: 0 },
     };
   }
 
@@ -529,6 +535,7 @@ function snapshotBuilder(
 export function releaseCaches(snapshot: FinderSnapshot): void {
   snapshot.terms.clear();
   snapshot.written.parts.clear();
+  snapshot.written.verified.clear();
   snapshot.written.bytes = 0;
 }
 

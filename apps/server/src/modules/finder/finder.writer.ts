@@ -6,11 +6,13 @@ import type { Language } from '@clinicpass/shared/i18n/languages';
 import type { Pagination } from '@clinicpass/shared/api-client/pagination';
 import type { ServicePoint, ServicePointList } from '@clinicpass/shared/schemas/finder';
 import { joinParts } from '../../lib/byte-slab';
+import type { Answer } from './finder.answers';
 import {
   defaultDirectoryView,
+  detailsStale,
   type DirectoryView,
   directoryFields,
-  directoryJson,
+  openingJson,
 } from './finder.hours';
 import type { Card, FinderSnapshot } from './finder.snapshot';
 
@@ -65,17 +67,26 @@ export function cardToServicePoint(
  */
 export const CARD_JSON_BUDGET = 24 * 1024 * 1024;
 
-/** The JSON kept under `key` (a card, or one of its parts), written by `write` when missing. */
-function keptJson(snapshot: FinderSnapshot, key: object, write: () => Buffer): Buffer {
+/**
+ * The JSON kept in `map` under `key` (a card, or one of its parts), written by `write` when
+ * missing; every kept JSON of the snapshot counts in one budget.
+ */
+function keptJson<Key extends object>(
+  snapshot: FinderSnapshot,
+  map: Map<Key, Buffer>,
+  key: Key,
+  write: () => Buffer,
+): Buffer {
   const written = snapshot.written;
-  let json = written.parts.get(key);
+  let json = map.get(key);
   if (json === undefined) {
     json = write();
     if (written.bytes + json.length > CARD_JSON_BUDGET) {
       written.parts.clear();
+      written.verified.clear();
       written.bytes = 0;
     }
-    written.parts.set(key, json);
+    map.set(key, json);
     written.bytes += json.length;
   }
   return json;
@@ -83,7 +94,14 @@ function keptJson(snapshot: FinderSnapshot, key: object, write: () => Buffer): B
 
 /** A part of a card (doctor, local venue, local service, specialty) as UTF-8 JSON, kept. */
 function partJson(snapshot: FinderSnapshot, part: object): Buffer {
-  return keptJson(snapshot, part, () => Buffer.from(JSON.stringify(part)));
+  return keptJson(snapshot, snapshot.written.parts, part, () => Buffer.from(JSON.stringify(part)));
+}
+
+/** `,"last_verified_at":…,"details_stale":` of a card, kept. */
+function verifiedJson(snapshot: FinderSnapshot, card: Card): Buffer {
+  return keptJson(snapshot, snapshot.written.verified, card, () =>
+    Buffer.from(`,"last_verified_at":${JSON.stringify(card.lastVerifiedAt)},"details_stale":`),
+  );
 }
 
 /** A card's JSON up to its doctor: `{"id":…,"is_bookmarked":…,"create_date":…,…,"doctor":`. */
@@ -97,7 +115,12 @@ const VENUE = Buffer.from(',"venue":');
 const SERVICE = Buffer.from(',"service":');
 const SPECIALTY = Buffer.from(',"specialty":');
 const NO_SPECIALTY = Buffer.from(',"specialty":null');
-const CLOSE = Buffer.from('}');
+/** `details_stale` and `flagged`, then the opening's key: by [stale][flagged]. */
+const STALE_FLAGGED = [false, true].map((stale) =>
+  [false, true].map((flagged) =>
+    Buffer.from(`${String(stale)},"flagged":${String(flagged)},"opening":`),
+  ),
+);
 
 /**
  * Appends a card as UTF-8 JSON in the response schema's key order to `parts`: what
@@ -112,8 +135,11 @@ export function writeCard(
   parts: Buffer[],
   view: DirectoryView = defaultDirectoryView(),
 ): void {
+  const written = snapshot.written;
   parts.push(
-    isBookmarked ? cardHead(card, true) : keptJson(snapshot, card, () => cardHead(card, false)),
+    isBookmarked
+      ? cardHead(card, true)
+      : keptJson(snapshot, written.parts, card, () => cardHead(card, false)),
     partJson(snapshot, card.doctor),
     VENUE,
     partJson(snapshot, card.venue[language]),
@@ -122,8 +148,15 @@ export function writeCard(
   );
   if (card.specialty === null) parts.push(NO_SPECIALTY);
   else parts.push(SPECIALTY, partJson(snapshot, card.specialty));
-  // What depends on the instant (issue 19), written for each answer.
-  parts.push(Buffer.from(directoryJson(card.id, card.hours, card.lastVerifiedAt, view)), CLOSE);
+  // What depends on the instant (issue 19): the staleness and flag of this view, and the
+  // opening JSON of the view's minute, kept per venue (with the card's closing brace).
+  parts.push(
+    verifiedJson(snapshot, card),
+    (STALE_FLAGGED[Number(detailsStale(card.verifiedMs, view))] as Buffer[])[
+      Number(view.flagged.has(card.id))
+    ] as Buffer,
+    openingJson(card.hours, view.at),
+  );
 }
 
 /** A card as UTF-8 JSON (see `writeCard`). */
@@ -143,10 +176,19 @@ const RESULTS_OPEN = Buffer.from('{"results":[');
 const COMMA = Buffer.from(',');
 
 /**
- * A list answer as UTF-8 JSON in ServicePointListSchema's key order: the cards (see
- * `writeCard`), then the pagination and any widening.
+ * A list answer written in parts: `{"results":[` and its cards (see `writeCard`), then the
+ * rest (pagination and any widening). Its JSON in ServicePointListSchema's key order is joined
+ * only when asked for: the GraphQL path writes the parts into its own envelope in one copy.
  */
-export function answerJson(
+export interface WrittenAnswer extends Answer {
+  /** `{"results":[` and the cards, without the closing `]`. */
+  results: readonly Buffer[];
+  /** What follows the results, in the schema's key order. */
+  rest: Omit<ServicePointList, 'results'>;
+}
+
+/** A list answer (see `WrittenAnswer`). */
+export function writeAnswer(
   snapshot: FinderSnapshot,
   found: {
     cards: readonly Card[];
@@ -156,11 +198,11 @@ export function answerJson(
   },
   language: Language,
   view: DirectoryView = defaultDirectoryView(),
-): Buffer {
-  const parts: Buffer[] = [RESULTS_OPEN];
+): WrittenAnswer {
+  const results: Buffer[] = [RESULTS_OPEN];
   found.cards.forEach((card, index) => {
-    if (index > 0) parts.push(COMMA);
-    writeCard(snapshot, card, language, found.bookmarked.has(card.id), parts, view);
+    if (index > 0) results.push(COMMA);
+    writeCard(snapshot, card, language, found.bookmarked.has(card.id), results, view);
   });
   const { start, end, total } = found.pagination;
   const rest: Omit<ServicePointList, 'results'> = { pagination: { start, end, total } };
@@ -168,7 +210,15 @@ export function answerJson(
     const { district_codes, level, searched_district_codes } = found.expanded_from;
     rest.expanded_from = { district_codes, level, searched_district_codes };
   }
-  // `{"results":[…],` then the rest of the object without its opening brace.
-  parts.push(Buffer.from(`],${JSON.stringify(rest).slice(1)}`));
-  return joinParts(parts);
+  let json: Buffer | undefined;
+  return {
+    results,
+    rest,
+    pagination: found.pagination,
+    get json() {
+      // `{"results":[…],` then the rest of the object without its opening brace.
+      json ??= joinParts([...results, Buffer.from(`],${JSON.stringify(rest).slice(1)}`)]);
+      return json;
+    },
+  };
 }
