@@ -5,12 +5,20 @@
 // packages. A diagnosis aid; asserts nothing.
 //
 //   node bench/web-modules.mjs [--top 25] [--page "finder"] [--modules]
+//   node bench/web-modules.mjs --portal [--top 40]   (the portal's own build and page, signed in)
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 import { build } from 'vite';
-import { kib, shellFiles, weighPage, WEIGHED_PAGES } from '../apps/web/e2e/support/js-weight.ts';
+import {
+  kib,
+  OWN_PAGES,
+  shellFiles,
+  signInPlainCustomer,
+  weighPage,
+  WEIGHED_PAGES,
+} from '../apps/web/e2e/support/js-weight.ts';
 import { startBuiltApp } from './built-app.mjs';
 
 const { values: options } = parseArgs({
@@ -18,6 +26,7 @@ const { values: options } = parseArgs({
     top: { type: 'string', default: '25' },
     page: { type: 'string' },
     modules: { type: 'boolean', default: false },
+    portal: { type: 'boolean', default: false },
   },
 });
 const repoRoot = path.resolve(import.meta.dirname, '..');
@@ -28,7 +37,7 @@ const chunks = new Map();
 process.env.VITE_CONFIG_NATIVE_IGNORE_WARNING = 'true';
 await build({
   root: webRoot,
-  configFile: path.join(webRoot, 'vite.config.ts'),
+  configFile: path.join(webRoot, options.portal ? 'vite.portal.config.ts' : 'vite.config.ts'),
   logLevel: 'warn',
   plugins: [
     {
@@ -88,15 +97,24 @@ const browser = await chromium.launch({
   args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
 });
 try {
-  const shell = await shellFiles(app.baseUrl);
-  print('shell (index.html)', shell);
-  for (const page of WEIGHED_PAGES) {
-    if (options.page !== undefined && page.name !== options.page) continue;
-    const weight = await weighPage(browser, app.baseUrl, page.path);
-    print(
-      `${page.name} ${page.path}, beyond the shell`,
-      [...weight.files.keys()].filter((file) => !shell.has(file)),
-    );
+  if (options.portal) {
+    // A page of its own (decision 194): weighed whole, signed in, as js-weight.ts weighs it.
+    const accessToken = await signInPlainCustomer(app.baseUrl);
+    for (const page of OWN_PAGES) {
+      const weight = await weighPage(browser, app.baseUrl, page.path, accessToken);
+      print(`${page.name} ${page.path}, whole`, [...weight.files.keys()]);
+    }
+  } else {
+    const shell = await shellFiles(app.baseUrl);
+    print('shell (index.html)', shell);
+    for (const page of WEIGHED_PAGES) {
+      if (options.page !== undefined && page.name !== options.page) continue;
+      const weight = await weighPage(browser, app.baseUrl, page.path);
+      print(
+        `${page.name} ${page.path}, beyond the shell`,
+        [...weight.files.keys()].filter((file) => !shell.has(file)),
+      );
+    }
   }
 } finally {
   await browser.close();

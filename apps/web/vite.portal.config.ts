@@ -2,12 +2,14 @@
 // (`npm run build`): portal/index.html → dist/portal/index.html, its scripts in
 // dist/portal/assets/. Nothing is shared with the member build's chunks, so the member pages'
 // files and weights are exactly what they are without the portal; the portal carries its own
-// copy of React and MUI and has a budget of its own.
+// copy of React and MUI and has a budget of its own. Its static shell is prerendered per language
+// (decision 211) into dist/portal/prerendered/.
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { precompress } from './build/counter-performance';
 import { dependencyTrims } from './build/dependency-trims';
+import { portalPrerenderPlugin } from './build/portal-prerender-plugin';
 
 /** Precompresses the portal's files only (the member build did its own). */
 function precompressPortal(): Plugin {
@@ -28,7 +30,7 @@ function precompressPortal(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), dependencyTrims(), precompressPortal()],
+  plugins: [react(), dependencyTrims(), portalPrerenderPlugin(), precompressPortal()],
   // The member build's public files (zod-jitless.js, icons) are already in dist.
   publicDir: false,
   build: {

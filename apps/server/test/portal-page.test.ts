@@ -1,5 +1,6 @@
 // The policy owner's portal (issue 20, decision 194): a page of its own in the web build,
 // dist/portal/index.html, served at /portal/ (its routes are in the hash); /portal goes there.
+// Its prerendered shell (decision 211) is chosen by the visitor's Accept-Language.
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -17,9 +18,14 @@ const page = (name: string) => `<!doctype html><html><head></head><body>${name}<
 
 beforeAll(async () => {
   webDist = mkdtempSync(path.join(tmpdir(), 'clinicpass-dist-'));
-  mkdirSync(path.join(webDist, 'portal'), { recursive: true });
+  mkdirSync(path.join(webDist, 'portal/prerendered'), { recursive: true });
   writeFileSync(path.join(webDist, 'index.html'), page('member app'));
   writeFileSync(path.join(webDist, 'portal/index.html'), page('portal page'));
+  writeFileSync(path.join(webDist, 'portal/prerendered/en.html'), page('portal page, en shell'));
+  writeFileSync(
+    path.join(webDist, 'portal/prerendered/zh-hk.html'),
+    page('portal page, zh-hk shell'),
+  );
   database = await createTestDatabase({ seeded: false });
   app = await buildApp({ config: testConfig({ WEB_DIST_DIR: webDist }), db: database.db });
   await app.ready();
@@ -42,6 +48,25 @@ describe('the portal page', () => {
       expect(response.body).toContain('portal page');
     },
   );
+
+  it.each([
+    ['zh-HK,zh;q=0.9,en;q=0.8', 'zh-hk shell'],
+    ['zh-TW', 'zh-hk shell'],
+    ['en-GB,en;q=0.9', 'en shell'],
+    ['fr-FR', 'en shell'],
+    [undefined, 'en shell'],
+  ])('sends Accept-Language %s the %s', async (acceptLanguage, shell) => {
+    const response = await app.inject({
+      url: '/portal/',
+      headers: {
+        accept: 'text/html',
+        ...(acceptLanguage === undefined ? {} : { 'accept-language': acceptLanguage }),
+      },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain(shell);
+    expect(response.headers.vary).toContain('accept-language');
+  });
 
   it('sends /portal on to /portal/, query kept', async () => {
     const bare = await getPage('/portal');

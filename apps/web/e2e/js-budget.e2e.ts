@@ -21,8 +21,8 @@ import { kib, SHELL_BUDGET, weighPages, type WeightReport } from './support/js-w
 const NOT_YET_MET: Record<string, number> = {
   shell: 223,
   // The portal (decision 194), weighed whole with its own React and MUI: 238.3 KiB on merging,
-  // against its 200 KiB budget.
-  portal: 240,
+  // 222.4 after decision 210, against its 200 KiB budget (its libraries alone are ~199).
+  portal: 225,
 };
 
 let browser: Browser;

@@ -39,6 +39,7 @@ const TEXT = {
     phoneSection: 'Phone number',
     noPhone: 'No verified phone number yet.',
     updatePhone: 'Update phone number',
+    cancelPhone: 'Cancel',
     phoneField: 'Hong Kong mobile number',
     sendCode: 'Send SMS code',
     verify: 'Verify number',
@@ -66,6 +67,7 @@ const TEXT = {
     phoneSection: '電話號碼',
     noPhone: '尚未有已核實的電話號碼。',
     updatePhone: '更新電話號碼',
+    cancelPhone: '取消',
     phoneField: '香港手機號碼',
     sendCode: '發送短訊驗證碼',
     verify: '驗證號碼',
@@ -165,8 +167,11 @@ describe.each(viewports)('the portal’s account security on a %s', (viewport) =
       await page.getByRole('button', { name: t.changePassword }).click();
       await page.getByText(t.passwordChanged).waitFor();
 
-      // The phone number, verified with the SMS code.
+      // The phone number: the form's way out cancels (it is not the sign-up's "skip"); then
+      // verified with the SMS code.
       const phoneRegion = page.getByRole('region', { name: t.phoneSection });
+      await phoneRegion.getByRole('button', { name: t.updatePhone }).click();
+      await phoneRegion.getByRole('button', { name: t.cancelPhone, exact: true }).click();
       await phoneRegion.getByRole('button', { name: t.updatePhone }).click();
       await phoneRegion.getByRole('textbox', { name: t.phoneField }).fill(phone);
       await settle(page);

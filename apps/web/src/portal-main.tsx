@@ -26,10 +26,24 @@ provideSecurityForms(() => import('./features/auth/security-forms'));
 const router = createHashRouter(portalRoutes);
 const queryClient = createQueryClient();
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+// The prerendered shell (decision 211) stays until the first page can render whole: its route's
+// code and texts loaded. React then replaces the shell in one commit, the bar where it already
+// was, never with an empty frame in between.
+const render = () => {
+  createRoot(container).render(
+    <StrictMode>
+      <AppProviders queryClient={queryClient}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>,
+  );
+};
+if (router.state.initialized) {
+  render();
+} else {
+  const unsubscribe = router.subscribe((state) => {
+    if (!state.initialized) return;
+    unsubscribe();
+    render();
+  });
+}

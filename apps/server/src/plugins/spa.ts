@@ -6,11 +6,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import { AppError } from '@clinicpass/shared/errors/app-error';
-import type { FastifyInstance } from 'fastify';
+import { LANGUAGE_PREFIXES, LANGUAGES, type Language } from '@clinicpass/shared/i18n/languages';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { customerServicePhone } from '../modules/reference/lists.service';
 import { withClientConfig } from './client-config';
-import { isApiPath, sendError } from './errors';
+import { isApiPath, requestLanguage, sendError } from './errors';
 
 interface PrerenderedPage {
   pattern: RegExp;
@@ -38,22 +39,43 @@ function readPrerenderedPages(webDistDir: string): PrerenderedPage[] {
 /** Where the portal's page is served. */
 const PORTAL_PATH = '/portal';
 
+/**
+ * The portal's prerendered shell per language (decision 211), else its bare page. Its routes are
+ * in the hash, which the server never sees: the visitor's Accept-Language chooses.
+ */
+function readPortalPages(webDistDir: string): Record<Language, string> | null {
+  const page = (file: string) => {
+    const full = path.join(webDistDir, 'portal', file);
+    return existsSync(full) ? readFileSync(full, 'utf8') : null;
+  };
+  const bare = page('index.html');
+  if (bare === null) return null;
+  return Object.fromEntries(
+    LANGUAGES.map((language) => [
+      language,
+      page(`prerendered/${LANGUAGE_PREFIXES[language]}.html`) ?? bare,
+    ]),
+  ) as Record<Language, string>;
+}
+
 export const spaPlugin = fp(
   async (app: FastifyInstance, options: { webDistDir: string }) => {
     const indexFile = path.join(options.webDistDir, 'index.html');
     const hasSpa = existsSync(indexFile);
     // The policy owner's portal (decision 194): a page of its own at /portal/, its routes in the
     // hash, so every address under /portal/ answers the portal's page.
-    const portalFile = path.join(options.webDistDir, 'portal', 'index.html');
-    const rawPortalHtml = existsSync(portalFile) ? readFileSync(portalFile, 'utf8') : null;
+    const portalPages = readPortalPages(options.webDistDir);
     // Read once; the runtime configuration (error reporting, help widget) is added per answer,
     // so the operator's customer service phone (decision 133) shows without a restart.
     const rawIndexHtml = hasSpa ? readFileSync(indexFile, 'utf8') : '';
     const prerendered = hasSpa ? readPrerenderedPages(options.webDistDir) : [];
     /** The page's prerendered shell if it has one, else index.html. */
-    const pageHtml = (url: string): string => {
+    const pageHtml = (request: FastifyRequest): string => {
+      const url = request.url;
       const [pathname = url, query] = url.split('?');
-      if (rawPortalHtml !== null && pathname.startsWith(`${PORTAL_PATH}/`)) return rawPortalHtml;
+      if (portalPages !== null && pathname.startsWith(`${PORTAL_PATH}/`)) {
+        return portalPages[requestLanguage(request)];
+      }
       const hasQuery = query !== undefined && query !== '';
       const page = prerendered.find(
         (candidate) =>
@@ -63,9 +85,9 @@ export const spaPlugin = fp(
       return page?.html ?? rawIndexHtml;
     };
     const needsPhone = app.config.helpWidget !== null;
-    const indexHtml = async (url: string) =>
+    const indexHtml = async (request: FastifyRequest) =>
       withClientConfig(
-        pageHtml(url),
+        pageHtml(request),
         app.config,
         needsPhone
           ? await customerServicePhone(app.db, app.config.identity.customerServicePhone)
@@ -93,7 +115,7 @@ export const spaPlugin = fp(
       const wantsHtml = (request.headers.accept ?? '').includes('text/html');
       const [requestPath = request.url, query] = request.url.split('?');
       if (
-        rawPortalHtml !== null &&
+        portalPages !== null &&
         requestPath === PORTAL_PATH &&
         (request.method === 'GET' || request.method === 'HEAD')
       ) {
@@ -106,10 +128,13 @@ export const spaPlugin = fp(
         (request.method === 'GET' || request.method === 'HEAD') &&
         (wantsHtml || !path.extname(request.url.split('?')[0] ?? ''))
       ) {
+        if (portalPages !== null && requestPath.startsWith(`${PORTAL_PATH}/`)) {
+          reply.header('vary', 'accept-language');
+        }
         return reply
           .header('cache-control', 'no-cache')
           .type('text/html; charset=utf-8')
-          .send(await indexHtml(request.url));
+          .send(await indexHtml(request));
       }
       const pathname = request.url.split('?')[0] ?? request.url;
       return sendError(

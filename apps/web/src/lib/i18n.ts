@@ -59,6 +59,15 @@ export function loadLanguage(language: Language): Promise<void> {
 /** Switches the text language and the document's `lang`; the route prefix decides it. */
 export async function applyLanguage(language: Language): Promise<void> {
   await loadLanguage(language);
+  await showLanguage(language);
+}
+
+/**
+ * Switches to a language whose texts are already in `i18n` (the portal loads its own selection
+ * of them, features/portal/portal-i18n.ts): the text language, the document's `lang`, the
+ * manifest.
+ */
+export async function showLanguage(language: Language): Promise<void> {
   if (i18n.language !== language) await i18n.changeLanguage(language);
   document.documentElement.lang = HTML_LANG[language];
   setManifestLanguage(LANGUAGE_PREFIXES[language]);

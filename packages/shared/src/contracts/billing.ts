@@ -7,7 +7,12 @@ import {
   BillingPatchBodySchema,
   ReplacePaymentMethodBodySchema,
 } from '../platform/bodies';
-import { BillingSchema, InvoiceSchema, PolicyInvoiceSchema } from '../platform/entities/billing';
+import {
+  BillingSchema,
+  InvoicePageSchema,
+  InvoiceSchema,
+  PolicyInvoiceSchema,
+} from '../platform/entities/billing';
 import { BatchApplyPaymentMethodResultSchema } from '../platform/entities/results';
 import { IdParamsSchema } from '../platform/params';
 import {
@@ -66,7 +71,7 @@ export const billingContract = {
     area,
     path: '/invoice',
     query: InvoiceQuerySchema,
-    responses: { 200: PaginatedSchema(InvoiceSchema) },
+    responses: { 200: InvoicePageSchema },
     errors: ['validation_error', 'unauthenticated'],
     auth,
     tags,

@@ -8,6 +8,7 @@ import type { RouteObject } from 'react-router';
 
 import { portalAccountPaths } from './account/account-paths';
 import { loadSecurityForms } from './account/security-forms';
+import { loadPageTexts } from './portal-i18n';
 import { portalPaths } from './portal-paths';
 
 // ------------------------------------------------------------------ policies (issue 20, c20p)
@@ -29,6 +30,8 @@ const policyRoutes: RouteObject[] = [
   },
   {
     path: portalPaths.manage.path,
+    // The details section shows the member app's QR card, with its texts.
+    loader: ({ params }) => loadPageTexts(params.lang, ['member-card']),
     lazy: async () => ({ Component: (await import('./pages/manage-page')).ManagePage }),
     children: [
       {
@@ -44,10 +47,12 @@ const policyRoutes: RouteObject[] = [
 const accountRoutes: RouteObject[] = [
   {
     path: portalPaths.account.path,
+    loader: ({ params }) => loadPageTexts(params.lang, ['portal-account']),
     lazy: async () => ({ Component: (await import('./pages/account-page')).AccountPage }),
   },
   {
     path: portalAccountPaths.payments.path,
+    loader: ({ params }) => loadPageTexts(params.lang, ['portal-account']),
     lazy: async () => ({ Component: (await import('./pages/payments-page')).PaymentsPage }),
   },
 ];
@@ -57,6 +62,8 @@ const accountRoutes: RouteObject[] = [
 const securityRoutes: RouteObject[] = [
   {
     path: portalAccountPaths.security.path,
+    // The sign-in feature's forms, with their texts.
+    loader: ({ params }) => loadPageTexts(params.lang, ['portal-account', 'auth']),
     lazy: async () => {
       const [{ SecurityPage }, forms] = await Promise.all([
         import('./pages/security-page'),
@@ -72,6 +79,7 @@ const securityRoutes: RouteObject[] = [
 const serviceRequestRoutes: RouteObject[] = [
   {
     path: portalPaths.serviceRequests.path,
+    loader: ({ params }) => loadPageTexts(params.lang, ['portal-account']),
     lazy: async () => ({
       Component: (await import('./pages/service-requests-page')).ServiceRequestsPage,
     }),

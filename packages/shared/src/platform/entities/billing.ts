@@ -1,5 +1,6 @@
 // Payment methods, invoices and billing (spec platform-layer §3).
 import { z } from 'zod';
+import { PaginatedSchema } from '../../api-client/pagination';
 import {
   BillingStatusSchema,
   InvoiceStatusSchema,
@@ -115,6 +116,10 @@ export const InvoiceSchema = z.object({
   ...TIMESTAMPS,
 });
 export type Invoice = z.infer<typeof InvoiceSchema>;
+
+/** A page of invoices (`GET /invoice`), one schema object shared by its route-table entry and
+ * the portal's landing, which calls it without the table (decision 210). */
+export const InvoicePageSchema = PaginatedSchema(InvoiceSchema);
 
 /** An invoice in a policy's own list, which also carries its billing and user. */
 export const PolicyInvoiceSchema = InvoiceSchema.extend({

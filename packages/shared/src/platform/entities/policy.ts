@@ -1,6 +1,7 @@
 // Policies and what hangs off them (spec platform-layer §3). The medical card is written once, in
 // schemas/outpatient.ts, where the route and the web read it (decision 166).
 import { z } from 'zod';
+import { PaginatedSchema } from '../../api-client/pagination';
 import {
   CouponRewardTypeSchema,
   CouponStatusSchema,
@@ -100,6 +101,10 @@ export const PolicySchema = z.object({
   ...TIMESTAMPS,
 });
 export type Policy = z.infer<typeof PolicySchema>;
+
+/** A page of the caller's policies (`GET /policy`), one schema object shared by its route-table
+ * entry and the portal's landing, which calls it without the table (decision 210). */
+export const PolicyPageSchema = PaginatedSchema(PolicySchema);
 
 /** One row of a policy schedule: a benefit and its limit. */
 export const PolicyScheduleItemSchema = z.object({

@@ -31,15 +31,20 @@ const PhoneSchema = z.object({
     }),
 });
 
-/** Verify a Hong Kong mobile number by SMS code; may be skipped. */
+/**
+ * Verify a Hong Kong mobile number by SMS code; may be skipped. `leaveLabel` names the way out
+ * where it is not a skip (the portal's security page, where it cancels the change).
+ */
 export function PhoneStep({
   onDone,
   onError,
   onClear,
+  leaveLabel,
 }: {
   onDone: () => Promise<void>;
   onError: (error: unknown) => void;
   onClear: () => void;
+  leaveLabel?: string;
 }) {
   const { t } = useTranslation('auth');
   const language = useLanguage();
@@ -111,8 +116,8 @@ export function PhoneStep({
           empty={phone === ''}
         />
       </Box>
-      <Button onClick={() => void onDone()} sx={{ alignSelf: 'flex-start' }}>
-        {t('setPassword.phoneSkip')}
+      <Button onClick={() => void onDone()} sx={{ alignSelf: 'flex-start', minHeight: 44 }}>
+        {leaveLabel ?? t('setPassword.phoneSkip')}
       </Button>
     </Stack>
   );

@@ -14,7 +14,7 @@ export interface SecurityForms {
   ChangePasswordForm: ComponentType<
     FormCallbacks & { email: string; onDone: () => void; onCancel: () => void }
   >;
-  PhoneStep: ComponentType<FormCallbacks & { onDone: () => Promise<void> }>;
+  PhoneStep: ComponentType<FormCallbacks & { onDone: () => Promise<void>; leaveLabel?: string }>;
   useErrorBanner: () => {
     show: (error: unknown) => void;
     clear: () => void;

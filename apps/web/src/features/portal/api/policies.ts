@@ -1,7 +1,8 @@
 /**
  * The portal's reads of the platform API, each a query keyed under `portal`: every call goes
  * through its route-table entry (`callRoute`), so answers are validated as the server declares
- * them. A sign-out clears the whole cache with the session.
+ * them. A sign-out clears the whole cache with the session. The landing's two reads (the
+ * policies, each one's next premium) are in landing-routes.ts, without the route tables.
  */
 import { callRoute } from '@clinicpass/shared/api-client/route-call';
 import { policyContract } from '@clinicpass/shared/contracts/policy';
@@ -14,37 +15,12 @@ import { fetchPolicyMedicalCards } from '../../../lib/medical-cards';
 /** More than anyone holds: the portal lists every policy on one page. */
 const ALL = 100;
 
-export function usePolicies() {
-  return useQuery({
-    queryKey: ['portal', 'policies'],
-    queryFn: () => callRoute(api, policyContract.listPolicies, { query: { page_size: ALL } }),
-  });
-}
-
 /** One policy in full; `null` (an address that is no id) asks nothing. */
 export function usePolicy(id: number | null) {
   return useQuery({
     queryKey: ['portal', 'policy', id],
     queryFn: () => callRoute(api, policyContract.getPolicy, { params: { id: id ?? 0 } }),
     enabled: id !== null,
-  });
-}
-
-/** The next premium: the policy's earliest unpaid invoice (amount still owed and due date). */
-export function useNextPremium(policyNumber: string) {
-  return useQuery({
-    queryKey: ['portal', 'next-premium', policyNumber],
-    queryFn: async () => {
-      const page = await callRoute(api, billingContract.listInvoices, {
-        query: {
-          policy_number: policyNumber,
-          status: 'open,partially-paid',
-          ordering: 'due_date',
-          page_size: 1,
-        },
-      });
-      return page.results[0] ?? null;
-    },
   });
 }
 

@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 
 import { useLanguage } from '../../../lib/i18n';
-import { useNextPremium } from '../api/policies';
+import { useNextPremium } from '../api/landing-routes';
 import { formatDate, personName } from '../lib/format';
 import { portalPaths } from '../portal-paths';
 

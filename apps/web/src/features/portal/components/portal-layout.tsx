@@ -8,11 +8,10 @@ import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
-import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NavLink, Outlet, useLocation, useNavigation } from 'react-router';
 
@@ -31,6 +30,10 @@ import { portalBase, portalPaths } from '../portal-paths';
 import { LoadingState } from './states';
 
 const MAIN_ID = 'main';
+
+// Drawn only while a page is on its way, never on the first screen: loaded on the first
+// navigation, with the page's own chunk (decision 210).
+const LinearProgress = lazy(() => import('@mui/material/LinearProgress'));
 
 /** The member app's sign-in, coming back to this very hash route afterwards. */
 export function signInHref(language: Parameters<typeof paths.outpatient.login.withNext>[0]) {
@@ -124,10 +127,12 @@ export function PortalLayout() {
         }}
       >
         {navigating && (
-          <LinearProgress
-            aria-label={t('states.loading')}
-            sx={{ position: 'absolute', top: 0, left: 0, right: 0, height: 3 }}
-          />
+          <Suspense fallback={null}>
+            <LinearProgress
+              aria-label={t('states.loading')}
+              sx={{ position: 'absolute', top: 0, left: 0, right: 0, height: 3 }}
+            />
+          </Suspense>
         )}
         <Container maxWidth="md">
           <Toolbar disableGutters sx={{ gap: 1, justifyContent: 'space-between' }}>

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 
 import { useLanguage } from '../../../lib/i18n';
-import { usePolicies } from '../api/policies';
+import { usePolicies } from '../api/landing-routes';
 import { PortalNotFoundState } from '../components/not-found-state';
 import { PageHeading } from '../components/page-heading';
 import { QueryState } from '../components/states';

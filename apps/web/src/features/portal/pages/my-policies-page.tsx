@@ -3,7 +3,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 
 import { DocumentTitle } from '../../../components/document-title';
-import { usePolicies } from '../api/policies';
+import { usePolicies } from '../api/landing-routes';
 import { PolicyCard } from '../components/policy-card';
 import { EmptyState, QueryState } from '../components/states';
 

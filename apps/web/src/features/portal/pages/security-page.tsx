@@ -44,7 +44,7 @@ export function SecurityPage({ forms }: { forms: SecurityForms }) {
   const { show, clear, banner } = useErrorBanner();
   const [changing, setChanging] = useState(false);
   const [changed, setChanged] = useState(false);
-  // The verified number when the phone form opened: the form's "skip" and "continue" both end it.
+  // The verified number when the phone form opened: the form's "cancel" and "continue" both end it.
   const [verifying, setVerifying] = useState<{ before: string | null } | null>(null);
   const [verified, setVerified] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
@@ -102,6 +102,7 @@ export function SecurityPage({ forms }: { forms: SecurityForms }) {
           <PhoneStep
             onError={show}
             onClear={clear}
+            leaveLabel={t('security.cancelPhone')}
             onDone={() => {
               setVerified(phone !== null && phone !== verifying.before);
               setVerifying(null);

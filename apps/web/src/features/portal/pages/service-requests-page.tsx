@@ -27,7 +27,7 @@ import { useRef, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { useLanguage } from '../../../lib/i18n';
-import { usePolicies } from '../api/policies';
+import { usePolicies } from '../api/landing-routes';
 import { newIdempotencyKey } from '../api/account';
 import {
   acceptOffer,
