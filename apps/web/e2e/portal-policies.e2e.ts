@@ -23,6 +23,8 @@ const TEXT = {
     details: 'Details',
     coverage: 'Coverage',
     benefits: 'Benefits and claim balance',
+    // The general practitioner's yearly limit, counted in the page's language.
+    gpLimit: '24 visits',
     members: 'Members and their cards',
     before: 'Present BEFORE consultation',
     showing: (from: number, to: number, total: number) => `Invoices ${from}–${to} of ${total}`,
@@ -47,6 +49,7 @@ const TEXT = {
     details: '詳情',
     coverage: '保障',
     benefits: '保障項目及索償餘額',
+    gpLimit: '24 次',
     members: '會員及會員卡',
     before: '應診前出示',
     showing: (from: number, to: number, total: number) => `第 ${from}–${to} 張發票，共 ${total} 張`,
@@ -87,7 +90,10 @@ describe.each(viewports)('the owner’s policy screens on a %s', (viewport) => {
       await page.getByRole('link', { name: t.details }).click();
       await page.getByRole('heading', { level: 1, name: t.details }).waitFor();
       await page.getByRole('region', { name: t.coverage }).getByText(/HK\$/).first().waitFor();
-      await page.getByRole('table', { name: t.benefits }).waitFor();
+      const benefits = page.getByRole('table', { name: t.benefits });
+      await benefits.getByRole('cell', { name: t.gpLimit, exact: true }).waitFor();
+      // No unit left as its code (visit, check) on either language's page.
+      expect(await benefits.textContent()).not.toMatch(/\d (visit|check)\b/);
       const members = page.getByRole('region', { name: t.members });
       await members.getByRole('article', { name: t.before }).getByRole('img').waitFor();
       expect(new URL(page.url()).hash).toMatch(new RegExp(`^#/${t.prefix}/manage/p/\\d+/details$`));

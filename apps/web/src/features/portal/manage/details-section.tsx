@@ -43,10 +43,30 @@ function Block({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** A benefit limit or balance in its own unit: money for HK$ benefits, a count otherwise. */
-function amount(value: number | null, unit: string | null, none: string): string {
-  if (value === null) return none;
-  return unit === null || unit === 'HKD' ? formatMoney(value) : `${value} ${unit}`;
+const COUNTED = new Set(['visit', 'check', 'day', 'week', 'surgery']);
+
+/**
+ * A benefit limit, use or balance in its own unit, in the page's language: money for HK$
+ * benefits (a yearly one says so on its limit), visits, checks, days… counted otherwise.
+ */
+function useBenefitAmount() {
+  const { t } = useTranslation('portal');
+  const language = useLanguage();
+  const number = new Intl.NumberFormat(language === 'zh-HK' ? 'zh-HK' : 'en-HK');
+  return (value: number | null, unit: string | null, none: string, limit = false): string => {
+    if (value === null) return none;
+    if (unit === null || unit === 'HKD') return formatMoney(value);
+    if (unit === 'year') {
+      return limit
+        ? t('details.units.perYear', { amount: formatMoney(value) })
+        : formatMoney(value);
+    }
+    // `count` picks the plural form; `n` is the number as the language writes it (1,000).
+    const n = number.format(value);
+    return COUNTED.has(unit)
+      ? t(`details.units.${unit as 'visit'}`, { count: value, n })
+      : t('details.units.other', { n, unit });
+  };
 }
 
 function Coverage({ policy }: { policy: PolicyDetail }) {
@@ -79,6 +99,7 @@ function Benefits({ policy }: { policy: PolicyDetail }) {
   const { t } = useTranslation('portal');
   const language = useLanguage();
   const balance = usePolicyClaimBalance(policy.id);
+  const amount = useBenefitAmount();
   const name = (item: { name_en: string; name_zh: string }) =>
     language === 'zh-HK' ? item.name_zh : item.name_en;
   return (
@@ -112,7 +133,7 @@ function Benefits({ policy }: { policy: PolicyDetail }) {
                           {name(item)}
                         </TableCell>
                         <TableCell align="right">
-                          {amount(item.limit, unit, t('details.unlimited'))}
+                          {amount(item.limit, unit, t('details.unlimited'), true)}
                         </TableCell>
                         <TableCell align="right">{amount(item.used, unit, '')}</TableCell>
                         <TableCell align="right">
