@@ -115,7 +115,9 @@ async function customerWithPolicy(): Promise<{ access: string; number: string }>
       chineseFirstName: '詠',
       chineseLastName: '何',
       gender: 'female',
-      dateOfBirth: `19${String(70 + (run % 25))}-0${String(1 + (people % 9))}-1${String(run % 10)}`,
+      // Aged 40 to 48 whatever the date: the outpatient plan (HK$4,800) and the plan it changes
+      // to (HK$5,200) are priced apart there; aged 30-39 both cost HK$3,600.
+      dateOfBirth: `${String(new Date().getFullYear() - 41 - (run % 8))}-0${String(1 + (people % 9))}-1${String(run % 10)}`,
     };
     await f.policyParty({ policyId: created.id, role: 'policyholder', ...person });
     await f.policyParty({
