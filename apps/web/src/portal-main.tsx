@@ -3,12 +3,9 @@
 // client, identity and texts, but none of its pages: the member pages never load the portal.
 import './lib/zod-csp';
 
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
 import { createHashRouter } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
 
-import { AppProviders } from './app/providers';
+import { renderWhenReady } from './app/render-when-ready';
 import { runtimeConfig } from './config/runtime';
 import { provideSecurityForms } from './features/portal/account/security-forms';
 import { portalRoutes } from './features/portal/portal-router';
@@ -26,24 +23,4 @@ provideSecurityForms(() => import('./features/auth/security-forms'));
 const router = createHashRouter(portalRoutes);
 const queryClient = createQueryClient();
 
-// The prerendered shell (decision 211) stays until the first page can render whole: its route's
-// code and texts loaded. React then replaces the shell in one commit, the bar where it already
-// was, never with an empty frame in between.
-const render = () => {
-  createRoot(container).render(
-    <StrictMode>
-      <AppProviders queryClient={queryClient}>
-        <RouterProvider router={router} />
-      </AppProviders>
-    </StrictMode>,
-  );
-};
-if (router.state.initialized) {
-  render();
-} else {
-  const unsubscribe = router.subscribe((state) => {
-    if (!state.initialized) return;
-    unsubscribe();
-    render();
-  });
-}
+renderWhenReady(container, router, queryClient);

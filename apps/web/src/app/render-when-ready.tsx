@@ -1,0 +1,35 @@
+// The entries' first render (decisions 179, 211): the page's prerendered shell stays until the
+// first page can render whole, its route's code and texts loaded. React then replaces the shell in
+// one commit, header and heading where they already were, never with an empty frame in between.
+import type { QueryClient } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import type { createBrowserRouter } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+
+import { AppProviders } from './providers';
+
+export function renderWhenReady(
+  container: HTMLElement,
+  router: ReturnType<typeof createBrowserRouter>,
+  queryClient: QueryClient,
+): void {
+  const render = () => {
+    createRoot(container).render(
+      <StrictMode>
+        <AppProviders queryClient={queryClient}>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </StrictMode>,
+    );
+  };
+  if (router.state.initialized) {
+    render();
+    return;
+  }
+  const unsubscribe = router.subscribe((state) => {
+    if (!state.initialized) return;
+    unsubscribe();
+    render();
+  });
+}
