@@ -5,7 +5,8 @@
 // (apps/server/src/plugins/spa.ts). Runs before the portal's precompression step.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { createServer, type Plugin } from 'vite';
+import type { Plugin } from 'vite';
+import { prerenderServer } from './prerender-plugin';
 
 import type { PortalShell } from '../src/portal-prerender';
 
@@ -52,14 +53,7 @@ export function portalPrerenderPlugin(): Plugin {
       order: 'pre',
       async handler() {
         const indexHtml = readFileSync(path.join(portalDir, 'index.html'), 'utf8');
-        const server = await createServer({
-          root,
-          configFile: false,
-          logLevel: 'error',
-          appType: 'custom',
-          server: { middlewareMode: true, hmr: false, ws: false },
-          optimizeDeps: { noDiscovery: true, include: [] },
-        });
+        const server = await prerenderServer(root);
         try {
           const module = (await server.ssrLoadModule('/src/portal-prerender.tsx')) as {
             prerenderPortal: (language: Language) => Promise<PortalShell>;

@@ -29,6 +29,18 @@ function escapeHtml(text: string): string {
 }
 
 /** index.html with a page's shell in it: language, title, manifest, style, #root's content. */
+/** A Vite server that only loads modules for server-side rendering of the build's shells. */
+export function prerenderServer(root: string) {
+  return createServer({
+    root,
+    configFile: false,
+    logLevel: 'error',
+    appType: 'custom',
+    server: { middlewareMode: true, hmr: false, ws: false },
+    optimizeDeps: { noDiscovery: true, include: [] },
+  });
+}
+
 export function pageHtml(indexHtml: string, shell: PrerenderedHtml, prefix: string): string {
   const replace = (html: string, from: string | RegExp, to: string) => {
     if (typeof from === 'string' ? !html.includes(from) : !from.test(html)) {
@@ -60,14 +72,7 @@ export function prerenderPlugin(): Plugin {
       order: 'pre',
       async handler() {
         const indexHtml = readFileSync(path.join(outDir, 'index.html'), 'utf8');
-        const server = await createServer({
-          root,
-          configFile: false,
-          logLevel: 'error',
-          appType: 'custom',
-          server: { middlewareMode: true, hmr: false, ws: false },
-          optimizeDeps: { noDiscovery: true, include: [] },
-        });
+        const server = await prerenderServer(root);
         const entries: PrerenderedEntry[] = [];
         try {
           const module = (await server.ssrLoadModule('/src/app/prerender.tsx')) as {
