@@ -1,7 +1,8 @@
-import { successSchema } from '@clinicpass/shared/contracts/route';
 import { billingContract } from '@clinicpass/shared/contracts/billing';
 import { policyContract } from '@clinicpass/shared/contracts/policy';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+
+import { answer, expectSameRoute } from '../../../test/route-stubs';
 
 import { fetchInvoices, fetchPolicies, LANDING_ROUTES } from './landing-routes';
 
@@ -14,30 +15,11 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function answer(body: unknown, headers: Record<string, string> = {}) {
-  const fetch = vi.fn(
-    (_url: string, _init: RequestInit) =>
-      new Response(JSON.stringify(body), {
-        status: 200,
-        headers: { 'content-type': 'application/json', ...headers },
-      }),
-  );
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
-}
-
 describe('the portal landing’s calls made without their route tables', () => {
   it.each(Object.keys(entries) as (keyof typeof entries)[])(
     '%s sends what its route-table entry says and validates with its answer schema',
     (name) => {
-      const route = LANDING_ROUTES[name];
-      const entry = entries[name];
-      expect({ method: route.method, area: route.area, path: route.path }).toEqual({
-        method: entry.method,
-        area: entry.area,
-        path: entry.path,
-      });
-      expect(route.response).toBe(successSchema(entry));
+      expectSameRoute(LANDING_ROUTES[name], entries[name]);
     },
   );
 
