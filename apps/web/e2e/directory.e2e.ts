@@ -60,7 +60,9 @@ const finderPath = (lang: keyof typeof TEXT) =>
 describe.each(['en', 'zh-HK'] as const)('directory on a phone in %s', (lang) => {
   const t = TEXT[lang];
 
-  it('shows when the details were checked and the opening state on the card', async () => {
+  // One finder page through the card, the report and the filter: each page load and axe scan
+  // is seconds of the suite's time on two cores.
+  it('shows when the details were checked and the opening state, takes a report with the captcha, and filters to venues open now', async () => {
     const { page } = await openFinder(finderPath(lang));
     const card = page.getByRole('article').first();
     await card.waitFor();
@@ -68,39 +70,8 @@ describe.each(['en', 'zh-HK'] as const)('directory on a phone in %s', (lang) => 
     expect(text).toMatch(t.checked);
     expect(text).toMatch(t.hours);
     await expectAccessible(page);
-  });
 
-  it('filters to venues open now, kept in the address and after a reload', async () => {
-    const { page } = await openFinder(finderPath(lang));
-    await page.getByRole('article').first().waitFor();
-    const toggle = page.getByRole('button', { name: t.openNow, exact: true });
-    expect(await toggle.getAttribute('aria-pressed')).toBe('false');
-    await toggle.click();
-    await page.waitForURL(/[?&]open_now=1(&|$)/);
-    await page.reload();
-    await expect
-      .poll(() =>
-        page.getByRole('button', { name: t.openNow, exact: true }).getAttribute('aria-pressed'),
-      )
-      .toBe('true');
-    // Whatever the hour in Hong Kong: every card left says it is open now, or none is left.
-    await expect
-      .poll(
-        async () =>
-          (await page.getByRole('article').count()) > 0 ||
-          (await page.getByText(t.empty).count()) > 0,
-      )
-      .toBe(true);
-    for (const text of await page.getByRole('article').allTextContents()) {
-      expect(text).toMatch(t.openUntil);
-    }
-    await expectAccessible(page);
-  });
-
-  it('reports wrong details from a card as a guest, with the captcha', async () => {
-    const { page } = await openFinder(finderPath(lang));
-    const card = page.getByRole('article').first();
-    await card.waitFor();
+    // Wrong details reported from the card as a guest, with the captcha.
     await card.getByRole('button', { name: t.report }).click();
     const dialog = page.getByRole('dialog', { name: t.dialog });
     await dialog.waitFor();
@@ -124,5 +95,29 @@ describe.each(['en', 'zh-HK'] as const)('directory on a phone in %s', (lang) => 
     await dialog.getByRole('status').filter({ hasText: t.sent }).waitFor();
     await dialog.getByRole('button', { name: t.close }).click();
     await dialog.waitFor({ state: 'hidden' });
+
+    // Venues open now: kept in the address and after a reload.
+    const toggle = page.getByRole('button', { name: t.openNow, exact: true });
+    expect(await toggle.getAttribute('aria-pressed')).toBe('false');
+    await toggle.click();
+    await page.waitForURL(/[?&]open_now=1(&|$)/);
+    await page.reload();
+    await expect
+      .poll(() =>
+        page.getByRole('button', { name: t.openNow, exact: true }).getAttribute('aria-pressed'),
+      )
+      .toBe('true');
+    // Whatever the hour in Hong Kong: every card left says it is open now, or none is left.
+    await expect
+      .poll(
+        async () =>
+          (await page.getByRole('article').count()) > 0 ||
+          (await page.getByText(t.empty).count()) > 0,
+      )
+      .toBe(true);
+    for (const text of await page.getByRole('article').allTextContents()) {
+      expect(text).toMatch(t.openUntil);
+    }
+    await expectAccessible(page);
   });
 });

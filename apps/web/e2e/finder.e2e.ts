@@ -1,7 +1,7 @@
 // Doctor finder journeys (issue 3, web): landing → results, filters in the address, restore
 // from the address and from storage, pagination, expand search, QR entry, no-access page, axe.
 import type { Page } from 'playwright-core';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 
 import { expectAccessible, useBrowser, type Journey, type ViewportName } from './support/browser';
 
@@ -103,6 +103,34 @@ async function pickService(page: Page, lang: Lang) {
 
 const cards = (page: Page) => page.getByRole('article');
 
+/**
+ * A doctor practising only outside Central and Western (found once per file through the API):
+ * searched for inside it, the finder finds nothing and offers nearby districts.
+ */
+async function findDoctorOnlyOutsideCentral(): Promise<string> {
+  const baseUrl = inject('baseUrl');
+  const headers = { 'x-forwarded-for': '10.201.0.1' };
+  const list = await fetch(
+    `${baseUrl}/api/customer/policy/service-point?policy_number=OP1000001&district_codes=T&page_size=50`,
+    { headers },
+  );
+  const body = (await list.json()) as { results: { doctor: { name_en: string } }[] };
+  for (const point of body.results) {
+    const check = await fetch(
+      `${baseUrl}/api/customer/policy/service-point?policy_number=OP1000001&district_codes=A&search=${encodeURIComponent(point.doctor.name_en)}`,
+      { headers },
+    );
+    const found = (await check.json()) as { pagination: { total: number } };
+    if (found.pagination.total === 0) return point.doctor.name_en;
+  }
+  throw new Error('the seeded network has no doctor for this journey');
+}
+
+let doctorOnlyOutsideCentral = '';
+beforeAll(async () => {
+  doctorOnlyOutsideCentral = await findDoctorOnlyOutsideCentral();
+});
+
 describe.each([
   ['phone', 'en'],
   ['desktop', 'en'],
@@ -160,7 +188,9 @@ describe.each([
     expect(restored.searchParams.get('services')).toBe(url.searchParams.get('services'));
   });
 
-  it('lands on the primary panel with a services picker and no district picker', async () => {
+  // The primary panel's screens in one journey: each page load and axe scan is seconds of the
+  // suite's time on two cores.
+  it('lands on the primary panel, pages through results, expands an empty search, and shows the no-access page', async () => {
     const { page } = await openFinder(viewport, finderPath(lang, 'outpatient'));
     await page.getByRole('heading', { level: 1, name: t.primaryTitle }).waitFor();
     await page.getByRole('button', { name: new RegExp(`^${t.services}`) }).waitFor();
@@ -168,10 +198,9 @@ describe.each([
     // Spec §2.4 and §5: the primary panel's landing card has no district picker.
     expect(await page.getByRole('button', { name: new RegExp(`^${t.districts}`) }).count()).toBe(0);
     await expectAccessible(page);
-  });
 
-  it('pages through the results and shows the member QR entry disabled without tickets', async () => {
-    const { page } = await openFinder(viewport, `${finderPath(lang, 'outpatient')}?p=`);
+    // Results: pages, and the member QR entry without tickets.
+    await page.goto(`${finderPath(lang, 'outpatient')}?p=`);
     await cards(page).first().waitFor();
     const firstName = await cards(page).first().getAttribute('aria-label');
     const nav = page.getByRole('navigation', { name: t.pages });
@@ -189,30 +218,9 @@ describe.each([
     const calls = await phoned.first().getByRole('link', { name: t.call }).count();
     expect(calls).toBe(viewport === 'phone' ? 1 : 0);
     await expectAccessible(page);
-  });
 
-  it('expands an empty search and notes the districts the results come from', async () => {
-    const { page } = await openFinder(viewport, finderPath(lang, 'outpatient'));
-    // A doctor practising only outside Central and Western, searched for inside it.
-    const response = await page.request.get(
-      '/api/customer/policy/service-point?policy_number=OP1000001&district_codes=T&page_size=50',
-      { headers: { 'x-forwarded-for': `10.200.${address % 250}.1` } },
-    );
-    const body = (await response.json()) as { results: { doctor: { name_en: string } }[] };
-    let name: string | undefined;
-    for (const point of body.results) {
-      const check = await page.request.get(
-        `/api/customer/policy/service-point?policy_number=OP1000001&district_codes=A&search=${encodeURIComponent(point.doctor.name_en)}`,
-        { headers: { 'x-forwarded-for': `10.200.${address % 250}.1` } },
-      );
-      const found = (await check.json()) as { pagination: { total: number } };
-      if (found.pagination.total === 0) {
-        name = point.doctor.name_en;
-        break;
-      }
-    }
-    if (name === undefined) throw new Error('the seeded network has no doctor for this journey');
-
+    // An empty search expanded to nearby districts, with a note of where results come from.
+    const name = doctorOnlyOutsideCentral;
     await page.goto(`${finderPath(lang, 'outpatient')}?p=${encodeURIComponent(name)}&districts=A`);
     await page.getByRole('heading', { name: t.empty }).waitFor();
     await page.getByRole('button', { name: t.expand }).click();
@@ -231,10 +239,9 @@ describe.each([
     expect(cardDistrict).toBeDefined();
     expect(cardDistrict).not.toBe(t.district);
     expect(noteText).toContain(cardDistrict);
-  });
 
-  it('shows the no-access page for a policy without a medical network', async () => {
-    const { page } = await openFinder(viewport, finderPath(lang, 'outpatient', 'VH1000003'));
+    // A policy without a medical network: the no-access page.
+    await page.goto(finderPath(lang, 'outpatient', 'VH1000003'));
     await page.getByRole('heading', { level: 1, name: t.noAccess }).waitFor();
     await expectAccessible(page);
   });

@@ -5,7 +5,7 @@
 // as the same page. API, document and developer addresses are not pages and are not followed.
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useBrowser, VIEWPORTS, type ViewportName } from './support/browser';
+import { useBrowser, type ViewportName } from './support/browser';
 import { allowFailedResponses, clientAddresses } from './support/member-look-up';
 import { signInOwner, useSession } from './support/owner-session';
 
@@ -70,32 +70,32 @@ beforeAll(async () => {
   access = await signInOwner('198.19.199.1');
 });
 
-const viewports = Object.keys(VIEWPORTS) as ViewportName[];
-
-describe.each(viewports)('on a %s', (viewport) => {
-  describe.each(['en', 'zh-hk'] as const)('every internal link from /%s', (prefix) => {
-    it.each(['signed out', 'signed in'] as const)(
-      'leads to a page, never to "Not Found" (%s)',
-      async (state) => {
-        const journey = await open(viewport);
-        await asNewClient(journey);
-        if (state === 'signed in') await useSession(journey.context, access);
-        // The home page, and the addresses that hand over to the main application: the outpatient
-        // root and its apply route (to /{lang}/apply/…), and the health network root.
-        const starts = ['', '/outpatient', '/outpatient/apply', '/health/network'].map(
-          (path) => `/${prefix}${path}`,
-        );
-        const { visited, notFound } = await crawl(journey.page, starts, journey.baseUrl);
-        expect(notFound).toEqual([]);
-        // The crawl reached both apps: the member pages and, signed in, the portal's sections.
-        expect(visited.some((address) => address.includes('/outpatient/e-card/member'))).toBe(true);
-        if (state === 'signed in') {
-          expect(visited.some((address) => address.includes('/manage/p/'))).toBe(true);
-        }
-        // Signed out, the portal and the owner's pages answer 401 on the way to the sign-in.
-        allowFailedResponses(journey, [401, 404]);
-      },
-      300_000,
+// Each state in both languages and on both screen sizes, crossed: a crawl is minutes of the
+// suite's time on two cores, and the links a page shows depend on the state and the screen
+// (the phone's bottom navigation, the desktop's bar), the pages on the language.
+describe.each([
+  ['phone', 'en', 'signed out'],
+  ['desktop', 'zh-hk', 'signed out'],
+  ['phone', 'zh-hk', 'signed in'],
+  ['desktop', 'en', 'signed in'],
+] as const)('on a %s, every internal link from /%s', (viewport: ViewportName, prefix, state) => {
+  it(`leads to a page, never to "Not Found" (${state})`, async () => {
+    const journey = await open(viewport);
+    await asNewClient(journey);
+    if (state === 'signed in') await useSession(journey.context, access);
+    // The home page, and the addresses that hand over to the main application: the outpatient
+    // root and its apply route (to /{lang}/apply/…), and the health network root.
+    const starts = ['', '/outpatient', '/outpatient/apply', '/health/network'].map(
+      (path) => `/${prefix}${path}`,
     );
-  });
+    const { visited, notFound } = await crawl(journey.page, starts, journey.baseUrl);
+    expect(notFound).toEqual([]);
+    // The crawl reached both apps: the member pages and, signed in, the portal's sections.
+    expect(visited.some((address) => address.includes('/outpatient/e-card/member'))).toBe(true);
+    if (state === 'signed in') {
+      expect(visited.some((address) => address.includes('/manage/p/'))).toBe(true);
+    }
+    // Signed out, the portal and the owner's pages answer 401 on the way to the sign-in.
+    allowFailedResponses(journey, [401, 404]);
+  }, 300_000);
 });

@@ -12,6 +12,7 @@ import {
   allowFailedResponses,
   clientAddresses,
   DEMO_MEMBERS,
+  fillLookUp,
   LOOK_UP_TEXTS,
   lookUpMember,
 } from './support/member-look-up';
@@ -64,14 +65,18 @@ describe.each(viewports)('member card on a %s', (viewport) => {
   describe.each(['en', 'zh'] as const)('in %s', (language) => {
     const texts = TEXTS[language];
 
-    it('takes a demo member from the form to the three QR codes', async () => {
+    // One journey per member from the form on: each look-up and page load is seconds of the
+    // suite's time on two cores, so the steps that start from the same card share it.
+    it('takes a signed-out visitor of /e-card to the form, then to the three QR codes and the four tabs', async () => {
       const journey = await open(viewport);
       await asNewClient(journey);
       const { page } = journey;
-      await page.goto(`/${texts.prefix}/outpatient/e-card/member`);
+      await page.goto(`/${texts.prefix}/outpatient/e-card`);
+      await page.waitForURL(`**/${texts.prefix}/outpatient/e-card/member`);
       await page.getByRole('heading', { level: 1, name: texts.heading }).waitFor();
       await expectAccessible(page);
-      await lookUp(journey, texts, DEMO_MEMBERS.workingCard.hkid, '9123 4567');
+      await fillLookUp(page, texts, DEMO_MEMBERS.workingCard.hkid, '9123 4567');
+      await page.getByRole('button', { name: texts.submit }).click();
       await page.getByRole('heading', { level: 1, name: texts.qrHeading }).waitFor();
       for (const [index, heading] of texts.cards.entries()) {
         const card = page.getByRole('article', { name: heading });
@@ -92,64 +97,7 @@ describe.each(viewports)('member card on a %s', (viewport) => {
       expect(stored).not.toMatch(/A123456|91234567|9123 4567/);
       expect(stored).toContain('member-view-token');
       await expectAccessible(page);
-    });
 
-    it('shows the error banner for a wrong phone, and field messages for bad input', async () => {
-      const journey = await open(viewport);
-      await asNewClient(journey);
-      const { page } = journey;
-      await lookUp(journey, texts, 'A123456(4)', '1234');
-      await page.getByText(texts.hkidError).waitFor();
-      await page.getByText(texts.phoneError).waitFor();
-      await page
-        .getByRole('textbox', { name: texts.hkid })
-        .fill(language === 'en' ? 'A123456(3)' : 'G123456(A)');
-      await page.getByRole('textbox', { name: texts.phone }).fill('98765432');
-      await page.getByRole('button', { name: texts.submit }).click();
-      const banner = page.getByRole('alert').filter({ hasText: texts.noMatch });
-      await banner.waitFor();
-      await expectAccessible(page);
-      // Errors stay in the banner for 5000 ms.
-      await banner.waitFor({ state: 'detached', timeout: 8000 });
-      allowFailedResponses(journey, [404]);
-    });
-
-    it('shows the body check as not effective for the member whose check is not due', async () => {
-      const journey = await open(viewport);
-      await asNewClient(journey);
-      const { page } = journey;
-      await lookUp(
-        journey,
-        texts,
-        DEMO_MEMBERS.bodyCheckNotDue.hkid,
-        DEMO_MEMBERS.bodyCheckNotDue.phone,
-      );
-      await page.getByRole('heading', { level: 1, name: texts.qrHeading }).waitFor();
-      const bodyCheckCard = page.getByRole('article', { name: texts.cards[2] });
-      expect(await bodyCheckCard.getAttribute('aria-disabled')).toBe('true');
-      await page.getByRole('navigation').getByRole('link', { name: texts.tabs.bodyCheck }).click();
-      await page.getByRole('heading', { level: 1, name: texts.tabs.bodyCheck }).waitFor();
-      expect(await page.getByTestId('body-check-status').textContent()).toBe(texts.notEffective);
-      await page.getByText(texts.rule, { exact: false }).waitFor();
-      await expectAccessible(page);
-    });
-
-    it('sends a signed-out visitor of /e-card to the member card form', async () => {
-      const journey = await open(viewport);
-      const { page } = journey;
-      await page.goto(`/${texts.prefix}/outpatient/e-card`);
-      await page.waitForURL(`**/${texts.prefix}/outpatient/e-card/member`);
-      await page.getByRole('heading', { level: 1, name: texts.heading }).waitFor();
-      await expectAccessible(page);
-      allowFailedResponses(journey, [401, 404]);
-    });
-
-    it('moves between the four tabs of the bottom navigation', async () => {
-      const journey = await open(viewport);
-      await asNewClient(journey);
-      const { page } = journey;
-      await lookUp(journey, texts, DEMO_MEMBERS.workingCard.hkid, DEMO_MEMBERS.workingCard.phone);
-      await page.getByRole('heading', { level: 1, name: texts.qrHeading }).waitFor();
       const nav = page.getByRole('navigation', {
         name: language === 'en' ? 'Member card' : '會員卡',
       });
@@ -182,6 +130,42 @@ describe.each(viewports)('member card on a %s', (viewport) => {
       expect(
         await nav.getByRole('link', { name: texts.tabs.qr }).getAttribute('aria-current'),
       ).toBe('page');
+      allowFailedResponses(journey, [401, 404]);
+    });
+
+    it('shows field messages for bad input and the error banner for a wrong phone, then a member whose body check is not due', async () => {
+      const journey = await open(viewport);
+      await asNewClient(journey);
+      const { page } = journey;
+      await lookUp(journey, texts, 'A123456(4)', '1234');
+      await page.getByText(texts.hkidError).waitFor();
+      await page.getByText(texts.phoneError).waitFor();
+      await page
+        .getByRole('textbox', { name: texts.hkid })
+        .fill(language === 'en' ? 'A123456(3)' : 'G123456(A)');
+      await page.getByRole('textbox', { name: texts.phone }).fill('98765432');
+      await page.getByRole('button', { name: texts.submit }).click();
+      const banner = page.getByRole('alert').filter({ hasText: texts.noMatch });
+      await banner.waitFor();
+      await expectAccessible(page);
+      // Errors stay in the banner for 5000 ms.
+      await banner.waitFor({ state: 'detached', timeout: 8000 });
+      await fillLookUp(
+        page,
+        texts,
+        DEMO_MEMBERS.bodyCheckNotDue.hkid,
+        DEMO_MEMBERS.bodyCheckNotDue.phone,
+      );
+      await page.getByRole('button', { name: texts.submit }).click();
+      await page.getByRole('heading', { level: 1, name: texts.qrHeading }).waitFor();
+      const bodyCheckCard = page.getByRole('article', { name: texts.cards[2] });
+      expect(await bodyCheckCard.getAttribute('aria-disabled')).toBe('true');
+      await page.getByRole('navigation').getByRole('link', { name: texts.tabs.bodyCheck }).click();
+      await page.getByRole('heading', { level: 1, name: texts.tabs.bodyCheck }).waitFor();
+      expect(await page.getByTestId('body-check-status').textContent()).toBe(texts.notEffective);
+      await page.getByText(texts.rule, { exact: false }).waitFor();
+      await expectAccessible(page);
+      allowFailedResponses(journey, [404]);
     });
   });
 
@@ -216,31 +200,27 @@ describe.each(viewports)('member card on a %s', (viewport) => {
     await expectAccessible(shared);
   });
 
-  it('sends a signed-out visitor of /e-card/owner to sign in, coming back afterwards', async () => {
+  it('leads signed-out visitors of the owner and member pages to sign-in or the form, and unknown addresses to Not Found', async () => {
     const journey = await open(viewport);
     const { page } = journey;
     await page.goto('/zh-hk/outpatient/e-card/owner');
     await page.waitForURL(
       /\/zh-hk\/outpatient\/login\?next=%2Fzh-hk%2Foutpatient%2Fe-card%2Fowner$/,
     );
-    allowFailedResponses(journey, [401, 404]);
-  });
 
-  it('sends the member pages back to the form without a member view token', async () => {
-    const { page } = await open(viewport);
+    // The member pages without a member view token go back to the form.
     await page.goto('/en/outpatient/e-card/member/qr');
     await page.waitForURL('**/en/outpatient/e-card/member');
     await page
       .getByText('For your privacy the member card closes after 30 minutes.', { exact: false })
       .waitFor();
-  });
 
-  it('shows Not Found for an unknown outpatient address, linking back to the sub-app', async () => {
-    const { page } = await open(viewport);
+    // An unknown outpatient address: Not Found, linking back to the sub-app.
     await page.goto('/en/outpatient/no-such-page');
     await page.getByRole('heading', { name: 'Not Found' }).waitFor();
     expect(await page.getByRole('link', { name: 'Back to homepage' }).getAttribute('href')).toBe(
       '/en/outpatient',
     );
+    allowFailedResponses(journey, [401, 404]);
   });
 });

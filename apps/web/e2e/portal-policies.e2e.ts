@@ -83,7 +83,9 @@ describe.each(viewports)('the owner’s policy screens on a %s', (viewport) => {
   describe.each(['en', 'zh'] as const)('in %s', (language) => {
     const t = TEXT[language];
 
-    it('opens a policy’s details: coverage, benefits, members with their QR cards', async () => {
+    // One signed-in session through the policy's screens: each page load and axe scan is
+    // seconds of the suite's time on two cores.
+    it('opens a policy’s details, its invoices a page at a time, every other section, and pays it with another card and back', async () => {
       const page = await signedIn(viewport);
       await page.goto(`/portal/#/${t.prefix}/my-policies`);
       await page.getByRole('link', { name: t.openPolicy('OP1000001') }).click();
@@ -102,10 +104,8 @@ describe.each(viewports)('the owner’s policy screens on a %s', (viewport) => {
         VIEWPORTS[viewport].width,
       );
       await expectAccessible(page);
-    });
 
-    it('lists a policy’s invoices, a page at a time, filtered by status', async () => {
-      const page = await signedIn(viewport);
+      // The invoices, a page at a time, filtered by status.
       await page.goto(`/portal/#/${t.prefix}/my-policies`);
       await page.getByRole('link', { name: t.invoicesOf('OP1000001') }).click();
       await page.getByRole('heading', { level: 1, name: t.invoices }).waitFor();
@@ -132,10 +132,8 @@ describe.each(viewports)('the owner’s policy screens on a %s', (viewport) => {
       await first.getByText(t.basic).waitFor();
       await first.getByRole('heading', { name: t.payments, exact: true }).waitFor();
       await expectAccessible(page);
-    });
 
-    it('shows every other section of the policy, and pays it with another card and back', async () => {
-      const page = await signedIn(viewport);
+      // Every other section, and paying with another card and back.
       await page.goto(`/portal/#/${t.prefix}/my-policies`);
       await page.getByRole('link', { name: t.openPolicy('OP1000001') }).click();
       for (const section of t.sections) {

@@ -5,7 +5,9 @@ const open = useBrowser();
 const viewports = Object.keys(VIEWPORTS) as ViewportName[];
 
 describe.each(viewports)('app shell on a %s', (viewport) => {
-  it('shows the home page in English, leading to the member card and the doctor finder', async () => {
+  // One page through both languages, then the error pages: each page load and axe scan is
+  // seconds of the suite's time on two cores.
+  it('shows the home page in English and, switched in place, in Chinese, and remembers the choice', async () => {
     const { page } = await open(viewport, { path: '/en' });
     await expect
       .poll(() => page.getByRole('heading', { level: 1 }).textContent())
@@ -18,23 +20,18 @@ describe.each(viewports)('app shell on a %s', (viewport) => {
       '/en/outpatient/doctor-list/outpatient/OP1000001',
     );
     await expectAccessible(page);
-  });
 
-  it('shows the home page in Chinese', async () => {
-    const { page } = await open(viewport, { path: '/zh-hk' });
+    // Switched in place to Chinese.
+    await page.getByRole('link', { name: '繁體中文' }).click();
+    await page.waitForURL('**/zh-hk');
     await expect
       .poll(() => page.getByRole('heading', { level: 1 }).textContent())
       .toBe('你的門診計劃，診所櫃檯即用');
     expect(await page.locator('html').getAttribute('lang')).toBe('zh-Hant-HK');
     await page.getByRole('link', { name: '出示我的會員卡' }).waitFor();
     await expectAccessible(page);
-  });
 
-  it('switches language in place and remembers the choice for a bare address', async () => {
-    const { page } = await open(viewport, { path: '/en' });
-    await page.getByRole('link', { name: '繁體中文' }).click();
-    await page.waitForURL('**/zh-hk');
-    await page.getByRole('heading', { name: '你的門診計劃，診所櫃檯即用' }).waitFor();
+    // The choice is remembered for a bare address, and switched back.
     await page.goto('/');
     await page.waitForURL('**/zh-hk');
     await page.getByRole('link', { name: 'English' }).click();
@@ -44,16 +41,14 @@ describe.each(viewports)('app shell on a %s', (viewport) => {
       .waitFor();
   });
 
-  it('shows the Not Found page for an unknown address, with a way home', async () => {
+  it('shows the Not Found page with a way home, and the error page in both languages', async () => {
     const { page } = await open(viewport, { path: '/en/no-such-page' });
     await page.getByRole('heading', { name: 'Not Found' }).waitFor();
     await page.getByRole('link', { name: 'Back to homepage' }).click();
     await page.waitForURL(/\/en$/);
     await expectAccessible(page);
-  });
 
-  it('shows the error page in both languages', async () => {
-    const { page } = await open(viewport, { path: '/en/oops' });
+    await page.goto('/en/oops');
     await page.getByRole('heading', { name: 'Oops… Something goes wrong…' }).waitFor();
     await page.goto('/zh-hk/oops');
     await page.getByRole('heading', { name: '糟糕…出現問題…' }).waitFor();

@@ -8,7 +8,9 @@ export default defineProject({
     environment: 'node',
     include: ['**/*.e2e.ts'],
     globalSetup: ['./support/global-setup.ts'],
-    testTimeout: 60_000,
+    // Journeys walk several screens in one session (a page load is seconds on a busy 2-core
+    // machine): minutes, not vitest's seconds.
+    testTimeout: 180_000,
     hookTimeout: 180_000,
     maxWorkers: 2,
     retry: 0,
