@@ -20,7 +20,6 @@ const MEMBER_CARD_MODULES = [
 
 const PUBLIC_FILES = [
   '/zod-jitless.js',
-  '/app-loader.js',
   '/favicon.svg',
   '/icons/icon-192.png',
   '/icons/icon-512.png',

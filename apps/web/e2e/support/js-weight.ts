@@ -115,21 +115,15 @@ export async function weighPage(
   }
 }
 
-/**
- * The shell: the JavaScript index.html itself loads (its scripts and modulepreloads, and the
- * modules its loader asks for after the first paint, data-modules: decision 215).
- */
+/** The shell: the JavaScript index.html itself loads (its scripts and modulepreloads). */
 export async function shellFiles(baseUrl: string): Promise<Set<string>> {
   const html = await (await fetch(`${baseUrl}/en`, { headers: { accept: 'text/html' } })).text();
   const files = new Set<string>();
   for (const match of html.matchAll(/<(?:script|link)\b[^>]*>/g)) {
     const tag = match[0];
     if (tag.startsWith('<link') && !tag.includes('rel="modulepreload"')) continue;
-    const src = /\s(?:src|href)="([^"]+\.js)"/.exec(tag)?.[1];
-    const loaded = /\sdata-modules="([^"]+)"/.exec(tag)?.[1].split(' ') ?? [];
-    for (const file of src === undefined ? loaded : [src, ...loaded]) {
-      files.add(new URL(file, baseUrl).pathname);
-    }
+    const src = /(?:src|href)="([^"]+\.js)"/.exec(tag)?.[1];
+    if (src !== undefined) files.add(new URL(src, baseUrl).pathname);
   }
   return files;
 }
