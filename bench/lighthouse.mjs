@@ -6,6 +6,14 @@
 //
 //   npm run bench:lighthouse
 //   npm run bench:lighthouse -- --runs 1 --page home
+//   npm run bench:lighthouse -- --runs 1 --page login --out /tmp/lh   # keeps each run's report
+//
+// --out DIR writes every run's whole report (DIR/<page>-<run>.json) to read what costs the score:
+// the audits metrics (observed and simulated timings), network-requests (priorities, and which
+// requests end before the observed first paint), largest-contentful-paint-element, long-tasks,
+// mainthread-work-breakdown and bootup-time.
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -24,8 +32,13 @@ const PAGES = [
 ];
 
 const { values } = parseArgs({
-  options: { runs: { type: 'string', default: '3' }, page: { type: 'string', multiple: true } },
+  options: {
+    runs: { type: 'string', default: '3' },
+    page: { type: 'string', multiple: true },
+    out: { type: 'string' },
+  },
 });
+if (values.out !== undefined) mkdirSync(values.out, { recursive: true });
 const RUNS = Number(values.runs);
 const pages = values.page ? PAGES.filter(([name]) => values.page.includes(name)) : PAGES;
 
@@ -59,6 +72,10 @@ try {
           : {}),
       });
       const { categories, audits, runtimeError } = result.lhr;
+      if (values.out !== undefined) {
+        const file = join(values.out, `${name.replaceAll(' ', '-')}-${run + 1}.json`);
+        writeFileSync(file, JSON.stringify(result.lhr));
+      }
       // A run Lighthouse could not measure (its runtimeError) leaves the metric out, not the table.
       if (runtimeError !== undefined) console.log(`${name}: ${runtimeError.code}`);
       const metric = (id) => audits[id]?.numericValue ?? Number.NaN;

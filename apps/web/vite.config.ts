@@ -4,6 +4,7 @@ import { counterPerformance } from './build/counter-performance';
 import { serviceWorkerPlugin } from './build/service-worker-plugin';
 import { dependencyTrims } from './build/dependency-trims';
 import { prerenderPlugin } from './build/prerender-plugin';
+import { scriptsAfterFirstPaint } from './build/scripts-after-first-paint';
 
 // The API server (apps/server) serves the built app in production; in development Vite serves the
 // app and forwards the server's paths to it, so both run on one origin as in production.
@@ -34,6 +35,7 @@ export default defineConfig({
     react(),
     dependencyTrims(),
     serviceWorkerPlugin(),
+    scriptsAfterFirstPaint(),
     prerenderPlugin(),
     counterPerformance(),
   ],

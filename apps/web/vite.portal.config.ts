@@ -10,6 +10,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { precompress } from './build/counter-performance';
 import { dependencyTrims } from './build/dependency-trims';
 import { portalPrerenderPlugin } from './build/portal-prerender-plugin';
+import { scriptsAfterFirstPaint } from './build/scripts-after-first-paint';
 
 /** Precompresses the portal's files only (the member build did its own). */
 function precompressPortal(): Plugin {
@@ -30,7 +31,13 @@ function precompressPortal(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), dependencyTrims(), portalPrerenderPlugin(), precompressPortal()],
+  plugins: [
+    react(),
+    dependencyTrims(),
+    scriptsAfterFirstPaint(),
+    portalPrerenderPlugin(),
+    precompressPortal(),
+  ],
   // The member build's public files (zod-jitless.js, icons) are already in dist.
   publicDir: false,
   build: {
