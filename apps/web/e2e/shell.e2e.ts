@@ -70,3 +70,15 @@ describe('server routing for the app', () => {
     expect(await response.json()).toMatchObject({ code: 'route_not_found' });
   });
 });
+
+describe('the accessibility check the journeys use', () => {
+  it('fails a page with an image without a text alternative and an unnamed button', async () => {
+    const { page } = await open('phone');
+    await page.setContent(
+      '<html lang="en"><head><title>t</title></head><body><main><h1>t</h1>' +
+        '<img src="data:image/gif;base64,R0lGODlhAQABAAAAACw="><button></button></main></body></html>',
+    );
+    await expect(expectAccessible(page)).rejects.toThrow(/image-alt \(critical\)/);
+    await expect(expectAccessible(page)).rejects.toThrow(/button-name \(critical\)/);
+  });
+});
