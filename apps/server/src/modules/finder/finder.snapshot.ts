@@ -17,6 +17,7 @@ import type { Database } from '../../db/client';
 import type { TreatmentProperty } from '../../db/schema';
 import { type Bitset, emptyBitset, setBit } from './engine/bitset';
 import { buildTextIndex, type TextIndex } from './engine/grams';
+import { JsonInterner } from './engine/intern';
 import { buildPriceIndex, type PriceIndex } from './engine/prices';
 import { type VenueHours, verifiedMs } from './finder.hours';
 import type { ServicePointRow } from './finder.repository';
@@ -164,14 +165,38 @@ function textRows(ids: Int32Array, texts: number): TextRows {
 type CardJson = Omit<ServicePointRow, 'is_bookmarked' | 'payment_info'>;
 type PaymentInfoJson = ServicePointRow['payment_info'][number];
 
+/** Card fields read once per doctor and once per venue, not with each of their cards. */
+const DOCTOR_FIELDS = [
+  'doctor_name_en',
+  'doctor_name_zh',
+  'doctor_phones',
+  'payment_info',
+] as const;
+const VENUE_FIELDS = [
+  'venue_name_en',
+  'venue_name_zh',
+  'address_line_one',
+  'address_line_two',
+  'opening_hours',
+  'hours_text',
+  'hours_note',
+] as const;
+
+type DoctorRow = Pick<ServicePointRow, 'doctor_id' | (typeof DOCTOR_FIELDS)[number]>;
+type VenueRow = Pick<CardJson, 'venue_id' | (typeof VENUE_FIELDS)[number]>;
+/** A venue's fields as the build keeps them until its first card: the hours interned. */
+type VenueRead = Omit<VenueRow, 'opening_hours' | 'hours_text' | 'hours_note'> & {
+  hours: VenueHours | null;
+};
+
 type LoadedRow = {
   panel: string;
   district_code: string;
   service_id: number;
   specialty_slug: string | null;
   member_price: string | null;
-  /** The card without the doctor's payment info, which is loaded once per doctor. */
-  card: CardJson;
+  /** The card without its doctor's and venue's fields, which are read once each. */
+  card: Omit<CardJson, (typeof DOCTOR_FIELDS)[number] | (typeof VENUE_FIELDS)[number]>;
 };
 
 function treatmentProperty(property: TreatmentProperty): TreatmentProperty {
@@ -185,34 +210,32 @@ function treatmentProperty(property: TreatmentProperty): TreatmentProperty {
   };
 }
 
-/** Payment info in the response's shape; the few distinct treatment lists are shared. */
-function paymentInfo(
-  info: PaymentInfoJson,
-  treatments: Map<string, TreatmentProperty[]>,
-): PaymentInfo {
-  return {
+/** Payment info in the response's shape, kept once per content (decision 216). */
+function paymentInfo(info: PaymentInfoJson, json: JsonInterner): PaymentInfo {
+  return json.intern({
     service: { code: info.service_code },
     amount: Number(info.amount),
     marked_price: info.marked_price === null ? null : Number(info.marked_price),
-    treatment_properties: intern(treatments, JSON.stringify(info.treatment_properties), () =>
-      info.treatment_properties.map(treatmentProperty),
-    ),
-  };
+    treatment_properties: info.treatment_properties.map(treatmentProperty),
+  });
 }
 
-function localVenue(card: CardJson, language: Language): LocalVenue {
-  return {
+/** A venue in both languages: its address one object, its district's kept once per content. */
+function localVenues(card: CardJson, json: JsonInterner): Card['venue'] {
+  const address = { line_one: card.address_line_one, line_two: card.address_line_two };
+  const local = (language: Language): LocalVenue => ({
     id: card.venue_id,
     name_en: card.venue_name_en,
     name_zh: card.venue_name_zh,
-    district: {
+    district: json.intern({
       code: card.district_code,
       name: language === 'zh-HK' ? card.district_name_zh : card.district_name_en,
       name_en: card.district_name_en,
       name_zh: card.district_name_zh,
-    },
-    address: { line_one: card.address_line_one, line_two: card.address_line_two },
-  };
+    }),
+    address,
+  });
+  return { en: local('en'), 'zh-HK': local('zh-HK') };
 }
 
 function localService(card: CardJson, language: Language): LocalService {
@@ -238,19 +261,38 @@ const LOAD_BATCH = 5000;
  */
 const ROWS_PER_COLLECTION = 50_000;
 
-let collector: (() => void) | null | undefined;
+/** V8's `gc`; its options pick a collection (giveMemoryBack), none: a full one. */
+type Collector = (options?: { type: string; execution: string; flavor: string }) => void;
+
+let collector: Collector | null | undefined;
 
 /** V8's full collection (`gc`), made reachable once; null where it cannot be. */
-function fullCollection(): (() => void) | null {
+function fullCollection(): Collector | null {
   if (collector === undefined) {
     try {
       v8.setFlagsFromString('--expose-gc');
-      collector = vm.runInNewContext('gc') as () => void;
+      collector = vm.runInNewContext('gc') as Collector;
     } catch {
       collector = null;
     }
   }
   return collector;
+}
+
+/**
+ * A full collection that gives memory back (V8's last-resort flavour: compacting, the young
+ * generation shrunk), run before a reload builds beside the snapshot in use (decision 216).
+ * Serving leaves the heap with room for a busy minute's garbage (the young generation alone
+ * grows to 128 MB); given back first, the reload's new snapshot and the garbage of reading it
+ * grow from what is live, not from the high-water mark of the load before. Does nothing where
+ * the collector cannot be reached.
+ */
+export function giveMemoryBack(): void {
+  fullCollection()?.({
+    type: 'major',
+    execution: 'sync',
+    flavor: 'last-resort',
+  });
 }
 
 /** Loads a snapshot of the read model, consistent with one version (one read-only snapshot). */
@@ -274,13 +316,6 @@ export async function loadFinderSnapshot(
         FROM district d LEFT JOIN district_nearby n ON n.district_code = d.code
         GROUP BY d.code, d.region_id ORDER BY d.code`,
       );
-      // A doctor's payment info is the same on each of the doctor's cards: read it once.
-      const prices = await tx.execute<{ doctor_id: number; payment_info: PaymentInfoJson[] }>(sql`
-        SELECT DISTINCT ON ((card->>'doctor_id')::int) (card->>'doctor_id')::int AS doctor_id,
-          card->'payment_info' AS payment_info
-        FROM service_point_card ORDER BY (card->>'doctor_id')::int`);
-      const paymentInfos = new Map<number, PaymentInfoJson[]>();
-      for (const row of prices.rows) paymentInfos.set(row.doctor_id, row.payment_info);
       const sizes = await tx.execute<{ panel: string; size: number }>(sql`
         SELECT s.panel, count(*)::int AS size
         FROM service_point_search s
@@ -289,15 +324,41 @@ export async function loadFinderSnapshot(
       const builder = snapshotBuilder(
         Number(version.rows[0]?.version ?? 0),
         districtRows.rows,
-        paymentInfos,
         new Map(sizes.rows.map((row) => [row.panel, row.size])),
       );
+      // A doctor's and a venue's fields are the same on each of their cards: read once each
+      // (decision 216; with every card they made most of what a load parsed and let go).
+      const doctors = await tx.execute<DoctorRow>(sql`
+        SELECT DISTINCT ON ((card->>'doctor_id')::int) (card->>'doctor_id')::int AS doctor_id,
+          card->>'doctor_name_en' AS doctor_name_en, card->>'doctor_name_zh' AS doctor_name_zh,
+          card->'doctor_phones' AS doctor_phones, card->'payment_info' AS payment_info
+        FROM service_point_card ORDER BY (card->>'doctor_id')::int`);
+      for (const row of doctors.rows) builder.addDoctor(row);
+      doctors.rows.length = 0;
+      await tx.execute(sql`
+        DECLARE finder_venues NO SCROLL CURSOR FOR
+        SELECT DISTINCT ON ((card->>'venue_id')::int) (card->>'venue_id')::int AS venue_id,
+          card->>'venue_name_en' AS venue_name_en, card->>'venue_name_zh' AS venue_name_zh,
+          card->>'address_line_one' AS address_line_one,
+          card->>'address_line_two' AS address_line_two,
+          card->'opening_hours' AS opening_hours, card->'hours_text' AS hours_text,
+          card->'hours_note' AS hours_note
+        FROM service_point_card ORDER BY (card->>'venue_id')::int`);
+      for (;;) {
+        const batch = await tx.execute<VenueRow>(
+          sql.raw(`FETCH FORWARD ${String(batchSize)} FROM finder_venues`),
+        );
+        for (const row of batch.rows) builder.addVenue(row);
+        if (batch.rows.length < batchSize) break;
+      }
+      await tx.execute(sql`CLOSE finder_venues`);
       // The rows come through a cursor, a batch at a time: the whole result parsed at once
       // would cost more memory than the snapshot itself, beside the snapshot in use.
       await tx.execute(sql`
         DECLARE finder_rows NO SCROLL CURSOR FOR
         SELECT s.panel, s.district_code, s.service_id, s.specialty_slug,
-          s.member_price::text AS member_price, c.card - 'payment_info' AS card
+          s.member_price::text AS member_price,
+          c.card - ${sql.raw(`'{${[...DOCTOR_FIELDS, ...VENUE_FIELDS].join(',')}}'`)}::text[] AS card
         FROM service_point_search s
         JOIN service_point_card c ON c.service_point_id = s.service_point_id
         ORDER BY s.panel, s.district_sequence, s.doctor_sort_name, s.service_point_id`);
@@ -329,10 +390,15 @@ export async function loadFinderSnapshot(
 function snapshotBuilder(
   version: number,
   districtRows: (DistrictEntry & { nearby: string[] })[],
-  paymentInfos: Map<number, PaymentInfoJson[]>,
   panelSizes: Map<string, number>,
-): { add(row: LoadedRow): void; finish(): FinderSnapshot } {
-  const treatments = new Map<string, TreatmentProperty[]>();
+): {
+  addDoctor(row: DoctorRow): void;
+  addVenue(row: VenueRow): void;
+  add(row: LoadedRow): void;
+  finish(): FinderSnapshot;
+} {
+  // Values many rows share (hours, districts, prices) kept once per content (decision 216).
+  const json = new JsonInterner();
   const districts = new Map<string, SnapshotDistrict>();
   const regions = new Map<number, string[]>();
   for (const row of districtRows) {
@@ -365,7 +431,6 @@ function snapshotBuilder(
   const services = new Map<string, Card['service']>();
   const specialtyParts = new Map<string, Specialty>();
   const dates = new Map<string, string>();
-  const venueHours = new Map<string, VenueHours | null>();
 
   // Per panel, the rows' values; turned into bitsets and row groups once all texts are known.
   type Columns = {
@@ -402,11 +467,43 @@ function snapshotBuilder(
     return found;
   };
 
-  /** A doctor's prices in the response's shape; the rows read are let go once converted. */
-  function pricesOf(doctorId: number): PaymentInfo[] {
-    const read = paymentInfos.get(doctorId) ?? [];
-    paymentInfos.delete(doctorId);
-    return read.map((info) => paymentInfo(info, treatments));
+  // Each doctor's and venue's fields, read before the cards (their payment info and hours
+  // already in the response's shape and interned).
+  const doctorsRead = new Map<
+    number,
+    Omit<DoctorRow, 'payment_info'> & { prices: PaymentInfo[] }
+  >();
+  const venuesRead = new Map<number, VenueRead>();
+
+  function addDoctor(row: DoctorRow): void {
+    doctorsRead.set(row.doctor_id, {
+      doctor_id: row.doctor_id,
+      doctor_name_en: row.doctor_name_en,
+      doctor_name_zh: row.doctor_name_zh,
+      doctor_phones: row.doctor_phones,
+      prices: json.intern(row.payment_info.map((info) => paymentInfo(info, json))),
+    });
+  }
+
+  function addVenue(row: VenueRow): void {
+    const hours =
+      (row.opening_hours ?? row.hours_text ?? row.hours_note ?? null) === null
+        ? null
+        : // One object per distinct week (most venues keep one of a few), shared by venues
+          // and their cards; the opening JSON is kept per hours object (finder.hours.ts).
+          json.intern({
+            hours: row.opening_hours ?? null,
+            text: row.hours_text ?? null,
+            note: row.hours_note ?? null,
+          });
+    venuesRead.set(row.venue_id, {
+      venue_id: row.venue_id,
+      venue_name_en: row.venue_name_en,
+      venue_name_zh: row.venue_name_zh,
+      address_line_one: row.address_line_one,
+      address_line_two: row.address_line_two,
+      hours,
+    });
   }
 
   function add(row: LoadedRow): void {
@@ -417,7 +514,12 @@ function snapshotBuilder(
     if (i >= rowsOfPanel.district.length)
       throw new Error('finder snapshot: more rows than counted');
     rowsOfPanel.count += 1;
-    const card = row.card;
+    const doctorRead = doctorsRead.get(row.card.doctor_id);
+    const venueRead = venuesRead.get(row.card.venue_id);
+    // Read in the same transaction as the cards: every card's doctor and venue is there.
+    if (doctorRead === undefined || venueRead === undefined)
+      throw new Error('finder snapshot: a card without its doctor or venue');
+    const card = { ...row.card, ...doctorRead, ...venueRead };
     const district = districts.get(row.district_code);
     // A district missing from the district table cannot be asked for; keep the row findable
     // by the other filters under an index no district code maps to.
@@ -465,27 +567,19 @@ function snapshotBuilder(
         name_en: card.doctor_name_en,
         name_zh: card.doctor_name_zh,
         phones: card.doctor_phones.map((phone) => ({ no: phone.no })),
-        payment_info: priced ? pricesOf(card.doctor_id) : [],
+        payment_info: priced ? card.prices : [],
       })),
-      venue: intern(venues, String(card.venue_id), () => ({
-        en: localVenue(card, 'en'),
-        'zh-HK': localVenue(card, 'zh-HK'),
-      })),
+      venue: intern(venues, String(card.venue_id), () => localVenues(card, json)),
       service: intern(services, String(card.service_id), () => ({
         en: localService(card, 'en'),
         'zh-HK': localService(card, 'zh-HK'),
       })),
       specialty,
-      hours: intern(venueHours, String(card.venue_id), () =>
-        (card.opening_hours ?? card.hours_text ?? card.hours_note ?? null) === null
+      hours: card.hours,
+      lastVerifiedAt:
+        card.last_verified_at == null
           ? null
-          : {
-              hours: card.opening_hours ?? null,
-              text: card.hours_text ?? null,
-              note: card.hours_note ?? null,
-            },
-      ),
-      lastVerifiedAt: card.last_verified_at ?? null,
+          : intern(dates, card.last_verified_at, () => card.last_verified_at ?? ''),
       verifiedMs: verifiedMs(card.last_verified_at ?? null),
     };
   }
@@ -528,7 +622,7 @@ function snapshotBuilder(
     };
   }
 
-  return { add, finish };
+  return { addDoctor, addVenue, add, finish };
 }
 
 /** Empties what a snapshot keeps for its searches (kept card JSON, recently searched terms). */
@@ -587,7 +681,10 @@ export function createFinderReadModel(
         const started = performance.now();
         // The old snapshot's caches (card JSON, term rows) are refilled by searches as needed:
         // emptied now, they do not sit beside the new snapshot while it is built (decision 200).
-        if (snapshot !== null) releaseCaches(snapshot);
+        if (snapshot !== null) {
+          releaseCaches(snapshot);
+          giveMemoryBack();
+        }
         snapshot = await loadFinderSnapshot(db);
         options.onLoad?.({
           version: snapshot.version,
