@@ -4,21 +4,21 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import type { createBrowserRouter } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
+
+import { AppRouterProvider, type AppRouter } from '../lib/app-router';
 
 import { AppProviders } from './providers';
 
 export function renderWhenReady(
   container: HTMLElement,
-  router: ReturnType<typeof createBrowserRouter>,
+  router: AppRouter,
   queryClient: QueryClient,
 ): void {
   const render = () => {
     createRoot(container).render(
       <StrictMode>
         <AppProviders queryClient={queryClient}>
-          <RouterProvider router={router} />
+          <AppRouterProvider router={router} />
         </AppProviders>
       </StrictMode>,
     );
