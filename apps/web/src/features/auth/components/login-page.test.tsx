@@ -106,7 +106,7 @@ describe('login page', { timeout: 30_000 }, () => {
       () => {
         expect(router.state.location.pathname).toBe('/en/outpatient/account');
       },
-      { timeout: 5000 },
+      { timeout: 10_000 },
     );
   });
 });
