@@ -16,13 +16,14 @@ import { kib, SHELL_BUDGET, weighPages, type WeightReport } from './support/js-w
  * put the identity area's route-table entries and `callRoute` in the shell, ~5 KiB; issue 16's
  * note names it as weight to win back. Lowered with decisions 202–203: shell 231.8 → 220.8 KiB,
  * member card form 81 → 69.7, QR page 99 → 68.5. Decision 207 met the member card form's and
- * the QR page's budgets: 69.6 → 26.0, so they are off the list.)
+ * the QR page's budgets: 69.6 → 26.0, so they are off the list. Lowered with decision 214,
+ * React Router's declarative mode: shell 221.6 → 206.0, portal 223.8 → 208.9.)
  */
 const NOT_YET_MET: Record<string, number> = {
-  shell: 223,
+  shell: 207,
   // The portal (decision 194), weighed whole with its own React and MUI: 238.3 KiB on merging,
-  // 222.4 after decision 210, against its 200 KiB budget (its libraries alone are ~199).
-  portal: 225,
+  // 222.4 after decision 210, 208.9 after decision 214, against its 200 KiB budget.
+  portal: 210,
 };
 
 let browser: Browser;

@@ -3,12 +3,13 @@
 // client, identity and texts, but none of its pages: the member pages never load the portal.
 import './lib/zod-csp';
 
-import { createHashRouter } from 'react-router';
+import { UNSAFE_createHashHistory as createHashHistory } from 'react-router';
 
 import { renderWhenReady } from './app/render-when-ready';
 import { runtimeConfig } from './config/runtime';
 import { provideSecurityForms } from './features/portal/account/security-forms';
 import { portalRoutes } from './features/portal/portal-router';
+import { createAppRouter } from './lib/app-router';
 import { startErrorReporting } from './lib/error-reporting';
 import { createQueryClient } from './lib/query-client';
 
@@ -20,7 +21,7 @@ void startErrorReporting(runtimeConfig().errorReporting);
 // The sign-in feature's forms for `account/security`, loaded with that page (decision 198).
 provideSecurityForms(() => import('./features/auth/security-forms'));
 
-const router = createHashRouter(portalRoutes);
+const router = createAppRouter(portalRoutes, createHashHistory());
 const queryClient = createQueryClient();
 
 renderWhenReady(container, router, queryClient);

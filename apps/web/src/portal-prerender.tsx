@@ -17,11 +17,8 @@ import { useContext, useMemo, type ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import {
   createPath,
-  createStaticHandler,
-  createStaticRouter,
-  StaticRouterProvider,
+  StaticRouter,
   UNSAFE_NavigationContext as NavigationContext,
-  type RouteObject,
 } from 'react-router';
 
 import { AppProviders } from './app/providers';
@@ -82,28 +79,17 @@ async function render(language: Language): Promise<PortalShell> {
   const t = i18n.getFixedT(language, ['common', 'portal']);
   const path = `/${LANGUAGE_PREFIXES[language]}/`;
 
-  const routes: RouteObject[] = [
-    {
-      path: '*',
-      Component: () => (
-        <HashHrefs>
-          <PortalLayout />
-        </HashHrefs>
-      ),
-    },
-  ];
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(`http://localhost${path}`));
-  if (context instanceof Response) throw new Error(`Prerendering ${path} answered a redirect`);
-  const router = createStaticRouter(handler.dataRoutes, context);
-
   const cache = createCache({ key: 'css' });
   // Collect the styles instead of writing them next to each element (as @emotion/server does).
   cache.compat = true;
   const markup = renderToString(
     <CacheProvider value={cache}>
       <AppProviders queryClient={new QueryClient()}>
-        <StaticRouterProvider router={router} context={context} hydrate={false} />
+        <StaticRouter location={path}>
+          <HashHrefs>
+            <PortalLayout />
+          </HashHrefs>
+        </StaticRouter>
       </AppProviders>
     </CacheProvider>,
   );

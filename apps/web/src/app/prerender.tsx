@@ -19,17 +19,13 @@ import Typography from '@mui/material/Typography';
 import { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
-import {
-  createStaticHandler,
-  createStaticRouter,
-  StaticRouterProvider,
-  type RouteObject,
-} from 'react-router';
+import { StaticRouter } from 'react-router';
 
 import { AppLayout, type LayoutHandle } from '../components/app-layout';
 import { LandingArtwork } from '../features/doctor-finder/components/landing-artwork';
 import { LANDING_CARD_WIDTH } from '../features/doctor-finder/components/landing-view';
 import { HomePage } from '../features/home/components/home-page';
+import { RouteStatusContext } from '../lib/app-router';
 import { i18n, loadLanguage } from '../lib/i18n';
 import { HTML_LANG } from '../lib/language';
 
@@ -207,14 +203,6 @@ export async function prerender(
   const { title, body } = page.content(t);
   const path = `/${LANGUAGE_PREFIXES[language]}${page.example}`;
 
-  const routes: RouteObject[] = [
-    { path: '*', handle: page.handle, Component: () => <AppLayout>{body}</AppLayout> },
-  ];
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(`http://localhost${path}`));
-  if (context instanceof Response) throw new Error(`Prerendering ${path} answered a redirect`);
-  const router = createStaticRouter(handler.dataRoutes, context);
-
   const cache = createCache({ key: 'css' });
   // Collect the styles instead of writing them next to each element (as @emotion/server does).
   cache.compat = true;
@@ -226,7 +214,11 @@ export async function prerender(
     markup = renderToString(
       <CacheProvider value={cache}>
         <AppProviders queryClient={new QueryClient()}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
+          <StaticRouter location={path}>
+            <RouteStatusContext.Provider value={{ navigating: false, handles: [page.handle] }}>
+              <AppLayout>{body}</AppLayout>
+            </RouteStatusContext.Provider>
+          </StaticRouter>
         </AppProviders>
       </CacheProvider>,
     );

@@ -7,14 +7,14 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import type { createBrowserRouter } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
+
+import { AppRouterProvider, type AppRouter } from '../lib/app-router';
 
 import { AppProviders } from './providers';
 
 export function renderWhenReady(
   container: HTMLElement,
-  router: ReturnType<typeof createBrowserRouter>,
+  router: AppRouter,
   queryClient: QueryClient,
 ): void {
   const render = () => {
@@ -23,7 +23,7 @@ export function renderWhenReady(
       root.render(
         <StrictMode>
           <AppProviders queryClient={queryClient}>
-            <RouterProvider router={router} />
+            <AppRouterProvider router={router} />
           </AppProviders>
         </StrictMode>,
       );

@@ -1,7 +1,6 @@
-import type { RouteObject } from 'react-router';
-
 import type { LayoutHandle } from '../components/app-layout';
 import { paths } from '../config/paths';
+import type { AppRoute } from '../lib/app-router';
 
 import { PageErrorBoundary, RootErrorBoundary } from './routes/error-boundaries';
 import { LanguageLayout, languageLoader, redirectToPreferredLanguage } from './routes/language';
@@ -14,10 +13,6 @@ import {
   MemberQrGate,
 } from './routes/member-gate';
 
-function Nothing() {
-  return null;
-}
-
 const finderHandle: LayoutHandle = { layoutWidth: 'lg' };
 const clinicHandle: LayoutHandle = { layoutWidth: 'md' };
 
@@ -25,23 +20,18 @@ const clinicHandle: LayoutHandle = { layoutWidth: 'md' };
  * The route tree. The shell (layout, language handling, error pages) is in the entry chunk;
  * each page is a lazy route, so a route loads only its own chunk beyond the shell.
  */
-export const routes: RouteObject[] = [
+export const routes: AppRoute[] = [
   {
-    id: 'root',
     ErrorBoundary: RootErrorBoundary,
-    // Shown while the first page's chunk loads; the wait is short and a spinner would flash.
-    HydrateFallback: Nothing,
     children: [
-      // The loader always redirects; the component only satisfies the router (no empty leaf).
-      { index: true, loader: redirectToPreferredLanguage, Component: Nothing },
+      // Always redirects.
+      { index: true, load: redirectToPreferredLanguage },
       {
-        id: 'language',
         path: ':lang',
-        loader: languageLoader,
+        load: languageLoader,
         Component: LanguageLayout,
         children: [
           {
-            id: 'pages',
             ErrorBoundary: PageErrorBoundary,
             children: [
               {
@@ -51,17 +41,12 @@ export const routes: RouteObject[] = [
               // Outpatient sub-app (spec §2.2).
               {
                 path: paths.outpatient.base.path,
-                lazy: async () => ({
-                  loader: (await import('./routes/outpatient')).outpatientIndexLoader,
-                  Component: Nothing,
-                }),
+                load: async (args) =>
+                  (await import('./routes/outpatient')).outpatientIndexLoader(args),
               },
               {
                 path: paths.outpatient.apply.path,
-                lazy: async () => ({
-                  loader: (await import('./routes/outpatient')).applyLoader,
-                  Component: Nothing,
-                }),
+                load: async (args) => (await import('./routes/outpatient')).applyLoader(args),
               },
               {
                 path: paths.outpatient.eCard.path,
@@ -78,7 +63,7 @@ export const routes: RouteObject[] = [
                   },
                   {
                     // Decides before the member pages' code loads (decision 203).
-                    loader: memberGateLoader,
+                    load: memberGateLoader,
                     Component: MemberGate,
                     children: [
                       { path: paths.outpatient.memberQr.path, Component: MemberQrGate },
@@ -175,10 +160,8 @@ export const routes: RouteObject[] = [
                 // only here, never with the member pages.
                 path: paths.clinic.path,
                 handle: clinicHandle,
-                lazy: async () => {
-                  const clinic = await import('./routes/clinic');
-                  return { loader: clinic.clinicLoader, Component: clinic.ClinicRoute };
-                },
+                load: async (args) => (await import('./routes/clinic')).clinicLoader(args),
+                lazy: async () => ({ Component: (await import('./routes/clinic')).ClinicRoute }),
               },
               {
                 path: paths.errorPage.path,

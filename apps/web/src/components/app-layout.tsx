@@ -6,10 +6,11 @@ import Link from '@mui/material/Link';
 import Toolbar from '@mui/material/Toolbar';
 import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useLocation, useMatches, useNavigation } from 'react-router';
+import { Link as RouterLink, useLocation } from 'react-router';
 
 import { localizePathname, paths } from '../config/paths';
 import { runtimeConfig } from '../config/runtime';
+import { useNavigating, useRouteHandles } from '../lib/app-router';
 import { useLanguage } from '../lib/i18n';
 
 import { AppLogo } from './app-logo';
@@ -29,9 +30,8 @@ const MAIN_ID = 'main';
 
 /** Member pages are narrow (`sm`); a route may ask for more room with `handle.layoutWidth`. */
 function useLayoutWidth(): LayoutWidth {
-  const matches = useMatches();
-  for (const match of [...matches].reverse()) {
-    const handle = match.handle as LayoutHandle | undefined;
+  const handles = useRouteHandles();
+  for (const handle of [...handles].reverse() as (LayoutHandle | undefined)[]) {
     if (handle?.layoutWidth !== undefined) return handle.layoutWidth;
   }
   return 'sm';
@@ -60,7 +60,7 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const language = useLanguage();
   const width = useLayoutWidth();
-  const navigating = useNavigation().state !== 'idle';
+  const navigating = useNavigating();
   const main = useRef<HTMLElement>(null);
   useFocusMainOnNavigation(main);
   const { helpWidget } = runtimeConfig();

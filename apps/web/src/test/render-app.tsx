@@ -1,22 +1,26 @@
 import { render, type RenderResult } from '@testing-library/react';
-// From 'react-router', not 'react-router/dom': under Vitest the two load different builds (ESM
-// and CommonJS) whose contexts do not meet. The app's main.tsx uses 'react-router/dom'.
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { UNSAFE_createMemoryHistory as createMemoryHistory } from 'react-router';
 import { vi } from 'vitest';
 
 import { AppProviders } from '../app/providers';
 import { routes as appRoutes } from '../app/router';
+import {
+  AppRouterProvider,
+  createAppRouter,
+  type AppRoute,
+  type AppRouter,
+} from '../lib/app-router';
 import { createQueryClient } from '../lib/query-client';
 
 /** The whole app (real routes and providers) at an address, with in-memory history. */
 export function renderApp(
   path: string,
-  { routes = appRoutes }: { routes?: RouteObject[] } = {},
-): RenderResult & { router: ReturnType<typeof createMemoryRouter> } {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  { routes = appRoutes }: { routes?: AppRoute[] } = {},
+): RenderResult & { router: AppRouter } {
+  const router = createAppRouter(routes, createMemoryHistory({ initialEntries: [path] }));
   const result = render(
     <AppProviders queryClient={createQueryClient()}>
-      <RouterProvider router={router} />
+      <AppRouterProvider router={router} />
     </AppProviders>,
   );
   return { ...result, router };

@@ -2,26 +2,27 @@ import { LANGUAGE_PREFIXES, languageFromPrefix } from '@clinicpass/shared/i18n/l
 import Box from '@mui/material/Box';
 import { useIsFetching } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import {
-  Outlet,
-  replace,
-  ScrollRestoration,
-  useLocation,
-  useNavigation,
-  type LoaderFunctionArgs,
-} from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 
 import { AppLayout } from '../../components/app-layout';
 import { AnnouncementBanners } from '../../features/announcements/components/announcement-banners';
 import { localizePathname } from '../../config/paths';
+import {
+  redirectTo,
+  ScrollRestoration,
+  useNavigating,
+  type RouteLoadArgs,
+  type RouteRedirect,
+} from '../../lib/app-router';
 import { applyLanguage } from '../../lib/i18n';
 import { useNotifications } from '../../lib/notifications';
 import { preferredLanguage } from '../../lib/language';
 
 /** `/` and any address without a known language prefix: same address in the member's language. */
-export function redirectToPreferredLanguage({ request }: LoaderFunctionArgs): Response {
-  const url = new URL(request.url);
-  return replace(`${localizePathname(url.pathname, preferredLanguage())}${url.search}`);
+export function redirectToPreferredLanguage({ location }: RouteLoadArgs): RouteRedirect {
+  return redirectTo(
+    `${localizePathname(location.pathname, preferredLanguage())}${location.search}`,
+  );
 }
 
 /**
@@ -29,12 +30,12 @@ export function redirectToPreferredLanguage({ request }: LoaderFunctionArgs): Re
  * a prefix; a known one (any case) is made canonical and sets the text language and
  * `<html lang>`, so the page never renders in the wrong language first.
  */
-export async function languageLoader(args: LoaderFunctionArgs): Promise<Response | null> {
+export async function languageLoader(args: RouteLoadArgs): Promise<RouteRedirect | null> {
   const language = languageFromPrefix(args.params.lang);
   if (language === null) return redirectToPreferredLanguage(args);
   if (args.params.lang !== LANGUAGE_PREFIXES[language]) {
-    const url = new URL(args.request.url);
-    return replace(`${localizePathname(url.pathname, language)}${url.search}`);
+    const { pathname, search } = args.location;
+    return redirectTo(`${localizePathname(pathname, language)}${search}`);
   }
   await applyLanguage(language);
   return null;
@@ -50,7 +51,7 @@ const MOST_WAIT_MS = 3000;
  * arrived since it was opened (later fetches on the same page, a new filter, do not count).
  */
 function usePageSettled(): boolean {
-  const navigating = useNavigation().state !== 'idle';
+  const navigating = useNavigating();
   const fetching =
     useIsFetching({ predicate: (query) => query.queryKey[0] !== 'announcements' }) > 0;
   const { pathname } = useLocation();

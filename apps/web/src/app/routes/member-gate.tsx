@@ -4,10 +4,10 @@
 // a member then loads the form's code only. Otherwise the loader fetches the member pages' chunk
 // (as a lazy route would) and the routes below render its pages.
 import type { ComponentType } from 'react';
-import { Navigate, useLoaderData } from 'react-router';
+import { FALLBACK_LANGUAGE, languageFromPrefix } from '@clinicpass/shared/i18n/languages';
 
 import { paths } from '../../config/paths';
-import { useLanguage } from '../../lib/i18n';
+import { redirectTo, type RouteLoadArgs, type RouteRedirect } from '../../lib/app-router';
 import { hasKeptRecord } from '../../lib/kept-card';
 import { readViewToken } from '../../lib/view-token';
 
@@ -25,26 +25,19 @@ function loadMemberPages(): Promise<MemberPages> {
   });
 }
 
-export async function memberGateLoader(): Promise<{ toForm: boolean }> {
-  if (readViewToken() === null && !(await hasKeptRecord())) return { toForm: true };
+export async function memberGateLoader({ params }: RouteLoadArgs): Promise<RouteRedirect | null> {
+  if (readViewToken() === null && !(await hasKeptRecord())) {
+    // As the member pages themselves do without a token: to the form, saying it has expired.
+    const language = languageFromPrefix(params.lang) ?? FALLBACK_LANGUAGE;
+    return redirectTo(paths.outpatient.memberCard.getHref(language), { expired: true });
+  }
   await loadMemberPages();
-  return { toForm: false };
+  return null;
 }
 
-/** The member pages' frame, or the way to the form. */
+/** The member pages' frame, once the gate has loaded their chunk. */
 export function MemberGate() {
-  const { toForm } = useLoaderData<typeof memberGateLoader>();
-  const language = useLanguage();
-  if (toForm || memberPages === undefined) {
-    // As the member pages themselves did without a token: to the form, saying it has expired.
-    return (
-      <Navigate
-        to={paths.outpatient.memberCard.getHref(language)}
-        replace
-        state={{ expired: true }}
-      />
-    );
-  }
+  if (memberPages === undefined) return null;
   const { MemberLayoutRoute } = memberPages;
   return <MemberLayoutRoute />;
 }

@@ -5,11 +5,11 @@
  * leading back to My policies.
  */
 import { LANGUAGE_PREFIXES, languageFromPrefix } from '@clinicpass/shared/i18n/languages';
-import { replace, useRouteError, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { StatusPage } from '../../components/status-page';
+import { redirectTo, type AppRoute, type RouteLoadArgs } from '../../lib/app-router';
 import { useLanguage } from '../../lib/i18n';
 import { preferredLanguage } from '../../lib/language';
 import { reportError } from '../../lib/error-reporting';
@@ -18,10 +18,6 @@ import { PortalLayout } from './components/portal-layout';
 import { applyPortalLanguage } from './portal-i18n';
 import { portalPaths } from './portal-paths';
 import { portalPageRoutes } from './routes';
-
-function Nothing() {
-  return null;
-}
 
 /** The hash path with the member's language put in front (or swapped for the canonical one). */
 function withPreferredLanguage(pathname: string): string {
@@ -33,11 +29,10 @@ function withPreferredLanguage(pathname: string): string {
   return page === '' ? `/${prefix}/my-policies` : `/${prefix}/${page}`;
 }
 
-async function portalLanguageLoader({ params, request }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
+async function portalLanguageLoader({ params, location }: RouteLoadArgs) {
   const language = languageFromPrefix(params.lang);
   if (language === null || params.lang !== LANGUAGE_PREFIXES[language]) {
-    return replace(`${withPreferredLanguage(url.pathname)}${url.search}`);
+    return redirectTo(`${withPreferredLanguage(location.pathname)}${location.search}`);
   }
   await applyPortalLanguage(language);
   return null;
@@ -56,8 +51,7 @@ function PortalNotFound() {
   );
 }
 
-function PortalError() {
-  const error = useRouteError();
+function PortalError({ error }: { error: unknown }) {
   useEffect(() => {
     reportError(error);
   }, [error]);
@@ -73,21 +67,17 @@ function PortalError() {
   );
 }
 
-export const portalRoutes: RouteObject[] = [
+export const portalRoutes: AppRoute[] = [
   {
-    id: 'portal',
-    HydrateFallback: Nothing,
     ErrorBoundary: PortalError,
     children: [
       {
         index: true,
-        loader: ({ request }) => replace(withPreferredLanguage(new URL(request.url).pathname)),
-        Component: Nothing,
+        load: ({ location }) => redirectTo(withPreferredLanguage(location.pathname)),
       },
       {
-        id: 'portal-language',
         path: ':lang',
-        loader: portalLanguageLoader,
+        load: portalLanguageLoader,
         Component: PortalLayout,
         children: [
           {
@@ -95,8 +85,7 @@ export const portalRoutes: RouteObject[] = [
             children: [
               {
                 index: true,
-                loader: ({ params }) => replace(withPreferredLanguage(`/${params.lang ?? ''}`)),
-                Component: Nothing,
+                load: ({ params }) => redirectTo(withPreferredLanguage(`/${params.lang ?? ''}`)),
               },
               ...portalPageRoutes,
               { path: '*', Component: PortalNotFound },

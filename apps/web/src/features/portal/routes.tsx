@@ -4,7 +4,7 @@
  * is a lazy route, so the portal's first load carries only the page it opens. Add a page to its
  * section; keep the sections apart so two people can add pages without touching the same lines.
  */
-import type { RouteObject } from 'react-router';
+import type { AppRoute } from '../../lib/app-router';
 
 import { portalAccountPaths } from './account/account-paths';
 import { loadSecurityForms } from './account/security-forms';
@@ -13,7 +13,7 @@ import { portalPaths } from './portal-paths';
 
 // ------------------------------------------------------------------ policies (issue 20, c20p)
 
-const policyRoutes: RouteObject[] = [
+const policyRoutes: AppRoute[] = [
   {
     path: portalPaths.myPolicies.path,
     lazy: async () => ({ Component: (await import('./pages/my-policies-page')).MyPoliciesPage }),
@@ -31,7 +31,7 @@ const policyRoutes: RouteObject[] = [
   {
     path: portalPaths.manage.path,
     // The details section shows the member app's QR card, with its texts.
-    loader: ({ params }) => loadPageTexts(params.lang, ['member-card']),
+    load: ({ params }) => loadPageTexts(params.lang, ['member-card']),
     lazy: async () => ({ Component: (await import('./pages/manage-page')).ManagePage }),
     children: [
       {
@@ -44,42 +44,46 @@ const policyRoutes: RouteObject[] = [
 
 // ------------------------------------------------------------------ account (issue 20, c20d)
 
-const accountRoutes: RouteObject[] = [
+const accountRoutes: AppRoute[] = [
   {
     path: portalPaths.account.path,
-    loader: ({ params }) => loadPageTexts(params.lang, ['portal-account']),
+    load: ({ params }) => loadPageTexts(params.lang, ['portal-account']),
     lazy: async () => ({ Component: (await import('./pages/account-page')).AccountPage }),
   },
   {
     path: portalAccountPaths.payments.path,
-    loader: ({ params }) => loadPageTexts(params.lang, ['portal-account']),
+    load: ({ params }) => loadPageTexts(params.lang, ['portal-account']),
     lazy: async () => ({ Component: (await import('./pages/payments-page')).PaymentsPage }),
   },
 ];
 
 // ------------------------------------------------------------------ account security (issue 20, c20s)
 
-const securityRoutes: RouteObject[] = [
+const securityRoutes: AppRoute[] = [
   {
     path: portalAccountPaths.security.path,
     // The sign-in feature's forms, with their texts.
-    loader: ({ params }) => loadPageTexts(params.lang, ['portal-account', 'auth']),
+    load: ({ params }) => loadPageTexts(params.lang, ['portal-account', 'auth']),
     lazy: async () => {
       const [{ SecurityPage }, forms] = await Promise.all([
         import('./pages/security-page'),
         loadSecurityForms(),
       ]);
-      return { Component: () => <SecurityPage forms={forms} /> };
+      return {
+        Component: function SecurityRoute() {
+          return <SecurityPage forms={forms} />;
+        },
+      };
     },
   },
 ];
 
 // ------------------------------------------------------------------ service requests (issue 20, c20d)
 
-const serviceRequestRoutes: RouteObject[] = [
+const serviceRequestRoutes: AppRoute[] = [
   {
     path: portalPaths.serviceRequests.path,
-    loader: ({ params }) => loadPageTexts(params.lang, ['portal-account']),
+    load: ({ params }) => loadPageTexts(params.lang, ['portal-account']),
     lazy: async () => ({
       Component: (await import('./pages/service-requests-page')).ServiceRequestsPage,
     }),
@@ -88,7 +92,7 @@ const serviceRequestRoutes: RouteObject[] = [
 
 // ------------------------------------------------------------------ the registry
 
-export const portalPageRoutes: RouteObject[] = [
+export const portalPageRoutes: AppRoute[] = [
   ...policyRoutes,
   ...accountRoutes,
   ...securityRoutes,

@@ -100,8 +100,13 @@ describe('login page', { timeout: 30_000 }, () => {
       return { status: 200, body: { session_id: 'abcdefghijklmnopqrstuvwx', code: 'created' } };
     });
     const { router } = renderApp('/en/outpatient/login?next=%2Fen%2Foutpatient%2Faccount');
-    await vi.waitFor(() => {
-      expect(router.state.location.pathname).toBe('/en/outpatient/account');
-    });
+    // The account page is a lazy chunk: the address changes once it has loaded, which a loaded
+    // test run can take longer than waitFor's default second.
+    await vi.waitFor(
+      () => {
+        expect(router.state.location.pathname).toBe('/en/outpatient/account');
+      },
+      { timeout: 10_000 },
+    );
   });
 });

@@ -1,6 +1,7 @@
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'react-router';
 
 import { isMemberAppPath, paths } from '../../../config/paths';
+import { useAppNavigate } from '../../../lib/app-router';
 import { useLanguage } from '../../../lib/i18n';
 import { identityApi } from '../../../lib/identity-api';
 import { safeNext } from '../components/form-schemas';
@@ -14,7 +15,7 @@ import { useRefreshIdentity } from '../../../lib/identity';
 export function useSignInFlow() {
   const language = useLanguage();
   const location = useLocation();
-  const navigate = useNavigate();
+  const navigate = useAppNavigate();
   const refreshIdentity = useRefreshIdentity();
   const target = safeNext(location.search, paths.outpatient.eCardOwner.getHref(language));
 

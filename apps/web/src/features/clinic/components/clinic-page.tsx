@@ -8,11 +8,12 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate } from 'react-router';
+import { Navigate } from 'react-router';
 
 import { DocumentTitle } from '../../../components/document-title';
 import { InlineNotification } from '../../../components/notification';
 import { paths } from '../../../config/paths';
+import { useAppNavigate } from '../../../lib/app-router';
 import { useLanguage } from '../../../lib/i18n';
 import { useIdentity, useSignOut } from '../../../lib/identity';
 import { clinicApi, clinicKeys } from '../api/clinic-api';
@@ -58,7 +59,7 @@ export function ClinicPage() {
   const { t } = useTranslation('clinic');
   const language = useLanguage();
   const identity = useIdentity();
-  const navigate = useNavigate();
+  const navigate = useAppNavigate();
   const signOut = useSignOut();
   const me = useQuery({
     queryKey: clinicKeys.me,

@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'react-router';
 
 import { CaptchaField, type CaptchaHandle } from '../../../components/captcha-field';
 import { DocumentTitle } from '../../../components/document-title';
@@ -18,6 +18,7 @@ import { InlineNotification } from '../../../components/notification';
 import { paths } from '../../../config/paths';
 import { captchaMessageOf, neededDifficulty } from '../../../lib/captcha-errors';
 import { useValidationText } from '../../../lib/field-error';
+import { useAppNavigate } from '../../../lib/app-router';
 import { useLanguage } from '../../../lib/i18n';
 import { fromHere } from '../../../lib/navigation-state';
 import { notify } from '../../../lib/notifications';
@@ -41,7 +42,7 @@ class CaptchaNotSolved extends Error {}
 export function MemberCardPage() {
   const { t } = useTranslation(['member-card', 'errors']);
   const language = useLanguage();
-  const navigate = useNavigate();
+  const navigate = useAppNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();
   // The field's handle, kept in state (a callback ref) so the submit handlers may read it.

@@ -5,9 +5,10 @@ import CircularProgress from '@mui/material/CircularProgress';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Outlet, useNavigate, useOutletContext } from 'react-router';
+import { Navigate, Outlet, useOutletContext } from 'react-router';
 
 import { paths } from '../../../config/paths';
+import { useAppNavigate } from '../../../lib/app-router';
 import { useLanguage } from '../../../lib/i18n';
 import { ticketsQuery } from '../../../lib/tickets';
 import { fetchMember, memberCardKeys } from '../api/member-card-api';
@@ -45,7 +46,7 @@ function isUnreachable(error: unknown): boolean {
 export function MemberLayout() {
   const { t } = useTranslation('member-card');
   const language = useLanguage();
-  const navigate = useNavigate();
+  const navigate = useAppNavigate();
   const stored = readViewToken();
   const token = stored?.token ?? '';
   const kept = useKeptCard();

@@ -2,26 +2,25 @@ import { languageFromPrefix } from '@clinicpass/shared/i18n/languages';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import { useTranslation } from 'react-i18next';
-import { Navigate, redirectDocument, type LoaderFunctionArgs } from 'react-router';
+import { Navigate } from 'react-router';
 
 import { NotFoundPage } from '../../../components/not-found-page';
 import { env } from '../../../config/env';
 import { mainAppApplyHref, paths } from '../../../config/paths';
+import type { RouteLoadArgs, RouteRedirect } from '../../../lib/app-router';
 import { useLanguage } from '../../../lib/i18n';
 import { useSignedIn } from '../api/sign-in-state';
 
 /** `/outpatient/apply[/:token]`: a full-page hand-over to the main application (spec §2.2). */
-export function applyLoader({ request, params }: LoaderFunctionArgs): Response {
-  const url = new URL(request.url);
+export function applyLoader({ location, params }: RouteLoadArgs): RouteRedirect {
   const language = languageFromPrefix(params.lang) ?? 'en';
-  const href = mainAppApplyHref(env.mainAppUrl, language, url.search, params.token);
-  const response = redirectDocument(href);
-  response.headers.set('X-Remix-Replace', 'true');
-  return response;
+  return {
+    documentRedirect: mainAppApplyHref(env.mainAppUrl, language, location.search, params.token),
+  };
 }
 
 /** `/outpatient` (exact) → `/outpatient/apply`, query kept. */
-export function outpatientIndexLoader(args: LoaderFunctionArgs): Response {
+export function outpatientIndexLoader(args: RouteLoadArgs): RouteRedirect {
   const { token: _token, ...params } = args.params;
   return applyLoader({ ...args, params });
 }

@@ -13,7 +13,7 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, Outlet, useLocation, useNavigation } from 'react-router';
+import { NavLink, Outlet, useLocation } from 'react-router';
 
 import { AppLogo } from '../../../components/app-logo';
 import { LanguageSwitcher } from '../../../components/language-switcher';
@@ -23,6 +23,7 @@ import {
   useServiceStatus,
 } from '../../../components/service-status';
 import { paths } from '../../../config/paths';
+import { useNavigating } from '../../../lib/app-router';
 import { useLanguage } from '../../../lib/i18n';
 import { useIdentity, useSignOut } from '../../../lib/identity';
 import { portalBase, portalPaths } from '../portal-paths';
@@ -86,7 +87,7 @@ function useFocusMain(main: React.RefObject<HTMLElement | null>) {
 export function PortalLayout() {
   const { t } = useTranslation(['portal', 'common']);
   const language = useLanguage();
-  const navigating = useNavigation().state !== 'idle';
+  const navigating = useNavigating();
   const status = useServiceStatus();
   const identity = useIdentity();
   const signOut = useSignOut();
