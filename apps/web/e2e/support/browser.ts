@@ -114,12 +114,27 @@ interface AxeWindow {
 /**
  * axe scan of the current page: fails on serious or critical violations.
  *
- * axe-core runs in the page itself (injected once per document) and reports violations only.
+ * axe-core runs in the page itself (injected once per document) and reports violations only,
+ * once the page's transitions have ended.
  * `@axe-core/playwright`'s builder, used before, opened a blank page for every scan, injected
  * axe twice and returned every passing node too: 35–42 s a scan of the finder's results on the
  * busy 2-core machine, against 5–6 s here, for the same rules and the same violations.
  */
 export async function expectAccessible(page: Page) {
+  // Transitions under way end first (at most 2 s): a dialog fading in or a button fading back
+  // from disabled has its colours half-way, which the contrast rule would read. Endless
+  // animations (a progress bar) are not waited for.
+  await page.evaluate(async () => {
+    const ending = document.getAnimations().filter((animation) => {
+      const end = animation.effect?.getComputedTiming().endTime;
+      return typeof end === 'number' && Number.isFinite(end);
+    });
+    if (ending.length === 0) return;
+    await Promise.race([
+      Promise.all(ending.map((animation) => animation.finished.catch(() => undefined))),
+      new Promise((resolve) => setTimeout(resolve, 2000)),
+    ]);
+  });
   if (!(await page.evaluate(() => (window as AxeWindow).axe !== undefined))) {
     await page.evaluate(axe.source);
   }
@@ -137,5 +152,8 @@ export async function expectAccessible(page: Page) {
   const severe = violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.targets.join(', ')}`);
-  expect(severe, 'serious or critical accessibility violations').toEqual([]);
+  // The violations in the message itself: vitest's message alone shortens the list to its length.
+  expect(severe, `serious or critical accessibility violations:\n${severe.join('\n')}\n`).toEqual(
+    [],
+  );
 }
