@@ -6,7 +6,7 @@
 // it, ~220 KiB over its slow 4G (simulated first paint ~3 s instead of ~1 s). Their order is
 // unchanged (module scripts run in document order after parsing). Scripts the app loads later
 // (route chunks, with Vite's own preloads) keep their priority: the page waits for them.
-import type { Plugin } from 'vite';
+import type { IndexHtmlTransformContext, Plugin } from 'vite';
 
 const LOW = 'fetchpriority="low"';
 
@@ -22,12 +22,64 @@ export function lowPriorityEntryScripts(html: string): string {
   return result;
 }
 
+/**
+ * The chunks the entry starts in steps (decision 219, `src/app/boot.ts`): the entry chunk's
+ * dynamic imports and everything they import statically, minus what the page already lists.
+ * Lazy routes are dynamic imports of those chunks, one level further, and are not included.
+ */
+export function bootChunks(context: IndexHtmlTransformContext): string[] {
+  const { bundle, chunk } = context;
+  if (bundle === undefined || chunk === undefined) return [];
+  const listed = new Set<string>([chunk.fileName]);
+  const pending = [...chunk.imports];
+  while (pending.length > 0) {
+    const name = pending.pop() as string;
+    if (listed.has(name)) continue;
+    listed.add(name);
+    const output = bundle[name];
+    if (output?.type === 'chunk') pending.push(...output.imports);
+  }
+  const found: string[] = [];
+  const stages = [...chunk.dynamicImports];
+  while (stages.length > 0) {
+    const name = stages.shift() as string;
+    if (listed.has(name)) continue;
+    listed.add(name);
+    const output = bundle[name];
+    if (output?.type !== 'chunk') continue;
+    found.push(name);
+    stages.push(...output.imports);
+  }
+  return found;
+}
+
+/** Adds the boot steps' chunks as modulepreloads after the entry's module script. */
+export function withBootPreloads(html: string, files: string[], base: string): string {
+  if (files.length === 0) return html;
+  const links = files
+    .map((file) => `<link rel="modulepreload" crossorigin href="${base}${file}">`)
+    .join('\n    ');
+  const anchor = html.indexOf('<script type="module"');
+  if (anchor === -1)
+    throw new Error('index.html has no module script to add the boot chunks after');
+  const end = html.indexOf('</script>', anchor) + '</script>'.length;
+  return `${html.slice(0, end)}\n    ${links}${html.slice(end)}`;
+}
+
 export function scriptsAfterFirstPaint(): Plugin {
+  let base = '/';
   return {
     name: 'clinicpass:scripts-after-first-paint',
     apply: 'build',
+    configResolved(config) {
+      base = config.base;
+    },
     // After Vite has put the built entry and its modulepreloads into the page, and before the
     // prerender step copies the page into each shell.
-    transformIndexHtml: { order: 'post', handler: lowPriorityEntryScripts },
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html, context) =>
+        lowPriorityEntryScripts(withBootPreloads(html, bootChunks(context), base)),
+    },
   };
 }

@@ -17,13 +17,17 @@ import { kib, SHELL_BUDGET, weighPages, type WeightReport } from './support/js-w
  * note names it as weight to win back. Lowered with decisions 202–203: shell 231.8 → 220.8 KiB,
  * member card form 81 → 69.7, QR page 99 → 68.5. Decision 207 met the member card form's and
  * the QR page's budgets: 69.6 → 26.0, so they are off the list. Lowered with decision 214,
- * React Router's declarative mode: shell 221.6 → 206.0, portal 223.8 → 208.9.)
+ * React Router's declarative mode: shell 221.6 → 206.0, portal 223.8 → 208.9. Raised a third
+ * time, shell 207 → 214, portal 210 → 216, by decision 219: the app starts in steps, one task each
+ * (Lighthouse's total blocking time), which splits the start's modules over more chunks, each
+ * compressed on its own: shell 206.0 → 213.3, portal 208.9 → 214.8, the same modules.)
  */
 const NOT_YET_MET: Record<string, number> = {
-  shell: 207,
+  shell: 214,
   // The portal (decision 194), weighed whole with its own React and MUI: 238.3 KiB on merging,
-  // 222.4 after decision 210, 208.9 after decision 214, against its 200 KiB budget.
-  portal: 210,
+  // 222.4 after decision 210, 208.9 after decision 214, 214.8 after decision 219 (its start in
+  // steps), against its 200 KiB budget.
+  portal: 216,
 };
 
 let browser: Browser;

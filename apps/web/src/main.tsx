@@ -1,23 +1,28 @@
 import './lib/zod-csp';
 
-import { UNSAFE_createBrowserHistory as createBrowserHistory } from 'react-router';
+import { bootApp } from './app/boot';
 
-import { renderWhenReady } from './app/render-when-ready';
-import { routes } from './app/router';
-import { runtimeConfig } from './config/runtime';
-import { createAppRouter } from './lib/app-router';
-import { startErrorReporting } from './lib/error-reporting';
-import { createQueryClient } from './lib/query-client';
-import { registerServiceWorker } from './lib/service-worker';
+/** Runs `work` once the page has loaded and the browser has a moment (decision 219). */
+function afterLoadWhenIdle(work: () => void): void {
+  const idle = () => {
+    if ('requestIdleCallback' in window) window.requestIdleCallback(work, { timeout: 5000 });
+    else setTimeout(work, 1000);
+  };
+  if (document.readyState === 'complete') idle();
+  else window.addEventListener('load', idle, { once: true });
+}
 
-const container = document.getElementById('root');
-if (container === null) throw new Error('index.html has no #root element');
-
-// Only when the server configured a DSN: otherwise the SDK is never downloaded.
-void startErrorReporting(runtimeConfig().errorReporting);
-
-const router = createAppRouter(routes, createBrowserHistory());
-registerServiceWorker(router);
-const queryClient = createQueryClient();
-
-renderWhenReady(container, router, queryClient);
+// The member app (decision 219: started in steps, each layer in a task of its own).
+void bootApp({
+  routes: async () => (await import('./app/router')).routes,
+  history: 'browser',
+  withRouter: (router) => {
+    // The service worker installs by fetching the app's files: after the page's own loading,
+    // not competing with it.
+    afterLoadWhenIdle(() => {
+      void import('./lib/service-worker').then(({ registerServiceWorker }) => {
+        registerServiceWorker(router);
+      });
+    });
+  },
+});

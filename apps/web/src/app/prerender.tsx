@@ -25,6 +25,7 @@ import { AppLayout, type LayoutHandle } from '../components/app-layout';
 import { LandingArtwork } from '../features/doctor-finder/components/landing-artwork';
 import { LANDING_CARD_WIDTH } from '../features/doctor-finder/components/landing-view';
 import { HomePage } from '../features/home/components/home-page';
+import { InlineNotification } from '../components/notification';
 import { RouteStatusContext } from '../lib/app-router';
 import { i18n, loadLanguage } from '../lib/i18n';
 import { HTML_LANG } from '../lib/language';
@@ -75,6 +76,34 @@ function PageSkeleton({
     <Stack spacing={2} sx={padded ? { py: { xs: 1, sm: 3 } } : undefined} aria-busy="true">
       <Typography variant="h1">{heading}</Typography>
       <Lines count={lines} />
+    </Stack>
+  );
+}
+
+/**
+ * The member card form (decision 219): its heading, its fields as skeletons, and its standing
+ * texts drawn whole, where the form draws them. The note on why the HKID number is asked is the
+ * page's largest text: in the shell it is painted with the first paint, instead of being the
+ * page's largest paint only once the app has rendered. Fields stay skeletons: a field typed into
+ * before the app starts would lose its text when the app takes its place.
+ */
+function MemberFormSkeleton({ t }: { t: typeof i18n.t }) {
+  return (
+    <Stack spacing={2} aria-busy="true">
+      <Typography variant="h1">{t('member-card:heading')}</Typography>
+      <Stack spacing={2.5}>
+        <Skeleton variant="rounded" height={42} width="80%" />
+        <Skeleton variant="rounded" height={56} />
+        <Skeleton variant="rounded" height={56} />
+        <Typography variant="body2" color="text.secondary">
+          {t('member-card:phoneHint')}
+        </Typography>
+        <InlineNotification type="info" variant="outlined" live="none">
+          {t('member-card:form.whyHkid')}
+        </InlineNotification>
+        <Skeleton variant="rounded" height={56} />
+        <Skeleton variant="rounded" height={44} />
+      </Stack>
     </Stack>
   );
 }
@@ -131,7 +160,7 @@ export const PRERENDERED_PAGES: PrerenderedPage[] = [
     example: '/outpatient/e-card/member',
     content: (t) => ({
       title: t('member-card:documentTitle'),
-      body: <PageSkeleton heading={t('member-card:heading')} />,
+      body: <MemberFormSkeleton t={t} />,
     }),
   },
   {

@@ -5,12 +5,12 @@ import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 
 import { i18n, useLanguage } from '../lib/i18n';
-import { themes } from '../lib/theme';
+import { themeFor } from '../lib/theme';
 
 function LocalizedTheme({ children }: { children: ReactNode }) {
   const language = useLanguage();
   return (
-    <ThemeProvider theme={themes[language]}>
+    <ThemeProvider theme={themeFor(language)}>
       <CssBaseline />
       {children}
     </ThemeProvider>

@@ -22,6 +22,7 @@ import {
   createElement,
   useContext,
   useLayoutEffect,
+  memo,
   useMemo,
   useSyncExternalStore,
   type ComponentType,
@@ -41,7 +42,8 @@ import {
   type Path,
   type RouteObject,
   type To,
-  type UNSAFE_createBrowserHistory,
+  UNSAFE_createBrowserHistory as createBrowserHistory,
+  UNSAFE_createHashHistory as createHashHistory,
 } from 'react-router';
 
 /** Where a `load` sends the visitor instead of rendering the route. */
@@ -104,7 +106,12 @@ interface NavigateOptions {
 }
 
 /** The history of React Router's declarative routers (browser, hash or memory). */
-export type RouterHistory = ReturnType<typeof UNSAFE_createBrowserHistory>;
+export type RouterHistory = ReturnType<typeof createBrowserHistory>;
+
+/** The history an entry's router keeps: the address's path (member app) or its hash (portal). */
+export function createHistory(kind: 'browser' | 'hash'): RouterHistory {
+  return kind === 'hash' ? createHashHistory() : createBrowserHistory();
+}
 
 export interface AppRouter {
   /** Replaced (never changed in place) by each update. */
@@ -432,9 +439,15 @@ export function AppRouterProvider({ router }: { router: AppRouter }) {
   );
 }
 
-function Routes({ routeObjects }: { routeObjects: RouteObject[] }) {
+/**
+ * The matched routes' elements. Memoised (decision 219): the router's own state changing (a
+ * navigation starting or ending) renders this again only when the location changed, through
+ * `<Router>`'s context, instead of every page's whole tree synchronously (a store update is a
+ * synchronous render in React).
+ */
+const Routes = memo(function Routes({ routeObjects }: { routeObjects: RouteObject[] }) {
   return useRoutes(routeObjects);
-}
+});
 
 interface BoundaryProps {
   location: Location;

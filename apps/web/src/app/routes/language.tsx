@@ -78,23 +78,33 @@ function usePageSettled(): boolean {
   return !navigating && settledFor === pathname;
 }
 
-export function LanguageLayout() {
-  // The banners come after the page's content, so they wait for it (decision 179): drawn while
-  // the page still shows its spinner, or while the next page loads (the QR page sending a member
-  // to the form), they would stand near the top, then be pushed down when the content arrives,
-  // a layout shift on the very pages a member uses at the counter.
-  // A notification answers something the member did (a failed look-up): it shows at once.
+/**
+ * The banners come after the page's content, so they wait for it (decision 179): drawn while
+ * the page still shows its spinner, or while the next page loads (the QR page sending a member
+ * to the form), they would stand near the top, then be pushed down when the content arrives,
+ * a layout shift on the very pages a member uses at the counter.
+ * A notification answers something the member did (a failed look-up): it shows at once.
+ * A component of its own (decision 219): every request starting or ending changes whether the
+ * page has settled, and only the banners render again for it, not the page beside them.
+ */
+function SettledBanners() {
   const settled = usePageSettled();
   const notified = useNotifications().length > 0;
+  return (
+    <Box sx={{ display: settled || notified ? 'contents' : 'none' }}>
+      <AnnouncementBanners />
+    </Box>
+  );
+}
+
+export function LanguageLayout() {
   return (
     <AppLayout>
       <ScrollRestoration />
       <Outlet />
       {/* Announcement and notification banners on every page (spec §2.5), in the page's flow
           after its content, never over it (decision 155). */}
-      <Box sx={{ display: settled || notified ? 'contents' : 'none' }}>
-        <AnnouncementBanners />
-      </Box>
+      <SettledBanners />
     </AppLayout>
   );
 }
