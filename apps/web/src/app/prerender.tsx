@@ -65,16 +65,20 @@ function Lines({ count }: { count: number }) {
  */
 function PageSkeleton({
   heading,
+  intro,
   lines = 3,
   padded = false,
 }: {
   heading: string;
+  /** The page's standing intro, drawn whole (decision 219): often its largest text. */
+  intro?: string;
   lines?: number;
   padded?: boolean;
 }) {
   return (
     <Stack spacing={2} sx={padded ? { py: { xs: 1, sm: 3 } } : undefined} aria-busy="true">
       <Typography variant="h1">{heading}</Typography>
+      {intro !== undefined && <Typography>{intro}</Typography>}
       <Lines count={lines} />
     </Stack>
   );
@@ -178,7 +182,14 @@ export const PRERENDERED_PAGES: PrerenderedPage[] = [
     example: '/outpatient/login',
     content: (t) => ({
       title: t('auth:login.documentTitle'),
-      body: <PageSkeleton heading={t('auth:login.heading')} lines={2} padded />,
+      body: (
+        <PageSkeleton
+          heading={t('auth:login.heading')}
+          intro={t('auth:login.intro')}
+          lines={2}
+          padded
+        />
+      ),
     }),
   },
   ...FINDER_PANELS.flatMap((panel): PrerenderedPage[] => [
