@@ -55,6 +55,8 @@ const { values } = parseArgs({
     only: { type: 'string' },
     // Diagnostics: what the server holds after a full collection, before the reload.
     live: { type: 'boolean', default: false },
+    // Node flags for the server process (experiments: `--node-flags=--max-semi-space-size=16`).
+    'node-flags': { type: 'string' },
   },
 });
 const ROUNDS = Number(values.rounds);
@@ -374,11 +376,16 @@ async function benchSize(size) {
     const profile = values['cpu-prof']
       ? ['--cpu-prof', `--cpu-prof-dir=${values['cpu-prof']}`]
       : [];
-    server = spawn('node', [...profile, '--import', PROBE, join(serverDir, 'dist/server.js')], {
-      cwd: root,
-      env,
-      stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
-    });
+    const flags = values['node-flags']?.split(' ').filter((flag) => flag !== '') ?? [];
+    server = spawn(
+      'node',
+      [...flags, ...profile, '--import', PROBE, join(serverDir, 'dist/server.js')],
+      {
+        cwd: root,
+        env,
+        stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
+      },
+    );
     await waitReady(port, server);
     // Each process loads the finder's read model into memory in the background after start-up
     // (decision 110); the first search waits for it. Measure only once it has answered.
