@@ -7,6 +7,8 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 
 const serverDir = join(dirname(fileURLToPath(import.meta.url)), '../apps/server');
 const require = createRequire(join(serverDir, 'package.json'));
@@ -27,7 +29,23 @@ if (typeof process.send === 'function') {
     if (message.type === 'usage') {
       answer({ cpu: process.cpuUsage(), rss: process.memoryUsage.rss() });
     } else if (message.type === 'memory') {
-      answer({ memory: process.memoryUsage() });
+      // What the resident memory is made of: V8's spaces (committed and used) beside the rest.
+      const spaces = Object.fromEntries(
+        v8
+          .getHeapSpaceStatistics()
+          .map((space) => [space.space_name, [space.space_size, space.space_used_size]]),
+      );
+      answer({ memory: process.memoryUsage(), spaces });
+    } else if (message.type === 'live') {
+      // Diagnostics only (bench/finder.mjs --live): what survives a full collection.
+      v8.setFlagsFromString('--expose-gc');
+      vm.runInNewContext('gc')();
+      const spaces = Object.fromEntries(
+        v8
+          .getHeapSpaceStatistics()
+          .map((space) => [space.space_name, [space.space_size, space.space_used_size]]),
+      );
+      answer({ memory: process.memoryUsage(), spaces });
     } else if (message.type === 'reload') {
       if (pool === null) {
         answer({ error: 'no database query seen yet' });

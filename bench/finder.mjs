@@ -53,6 +53,10 @@ const { values } = parseArgs({
     'cpu-prof': { type: 'string' },
     'data-dir': { type: 'string' },
     only: { type: 'string' },
+    // Diagnostics: what the server holds after a full collection, before the reload.
+    live: { type: 'boolean', default: false },
+    // Node flags for the server process (experiments: `--node-flags=--max-semi-space-size=16`).
+    'node-flags': { type: 'string' },
   },
 });
 const ROUNDS = Number(values.rounds);
@@ -175,6 +179,13 @@ function ask(server, type) {
  * percentiles from every response time, and the server's CPU per request. With `unique`, each
  * request is a question of its own.
  */
+/**
+ * Numbers the `_` variable of every-question-new requests across all rounds and warm-ups, so no
+ * question is ever asked twice: numbered per round, a warm-up's questions came back in the
+ * rounds within the same Hong Kong minute, and the answer cache kept (and later served) them.
+ */
+let uniqueCounter = 0;
+
 async function load(server, port, { questions, paths, headers = {} }, seconds, unique = false) {
   let next = 0;
   const times = [];
@@ -189,7 +200,10 @@ async function load(server, port, { questions, paths, headers = {} }, seconds, u
         setupRequest: (request) => {
           const path =
             paths === undefined
-              ? addressOf(questions[next % questions.length], unique ? next : undefined)
+              ? addressOf(
+                  questions[next % questions.length],
+                  unique ? (uniqueCounter += 1) : undefined,
+                )
               : paths[next % paths.length];
           next += 1;
           return {
@@ -236,6 +250,17 @@ function memoryMb(pid) {
     return { rss: field('VmRSS'), peak: field('VmHWM') };
   } catch {
     return { rss: Number.NaN, peak: Number.NaN };
+  }
+}
+
+/** Resident MB of the C heap's main arena (`[heap]` in /proc smaps: malloc's, not V8's), or NaN. */
+function mallocHeapMb(pid) {
+  try {
+    const smaps = readFileSync(`/proc/${pid}/smaps`, 'utf8');
+    const match = /\[heap\]\n(?:.*\n)*?Rss:\s+(\d+) kB/.exec(smaps);
+    return match ? Number(match[1]) / 1024 : Number.NaN;
+  } catch {
+    return Number.NaN;
   }
 }
 
@@ -351,11 +376,16 @@ async function benchSize(size) {
     const profile = values['cpu-prof']
       ? ['--cpu-prof', `--cpu-prof-dir=${values['cpu-prof']}`]
       : [];
-    server = spawn('node', [...profile, '--import', PROBE, join(serverDir, 'dist/server.js')], {
-      cwd: root,
-      env,
-      stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
-    });
+    const flags = values['node-flags']?.split(' ').filter((flag) => flag !== '') ?? [];
+    server = spawn(
+      'node',
+      [...flags, ...profile, '--import', PROBE, join(serverDir, 'dist/server.js')],
+      {
+        cwd: root,
+        env,
+        stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
+      },
+    );
     await waitReady(port, server);
     // Each process loads the finder's read model into memory in the background after start-up
     // (decision 110); the first search waits for it. Measure only once it has answered.
@@ -407,13 +437,30 @@ async function benchSize(size) {
       if (CASES.has('bare')) rounds.bare.push(await load(server, port, bare, DURATION));
     }
     const loadAfter = loadavg()[0];
-    const { memory: usage } = await ask(server, 'memory');
+    const { memory: usage, spaces } = await ask(server, 'memory');
     const memory = {
+      spaces,
+      mallocHeap: mallocHeapMb(server.pid),
       rss: memoryMb(server.pid).rss,
       heapUsed: usage.heapUsed / 1048576,
       heapTotal: usage.heapTotal / 1048576,
       arrayBuffers: usage.arrayBuffers / 1048576,
     };
+    if (values.live) {
+      // Diagnostics: a full collection first (the reload then starts from a collected heap).
+      const live = await ask(server, 'live');
+      log(
+        `   after a full collection: resident ${memoryMb(server.pid).rss.toFixed(0)} MB, JS heap ${(live.memory.heapUsed / 1048576).toFixed(0)} MB used of ${(live.memory.heapTotal / 1048576).toFixed(0)} MB, array buffers ${(live.memory.arrayBuffers / 1048576).toFixed(0)} MB, C heap's main arena ${mallocHeapMb(server.pid).toFixed(0)} MB; spaces ${Object.entries(
+          live.spaces,
+        )
+          .filter(([, [size]]) => size > 0)
+          .map(
+            ([space, [size, used]]) =>
+              `${space.replace(/_space$/, '')} ${(size / 1048576).toFixed(0)}/${(used / 1048576).toFixed(0)}`,
+          )
+          .join(', ')}`,
+      );
+    }
     log('   reloading the finder snapshot…');
     const reload = await reloadPeak(server, port);
     return { size, rounds, load: [loadBefore, loadAfter], memory, reload };
@@ -488,7 +535,15 @@ for (const {
   const fresh = medians(rounds.fresh);
   const bare = medians(rounds.bare);
   log(
-    `${name}: 1-minute load average ${before.toFixed(1)} before, ${after.toFixed(1)} after; server resident memory ${memory.rss.toFixed(0)} MB after the rounds (JS heap ${memory.heapUsed.toFixed(0)} MB used of ${memory.heapTotal.toFixed(0)} MB, array buffers ${memory.arrayBuffers.toFixed(0)} MB).`,
+    `${name}: 1-minute load average ${before.toFixed(1)} before, ${after.toFixed(1)} after; server resident memory ${memory.rss.toFixed(0)} MB after the rounds (JS heap ${memory.heapUsed.toFixed(0)} MB used of ${memory.heapTotal.toFixed(0)} MB, array buffers ${memory.arrayBuffers.toFixed(0)} MB, C heap's main arena ${memory.mallocHeap.toFixed(0)} MB).`,
+  );
+  log(
+    `${name}: V8 spaces after the rounds, MB committed/used: ${Object.entries(memory.spaces ?? {})
+      .map(
+        ([space, [size, used]]) =>
+          `${space.replace(/_space$/, '')} ${(size / 1048576).toFixed(0)}/${(used / 1048576).toFixed(0)}`,
+      )
+      .join(', ')}.`,
   );
   log(
     `${name}: finder snapshot reload took ${reload.seconds.toFixed(1)} s; resident memory ${reload.steady.toFixed(0)} MB before it, peak ${reload.peak.toFixed(0)} MB during it (${reload.fromHwm ? 'VmHWM' : 'sampled every 10 ms'}). Target peak ≤ 600 MB → ${reload.peak <= 600 ? 'met' : 'not met'}.`,

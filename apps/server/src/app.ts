@@ -13,6 +13,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { parseQueryString } from './lib/query-string';
 import { captchaPlugin, captchaRoutes } from './modules/captcha/captcha.plugin';
 import { announcementRoutes } from './modules/announcement/announcement.routes';
 import { billingRoutes } from './modules/billing/billing.routes';
@@ -90,8 +91,14 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       : { logger: deps.logger ?? loggerOptions(deps.config) }),
     // Fastify also takes a hop count here (documented), though its types list only the others.
     trustProxy: deps.config.trustProxy as boolean | string,
-    // Query strings are parsed into plain objects; lists are comma-separated strings.
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // Query strings are parsed into plain objects; lists are comma-separated strings. The
+    // parser is Fastify's own (fast-querystring) with long pairs decoded once: the finder's
+    // GraphQL GET carries the same ~1.5 KB query document on every search (decision 218).
+    routerOptions: {
+      ignoreTrailingSlash: true,
+      maxParamLength: 200,
+      querystringParser: parseQueryString,
+    },
     bodyLimit: 1024 * 1024,
     // Errors the router raises before any route (a bad URL encoding, too long a parameter) leave
     // in the app's error format too.

@@ -97,6 +97,41 @@ describe('finder answer cache', () => {
     }
   });
 
+  it('lets every kept answer go when a reload starts, and keeps none while it builds', async () => {
+    let rebuilding = false;
+    const listeners: (() => void)[] = [];
+    const reloadable: FinderReadModel = {
+      ...readModel,
+      reloading: () => rebuilding,
+      beforeReload: (listener) => listeners.push(listener),
+    };
+    const repository = {
+      policyHasNetwork: () => Promise.resolve(true),
+    } as unknown as FinderRepository;
+    const answers = createAnswerCache();
+    const service = createFinderService(repository, reloadable, Date.now, answers);
+    const ask = (key: string) =>
+      service.searchServicePointsJson('outpatient', query('OP1'), caller, key);
+    await ask('en /a');
+    await ask('en /a');
+    expect(service.cachedAnswer('en /a')).toBeDefined();
+
+    // The reload starts: what was kept goes, and the next answers are not kept while it builds.
+    rebuilding = true;
+    for (const listener of listeners) listener();
+    expect(answers.size).toBe(0);
+    expect(answers.bytes).toBe(0);
+    for (let i = 0; i < 3; i += 1) await ask('en /a');
+    expect(service.cachedAnswer('en /a')).toBeUndefined();
+
+    // Built: answers are kept again (the second time their address is asked).
+    rebuilding = false;
+    await ask('en /a');
+    expect(service.cachedAnswer('en /a')).toBeUndefined();
+    await ask('en /a');
+    expect(service.cachedAnswer('en /a')).toBeDefined();
+  });
+
   it("never keeps a signed-in customer's answer (their cards carry bookmarks)", async () => {
     const { service } = serviceWith({ OP1: true });
     const signedIn = { language: 'en' as const, userId: '7d1f0c52-8a53-4a8c-9d2e-1b7c6f0e9a11' };

@@ -66,6 +66,32 @@ describe('batched finder rate-limit store', () => {
     }
   });
 
+  it('reuses the places of forgotten addresses without mixing their counts (decision 218)', async () => {
+    const store = batchedRateLimitStore(database.db, 'batch-c', { flushMs: 20 });
+    const hit = hitWith(new store.Store({}));
+    try {
+      // More addresses than the first allocation holds (1,024), one hit each.
+      for (let i = 0; i < 1500; i += 1) await hit(`10.2.${i >> 8}.${i & 255}`, 300);
+      await expect.poll(async () => (await stored('batch-c')).size, { timeout: 5000 }).toBe(1500);
+      // Their windows pass and a write forgets them; new addresses take their places.
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await hit('10.3.255.255', 300);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      for (let i = 0; i < 1500; i += 1) {
+        expect((await hit(`10.3.${i >> 8}.${i & 255}`, 60_000)).current).toBe(1);
+        expect((await hit(`10.3.${i >> 8}.${i & 255}`, 60_000)).current).toBe(2);
+      }
+      // A forgotten address starts again from 1.
+      expect((await hit('10.2.0.7', 60_000)).current).toBe(1);
+      await expect
+        .poll(async () => (await stored('batch-c')).get('batch-c:10.3.5.219'), { timeout: 5000 })
+        .toBe(2);
+      expect((await stored('batch-c')).get('batch-c:10.2.0.7')).toBe(1);
+    } finally {
+      await store.close();
+    }
+  });
+
   it('writes the hits still pending when closed', async () => {
     const store = batchedRateLimitStore(database.db, 'batch-b', { flushMs: 60_000 });
     const hit = hitWith(new store.Store({}));

@@ -40,6 +40,22 @@ function headerId(value: string | string[] | undefined): string | undefined {
   return single !== undefined && ID_PATTERN.test(single) ? single : undefined;
 }
 
+/**
+ * "Now" at an instant, its Hong Kong date worked out when first read: formatting the date
+ * (`Intl`) was 2 % of a finder search's server CPU, which reads only the instant. An own
+ * getter, so spreading or serialising a `Now` still gives the date.
+ */
+export function nowOf(instant: Date): Now {
+  let today: string | undefined;
+  return {
+    instant,
+    get today() {
+      today ??= hkDate(instant);
+      return today;
+    },
+  };
+}
+
 /** Where a request keeps its "now" once read. */
 const NOW = Symbol('now');
 type WithNow = FastifyRequest & { [NOW]: Now | null };
@@ -79,8 +95,7 @@ export const requestContextPlugin = fp(
       getter(this: FastifyRequest): Now {
         const memo = this as WithNow;
         if (memo[NOW] === null) {
-          const instant = this.server.clock.now();
-          memo[NOW] = { today: hkDate(instant), instant };
+          memo[NOW] = nowOf(this.server.clock.now());
         }
         return memo[NOW];
       },

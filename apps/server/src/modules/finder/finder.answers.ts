@@ -14,7 +14,9 @@
 // Every byte an answer keeps counts against the budget (decision 200): its key, its JSON, and
 // the forms made from it while it is kept — its GraphQL body per query shape and each of their
 // compressed forms (`forms`, used by plugins/compression.ts and plugins/graphql.ts). A form made
-// for an answer the cache has dropped meanwhile is used once and not kept.
+// for an answer the cache has dropped meanwhile is used once and not kept. A snapshot reload
+// lets every kept answer go before it builds, and nothing is kept while it builds (decision 218):
+// they could not be served after it, and sat beside two snapshots at the reload's peak.
 import type { Pagination } from '@clinicpass/shared/api-client/pagination';
 import { ownBytes } from '../../lib/byte-slab';
 import type { KeptForms } from '../../plugins/compression';
@@ -53,6 +55,8 @@ export interface AnswerCache {
    * address was asked before (and its answer not kept then). Its `json` is read only then.
    */
   set(key: string, answer: Answer, version: number, until: number): void;
+  /** Lets every kept answer go (and the addresses asked once): a reload makes them all stale. */
+  clear(): void;
   readonly size: number;
   /** Bytes kept: every entry's key, JSON and forms. */
   readonly bytes: number;
@@ -161,6 +165,11 @@ export function createAnswerCache(
       kept.set(key, entry);
       bytes += entry.bytes;
       fit();
+    },
+    clear() {
+      for (const [key, entry] of kept) drop(key, entry);
+      askedOnce.clear();
+      askedOnceChars = 0;
     },
     get size() {
       return kept.size;

@@ -72,6 +72,11 @@ export function createFinderService(
   directory?: FinderDirectory,
 ) {
   const checkAccess = createAccessCheck(finder, now);
+  // A reload makes every kept answer stale: they go before it builds the new snapshot, and
+  // none is kept while it builds (decision 218), so they do not sit beside two snapshots.
+  readModel.beforeReload?.(() => {
+    answers.clear();
+  });
 
   /** The view a caller's cards are written in: the request's instant, staleness, flags. */
   async function viewOf(caller: FinderCaller): Promise<DirectoryView> {
@@ -264,7 +269,7 @@ export function createFinderService(
     ): Promise<WrittenAnswer> {
       const found = await search(list, query, caller);
       const answer = writeAnswer(found.snapshot, found, caller.language, found.view);
-      if (cacheKey !== undefined && caller.userId === null) {
+      if (cacheKey !== undefined && caller.userId === null && readModel.reloading?.() !== true) {
         answers.set(cacheKey, answer, found.snapshot.version, found.until);
       }
       return answer;

@@ -650,6 +650,10 @@ export interface FinderReadModel {
   refresh(): Promise<boolean>;
   /** Stops polling and waits for a reload in flight. */
   close(): Promise<void>;
+  /** True while a reload builds a new snapshot beside the one in use (decision 218). */
+  reloading?(): boolean;
+  /** Calls `listener` when a reload starts, before it gives memory back and builds. */
+  beforeReload?(listener: () => void): void;
 }
 
 /**
@@ -666,6 +670,9 @@ export function createFinderReadModel(
 ): FinderReadModel {
   let snapshot: FinderSnapshot | null = null;
   let reloading: Promise<boolean> | null = null;
+  /** A reload of a loaded snapshot is under way (not the first load). */
+  let rebuilding = false;
+  const reloadListeners: (() => void)[] = [];
 
   async function storedVersion(): Promise<number> {
     const result = await db.execute<{ version: string }>(
@@ -682,6 +689,9 @@ export function createFinderReadModel(
         // The old snapshot's caches (card JSON, term rows) are refilled by searches as needed:
         // emptied now, they do not sit beside the new snapshot while it is built (decision 200).
         if (snapshot !== null) {
+          rebuilding = true;
+          // What else is kept from the old snapshot (the answer cache) goes first too.
+          for (const listener of reloadListeners) listener();
           releaseCaches(snapshot);
           giveMemoryBack();
         }
@@ -694,6 +704,7 @@ export function createFinderReadModel(
         return true;
       } finally {
         reloading = null;
+        rebuilding = false;
       }
     })();
     return reloading;
@@ -716,6 +727,10 @@ export function createFinderReadModel(
       }),
     loaded: () => snapshot !== null,
     refresh,
+    reloading: () => rebuilding,
+    beforeReload: (listener) => {
+      reloadListeners.push(listener);
+    },
     close: async () => {
       clearInterval(timer);
       await reloading?.catch(() => false);

@@ -28,15 +28,6 @@ export async function sweepCounters(db: Database): Promise<void> {
 /** How often a process writes its finder counts to PostgreSQL (decision 013). */
 export const BATCH_FLUSH_MS = 100;
 
-interface LocalCount {
-  /** This process's view of the window's total: the database's last answer plus hits since. */
-  count: number;
-  /** Hits not yet written to the database. */
-  pending: number;
-  /** When the window ends, by this process's clock (ms since the epoch). */
-  resetAt: number;
-}
-
 /**
  * Adds each key's hits to its stored counter in one statement, and answers the stored totals
  * and the milliseconds left of each window.
@@ -64,6 +55,81 @@ async function addCounts(
 }
 
 /**
+ * Each address's count in this process, packed (decision 218): with every request from a new
+ * address (a crawler spread over many), a window holds a minute's addresses, ~100,000 at the
+ * finder's rates. One small object per address (its counts, a boxed time, a prefixed copy of its
+ * key) made every search leave old-generation garbage and held ~150 bytes an address; here an
+ * address is its key and a slot number in one Map, and its counts live in typed arrays.
+ */
+class PackedCounts {
+  /** Key → slot, in the order their windows began (a new window moves a key to the end). */
+  readonly slots = new Map<string, number>();
+  keys: (string | undefined)[] = [];
+  /** This process's view of the window's total: the database's last answer plus hits since. */
+  count = new Int32Array(1024);
+  /** Hits not yet written to the database. */
+  pending = new Int32Array(1024);
+  /** When the window ends, by this process's clock (ms since the epoch). */
+  resetAt = new Float64Array(1024);
+  private readonly free: number[] = [];
+  private used = 0;
+  /** Slots with hits not yet written, each once. */
+  dirty: number[] = [];
+  private marked = new Uint8Array(1024);
+
+  /** A slot for a new key. */
+  take(key: string): number {
+    let slot = this.free.pop();
+    if (slot === undefined) {
+      if (this.used === this.count.length) this.grow();
+      slot = this.used;
+      this.used += 1;
+    }
+    this.keys[slot] = key;
+    this.count[slot] = 0;
+    this.pending[slot] = 0;
+    return slot;
+  }
+
+  /** Forgets a key whose window ended with nothing left to write. */
+  release(key: string, slot: number) {
+    this.slots.delete(key);
+    this.keys[slot] = undefined;
+    this.free.push(slot);
+  }
+
+  markDirty(slot: number) {
+    if (this.marked[slot] === 1) return;
+    this.marked[slot] = 1;
+    this.dirty.push(slot);
+  }
+
+  /** The dirty slots, unmarked. */
+  takeDirty(): number[] {
+    const dirty = this.dirty;
+    this.dirty = [];
+    for (const slot of dirty) this.marked[slot] = 0;
+    return dirty;
+  }
+
+  private grow() {
+    const size = this.count.length * 2;
+    const grown = <T extends Int32Array | Float64Array | Uint8Array>(
+      from: T,
+      make: (n: number) => T,
+    ) => {
+      const to = make(size);
+      to.set(from);
+      return to;
+    };
+    this.count = grown(this.count, (n) => new Int32Array(n));
+    this.pending = grown(this.pending, (n) => new Int32Array(n));
+    this.resetAt = grown(this.resetAt, (n) => new Float64Array(n));
+    this.marked = grown(this.marked, (n) => new Uint8Array(n));
+  }
+}
+
+/**
  * A store for busy public routes (the finder): each hit is counted in this process at once and
  * the counts reach PostgreSQL in one statement every `BATCH_FLUSH_MS`, whose answer brings
  * every other process's counts back. No request waits for the database; the limit still holds
@@ -75,12 +141,12 @@ export function batchedRateLimitStore(
   options: { flushMs?: number; onError?: (error: unknown) => void } = {},
 ): { Store: FastifyRateLimitStoreCtor; close(): Promise<void> } {
   const flushMs = options.flushMs ?? BATCH_FLUSH_MS;
-  // In the order their windows began (a new window moves a key to the end), so expired keys
-  // are found at the front; and the keys with hits not yet written. A write visits only those:
-  // with every request from a new address (a crawler spread over many), the map holds a whole
-  // window's addresses, and visiting them all every 100 ms stalled every search.
-  const counts = new Map<string, LocalCount>();
-  const dirty = new Set<string>();
+  // Keys in the order their windows began, so expired keys are found at the front; and the
+  // keys with hits not yet written. A write visits only those: with every request from a new
+  // address, the map holds a whole window's addresses, and visiting them all every 100 ms
+  // stalled every search. Stored in the database as `<prefix>:<key>`.
+  const counts = new PackedCounts();
+  const storedKey = (key: string) => `${prefix}:${key}`;
   let timeWindowMs = 60_000;
   let timer: NodeJS.Timeout | undefined;
   let flushing: Promise<void> = Promise.resolve();
@@ -89,38 +155,39 @@ export function batchedRateLimitStore(
   const flush = async (): Promise<void> => {
     timer = undefined;
     const now = Date.now();
-    for (const [key, local] of counts) {
-      if (local.resetAt > now) break;
-      if (local.pending === 0) counts.delete(key);
+    for (const [key, slot] of counts.slots) {
+      if ((counts.resetAt[slot] as number) > now) break;
+      if (counts.pending[slot] === 0) counts.release(key, slot);
     }
     const hits: { key: string; count: number }[] = [];
-    for (const key of dirty) {
-      const local = counts.get(key);
-      if (local === undefined || local.pending === 0) continue;
-      hits.push({ key, count: local.pending });
-      local.pending = 0;
+    for (const slot of counts.takeDirty()) {
+      const key = counts.keys[slot];
+      const pending = counts.pending[slot] as number;
+      if (key === undefined || pending === 0) continue;
+      hits.push({ key: storedKey(key), count: pending });
+      counts.pending[slot] = 0;
     }
-    dirty.clear();
     if (hits.length === 0) return;
     calls += 1;
     if (calls % SWEEP_EVERY === 0) void sweepCounters(db).catch(() => undefined);
+    const local = (stored: string) => counts.slots.get(stored.slice(prefix.length + 1));
     try {
       const stored = await addCounts(db, hits, timeWindowMs);
       const answeredAt = Date.now();
       for (const [key, total] of stored) {
-        const local = counts.get(key);
-        if (local === undefined) continue;
+        const slot = local(key);
+        if (slot === undefined) continue;
         // The stored total has every process's hits up to now; add this one's since.
-        local.count = total.count + local.pending;
-        local.resetAt = answeredAt + total.ttl;
+        counts.count[slot] = total.count + (counts.pending[slot] as number);
+        counts.resetAt[slot] = answeredAt + total.ttl;
       }
     } catch (error) {
       // Not written: counted again with the next write, so no hit is lost.
       for (const hit of hits) {
-        const local = counts.get(hit.key);
-        if (local !== undefined) {
-          local.pending += hit.count;
-          dirty.add(hit.key);
+        const slot = local(hit.key);
+        if (slot !== undefined) {
+          counts.pending[slot] = (counts.pending[slot] as number) + hit.count;
+          counts.markDirty(slot);
         }
       }
       options.onError?.(error);
@@ -135,8 +202,6 @@ export function batchedRateLimitStore(
   };
 
   class BatchedStore implements FastifyRateLimitStore {
-    private readonly keyPrefix = prefix;
-
     incr(
       key: string,
       callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
@@ -144,18 +209,21 @@ export function batchedRateLimitStore(
     ): void {
       timeWindowMs = timeWindow;
       const now = Date.now();
-      const stored = `${this.keyPrefix}:${key}`;
-      let local = counts.get(stored);
-      if (local === undefined || local.resetAt <= now) {
-        local = { count: 0, pending: local?.pending ?? 0, resetAt: now + timeWindow };
-        counts.delete(stored);
-        counts.set(stored, local);
+      let slot = counts.slots.get(key);
+      if (slot === undefined || (counts.resetAt[slot] as number) <= now) {
+        // A new window (hits not yet written stay pending), moved to the end.
+        if (slot === undefined) slot = counts.take(key);
+        else counts.slots.delete(key);
+        counts.count[slot] = 0;
+        counts.resetAt[slot] = now + timeWindow;
+        counts.slots.set(key, slot);
       }
-      local.count += 1;
-      local.pending += 1;
-      dirty.add(stored);
+      const current = (counts.count[slot] as number) + 1;
+      counts.count[slot] = current;
+      counts.pending[slot] = (counts.pending[slot] as number) + 1;
+      counts.markDirty(slot);
       schedule();
-      callback(null, { current: local.count, ttl: local.resetAt - now });
+      callback(null, { current, ttl: (counts.resetAt[slot] as number) - now });
     }
 
     child(): FastifyRateLimitStore {
