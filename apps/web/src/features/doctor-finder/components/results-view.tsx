@@ -2,7 +2,6 @@ import { PANELS, type Panel } from '@clinicpass/shared/constants';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { useLanguage } from '../../../lib/i18n';
@@ -37,13 +36,6 @@ export function ResultsView({ panel, policyNumber, reference, state }: ResultsVi
   );
   const loading =
     !reference.ready || results.isPending || (results.isFetching && results.isPlaceholderData);
-  // The list is the page's largest render (20 cards). An answer arriving is a store update,
-  // which React renders at once in one task; the list renders from deferred values instead, in
-  // React's background slices, so the heading and the filter bar answer taps meanwhile
-  // (decision 219).
-  const listData = useDeferredValue(results.data);
-  const listLoading = useDeferredValue(loading);
-  const listError = useDeferredValue(reference.error ?? results.error);
 
   return (
     <Stack spacing={2.5}>
@@ -75,9 +67,9 @@ export function ResultsView({ panel, policyNumber, reference, state }: ResultsVi
       />
       <ResultList
         panel={panel}
-        data={listData}
-        loading={listLoading}
-        error={listError}
+        data={results.data}
+        loading={loading}
+        error={reference.error ?? results.error}
         onRetry={() => {
           reference.refetch();
           void results.refetch();
