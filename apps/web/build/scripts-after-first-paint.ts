@@ -30,27 +30,25 @@ export function lowPriorityEntryScripts(html: string): string {
 export function bootChunks(context: IndexHtmlTransformContext): string[] {
   const { bundle, chunk } = context;
   if (bundle === undefined || chunk === undefined) return [];
-  const listed = new Set<string>([chunk.fileName]);
-  const pending = [...chunk.imports];
-  while (pending.length > 0) {
-    const name = pending.pop() as string;
-    if (listed.has(name)) continue;
-    listed.add(name);
-    const output = bundle[name];
-    if (output?.type === 'chunk') pending.push(...output.imports);
-  }
-  const found: string[] = [];
-  const stages = [...chunk.dynamicImports];
-  while (stages.length > 0) {
-    const name = stages.shift() as string;
-    if (listed.has(name)) continue;
-    listed.add(name);
-    const output = bundle[name];
-    if (output?.type !== 'chunk') continue;
-    found.push(name);
-    stages.push(...output.imports);
-  }
-  return found;
+  const seen = new Set<string>([chunk.fileName]);
+  /** The chunks reached from `roots` through static imports, each once, not yet `seen`. */
+  const reach = (roots: string[]): string[] => {
+    const found: string[] = [];
+    const pending = [...roots];
+    while (pending.length > 0) {
+      const name = pending.pop() as string;
+      if (seen.has(name)) continue;
+      seen.add(name);
+      const output = bundle[name];
+      if (output?.type !== 'chunk') continue;
+      found.push(name);
+      pending.push(...output.imports);
+    }
+    return found;
+  };
+  // What the page already lists (the entry's static imports), then the steps beyond it.
+  reach(chunk.imports);
+  return reach(chunk.dynamicImports);
 }
 
 /** Adds the boot steps' chunks as modulepreloads after the entry's module script. */

@@ -8,7 +8,7 @@
 import type { AppRoute, AppRouter } from '../lib/app-router';
 
 /** Ends the current task: what follows runs in a new one, after the browser's own work. */
-export function nextTask(): Promise<void> {
+function nextTask(): Promise<void> {
   return new Promise((resolve) => {
     setTimeout(resolve, 0);
   });
