@@ -6,6 +6,9 @@ export default defineConfig({
   test: {
     name: 'web',
     environment: 'jsdom',
+    // One jsdom per worker instead of one per file (decision 221): files keep their own module
+    // graph in a VM context; creating jsdom 51 times took ~30 % of the suite's time.
+    pool: 'vmThreads',
     include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     setupFiles: ['src/test/setup.ts'],
     restoreMocks: true,
