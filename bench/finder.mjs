@@ -31,7 +31,15 @@
 // here), so the finder's per-address rate limit counts each one in PostgreSQL as it would in
 // production, without stopping the load at 120 requests.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -190,6 +198,7 @@ async function load(server, port, { questions, paths, headers = {} }, seconds, u
   let next = 0;
   const times = [];
   const before = await ask(server, 'usage');
+  const threadsBefore = threadCpuMs(server.pid);
   const instance = autocannon({
     url: `http://127.0.0.1:${port}`,
     connections: CONNECTIONS,
@@ -225,6 +234,11 @@ async function load(server, port, { questions, paths, headers = {} }, seconds, u
   });
   const result = await instance;
   const after = await ask(server, 'usage');
+  const threadsAfter = threadCpuMs(server.pid);
+  const threadMs = (names) =>
+    Object.keys(threadsAfter)
+      .filter(names)
+      .reduce((sum, name) => sum + threadsAfter[name] - (threadsBefore[name] ?? 0), 0);
   const cpuMs = (after.cpu.user - before.cpu.user + after.cpu.system - before.cpu.system) / 1000;
   times.sort((a, b) => a - b);
   const requests = result.requests.total;
@@ -235,11 +249,36 @@ async function load(server, port, { questions, paths, headers = {} }, seconds, u
     p99: percentile(times, 99),
     cpuPerRequest: requests === 0 ? Number.NaN : cpuMs / requests,
     // Garbage collection in the server during the round: full collections, pause ms a second.
+    // The same CPU by thread: the main thread, V8's workers (mostly the collector's), the rest.
+    mainCpuPerRequest: threadMs((name) => name === 'MainThread' || name === 'node') / requests,
+    v8WorkerCpuPerRequest: threadMs((name) => name.startsWith('V8')) / requests,
     majorGcs: after.gc.major - before.gc.major,
     gcMsPerSecond: (after.gc.pauseMs - before.gc.pauseMs) / seconds,
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
   };
+}
+
+/**
+ * CPU ms the server's threads have used, by thread name (Linux /proc; {} elsewhere): its main
+ * thread (JavaScript, the atomic part of collections), V8's workers (concurrent marking and
+ * sweeping, parallel scavenges, compiling), libuv's pool. Clock ticks of 10 ms.
+ */
+function threadCpuMs(pid) {
+  const ms = {};
+  try {
+    for (const task of readdirSync(`/proc/${pid}/task`)) {
+      const stat = readFileSync(`/proc/${pid}/task/${task}/stat`, 'utf8');
+      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // utime and stime, fields 14 and 15 of stat (11 and 12 after the name and state).
+      const ticks = Number(fields[11]) + Number(fields[12]);
+      ms[name] = (ms[name] ?? 0) + ticks * 10;
+    }
+  } catch {
+    // not Linux, or the process is gone
+  }
+  return ms;
 }
 
 /** The server's memory in MB from /proc (Linux): resident now and the peak (VmHWM), or NaN. */
@@ -549,6 +588,8 @@ function medians(list) {
     p99: pick('p99'),
     rps: pick('rps'),
     cpuPerRequest: pick('cpuPerRequest'),
+    mainCpuPerRequest: pick('mainCpuPerRequest'),
+    v8WorkerCpuPerRequest: pick('v8WorkerCpuPerRequest'),
     majorGcs: pick('majorGcs'),
     gcMsPerSecond: pick('gcMsPerSecond'),
     non2xx: list.reduce((sum, r) => sum + r.non2xx, 0),
@@ -621,7 +662,7 @@ for (const {
     `${name}: finder snapshot reload took ${reload.seconds.toFixed(1)} s; resident memory ${reload.steady.toFixed(0)} MB before it, peak ${reload.peak.toFixed(0)} MB during it (${reload.fromHwm ? 'VmHWM' : 'sampled every 10 ms'}). Target peak ≤ 600 MB → ${reload.peak <= 600 ? 'met' : 'not met'}.`,
   );
   log(
-    `${name}: garbage collection in the server while every question was new: ${fresh.majorGcs} full collections a round, ${fresh.gcMsPerSecond.toFixed(0)} ms of pauses a second (medians).`,
+    `${name}: garbage collection in the server while every question was new: ${fresh.majorGcs} full collections a round, ${fresh.gcMsPerSecond.toFixed(0)} ms of pauses a second; CPU per search on the main thread ${fresh.mainCpuPerRequest.toFixed(3)} ms, on V8's workers ${fresh.v8WorkerCpuPerRequest.toFixed(3)} ms (medians).`,
   );
   const ratio = (fresh.rps / bare.rps) * 100;
   const p99Target = size <= 5000 ? 2 : 5;
