@@ -308,8 +308,9 @@ let heapGrowthBounded = false;
 
 /**
  * Bounds the old generation's growth for the whole process, once, unless the process was started
- * with its own `--heap-growing-percent` on its command line (the benches' `--node-flags`). V8 reads the flag whenever a full collection sets the
- * next limit (heap-controller.cc), and Node leaves flags writable after start-up
+ * with its own `--heap-growing-percent` on its command line (the benches' `--node-flags`). V8
+ * reads the flag whenever a full collection sets the next limit (heap-controller.cc), and Node
+ * leaves flags writable after start-up
  * (`--no-freeze-flags-after-init`), so the servers need no start-up flag.
  */
 export function boundHeapGrowth(percent: number = HEAP_GROWING_PERCENT): void {
