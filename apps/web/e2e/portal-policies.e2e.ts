@@ -150,18 +150,22 @@ describe.each(viewports)('the owner’s policy screens on a %s', (viewport) => {
           .getByText(/•••• \d{4}/)
           .first()
           .textContent();
-      const before = await current();
-      for (const round of [1, 2]) {
+      const before = (await current()) ?? '';
+      expect(before).not.toBe('');
+      // Another card, then back to the card it had (the other journeys see the seeded billing).
+      // Options are picked by their text: journeys running beside this one add cards to the
+      // same owner, so the list's order is not fixed.
+      for (const option of [
+        page.getByRole('option').filter({ hasNotText: before }).first(),
+        page.getByRole('option', { name: before, exact: true }),
+      ]) {
         await select.click();
-        const option = page.getByRole('option').first();
         const chosen = await option.textContent();
         await option.click();
         await page.getByRole('button', { name: t.use }).click();
         await page.getByText(t.replaced).waitFor();
         await expect.poll(current).toBe(chosen);
-        if (round === 1) expect(chosen).not.toBe(before);
       }
-      // Back to the card it had: the other journeys see the seeded billing.
       await expect.poll(current).toBe(before);
       await expectAccessible(page);
     });
