@@ -3,7 +3,6 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { connectDatabase, type DatabaseHandle } from '../src/db/client';
-import { TEMPLATE_MIGRATED, TEMPLATE_SEEDED } from './constants';
 
 export interface TestDatabase extends DatabaseHandle {
   url: string;
@@ -26,7 +25,8 @@ export async function createTestDatabase(
   options: { seeded?: boolean } = {},
 ): Promise<TestDatabase> {
   const name = `test_${randomBytes(6).toString('hex')}`;
-  const template = options.seeded === false ? TEMPLATE_MIGRATED : TEMPLATE_SEEDED;
+  const templates = inject('templates');
+  const template = options.seeded === false ? templates.migrated : templates.seeded;
   await adminQuery(`CREATE DATABASE ${name} TEMPLATE ${template}`);
   const url = new URL(inject('adminUrl'));
   url.pathname = `/${name}`;

@@ -11,11 +11,13 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from '../src/db/embedded
 import { runMigrations } from '../src/db/migrate';
 import { seedDatabase } from '../src/db/seed/seed';
 import { setPasswordHashCost } from '../src/lib/passwords';
-import { TEST_SECRET_KEY, TEMPLATE_MIGRATED, TEMPLATE_SEEDED } from './constants';
+import { TEST_SECRET_KEY, templateNames } from './constants';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     adminUrl: string;
+    /** This project's template databases (`templateNames`). */
+    templates: { migrated: string; seeded: string };
   }
 }
 
@@ -47,6 +49,7 @@ export default async function setup(project: TestProject) {
     embedded = await startEmbeddedPostgres({ dataDir, ephemeral: true });
     adminUrl = embedded.adminUrl;
   }
+  const { migrated: TEMPLATE_MIGRATED, seeded: TEMPLATE_SEEDED } = templateNames(project.name);
   // A run killed half-way may leave templates behind on an external server: start clean.
   await admin(adminUrl, [
     `DROP DATABASE IF EXISTS ${TEMPLATE_MIGRATED} WITH (FORCE)`,
@@ -63,6 +66,7 @@ export default async function setup(project: TestProject) {
   await seeded.close();
 
   project.provide('adminUrl', adminUrl);
+  project.provide('templates', { migrated: TEMPLATE_MIGRATED, seeded: TEMPLATE_SEEDED });
 
   return async () => {
     if (external) {
