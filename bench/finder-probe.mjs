@@ -7,6 +7,7 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { constants, PerformanceObserver } from 'node:perf_hooks';
 import v8 from 'node:v8';
 import vm from 'node:vm';
 
@@ -22,12 +23,22 @@ pg.Pool.prototype.query = function caught(...args) {
   return query.apply(this, args);
 };
 
+// Garbage collection in the server, for the bench's per-round figures: full collections
+// (mark-compact) counted, and the main thread's pause time of every collection summed.
+const collections = { major: 0, pauseMs: 0 };
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) {
+    collections.pauseMs += entry.duration;
+    if (entry.detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR) collections.major += 1;
+  }
+}).observe({ entryTypes: ['gc'] });
+
 if (typeof process.send === 'function') {
   process.on('message', (message) => {
     if (message === null || typeof message !== 'object') return;
     const answer = (body) => process.send({ id: message.id, ...body });
     if (message.type === 'usage') {
-      answer({ cpu: process.cpuUsage(), rss: process.memoryUsage.rss() });
+      answer({ cpu: process.cpuUsage(), rss: process.memoryUsage.rss(), gc: { ...collections } });
     } else if (message.type === 'memory') {
       // What the resident memory is made of: V8's spaces (committed and used) beside the rest.
       const spaces = Object.fromEntries(

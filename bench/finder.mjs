@@ -31,7 +31,15 @@
 // here), so the finder's per-address rate limit counts each one in PostgreSQL as it would in
 // production, without stopping the load at 120 requests.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -190,6 +198,7 @@ async function load(server, port, { questions, paths, headers = {} }, seconds, u
   let next = 0;
   const times = [];
   const before = await ask(server, 'usage');
+  const threadsBefore = threadCpuMs(server.pid);
   const instance = autocannon({
     url: `http://127.0.0.1:${port}`,
     connections: CONNECTIONS,
@@ -225,6 +234,11 @@ async function load(server, port, { questions, paths, headers = {} }, seconds, u
   });
   const result = await instance;
   const after = await ask(server, 'usage');
+  const threadsAfter = threadCpuMs(server.pid);
+  const threadMs = (names) =>
+    Object.keys(threadsAfter)
+      .filter(names)
+      .reduce((sum, name) => sum + threadsAfter[name] - (threadsBefore[name] ?? 0), 0);
   const cpuMs = (after.cpu.user - before.cpu.user + after.cpu.system - before.cpu.system) / 1000;
   times.sort((a, b) => a - b);
   const requests = result.requests.total;
@@ -234,9 +248,37 @@ async function load(server, port, { questions, paths, headers = {} }, seconds, u
     p50: percentile(times, 50),
     p99: percentile(times, 99),
     cpuPerRequest: requests === 0 ? Number.NaN : cpuMs / requests,
+    // Garbage collection in the server during the round: full collections, pause ms a second.
+    // The same CPU by thread: the main thread, V8's workers (mostly the collector's), the rest.
+    mainCpuPerRequest: threadMs((name) => name === 'MainThread' || name === 'node') / requests,
+    v8WorkerCpuPerRequest: threadMs((name) => name.startsWith('V8')) / requests,
+    majorGcs: after.gc.major - before.gc.major,
+    gcMsPerSecond: (after.gc.pauseMs - before.gc.pauseMs) / seconds,
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
   };
+}
+
+/**
+ * CPU ms the server's threads have used, by thread name (Linux /proc; {} elsewhere): its main
+ * thread (JavaScript, the atomic part of collections), V8's workers (concurrent marking and
+ * sweeping, parallel scavenges, compiling), libuv's pool. Clock ticks of 10 ms.
+ */
+function threadCpuMs(pid) {
+  const ms = {};
+  try {
+    for (const task of readdirSync(`/proc/${pid}/task`)) {
+      const stat = readFileSync(`/proc/${pid}/task/${task}/stat`, 'utf8');
+      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      // utime and stime, fields 14 and 15 of stat (11 and 12 after the name and state).
+      const ticks = Number(fields[11]) + Number(fields[12]);
+      ms[name] = (ms[name] ?? 0) + ticks * 10;
+    }
+  } catch {
+    // not Linux, or the process is gone
+  }
+  return ms;
 }
 
 /** The server's memory in MB from /proc (Linux): resident now and the peak (VmHWM), or NaN. */
@@ -262,6 +304,66 @@ function mallocHeapMb(pid) {
   } catch {
     return Number.NaN;
   }
+}
+
+/**
+ * What the resident memory is made of, in MB, from /proc smaps (Linux; NaNs elsewhere): the C
+ * heap's main arena (`[heap]`), glibc's other arenas (one per thread that allocated, each a
+ * 64 MB-aligned reservation of 64 MB), other anonymous memory (V8's pages, large malloc blocks,
+ * thread stacks) and files (the node binary, libraries).
+ */
+function residentParts(pid) {
+  const parts = { main: Number.NaN, arenas: Number.NaN, arenaCount: 0, anonymous: 0, files: 0 };
+  let smaps;
+  try {
+    smaps = readFileSync(`/proc/${pid}/smaps`, 'utf8');
+  } catch {
+    return parts;
+  }
+  const ARENA = 64 * 1024 * 1024;
+  const regions = [];
+  let region = null;
+  for (const line of smaps.split('\n')) {
+    const head = /^([0-9a-f]+)-([0-9a-f]+) (\S+) \S+ \S+ \d+\s*(.*)$/.exec(line);
+    if (head) {
+      region = {
+        start: Number.parseInt(head[1], 16),
+        end: Number.parseInt(head[2], 16),
+        perms: head[3],
+        name: head[4],
+        rss: 0,
+      };
+      regions.push(region);
+      continue;
+    }
+    const rss = /^Rss:\s+(\d+) kB/.exec(line);
+    if (rss && region) region.rss = Number(rss[1]) / 1024;
+  }
+  parts.main = 0;
+  parts.arenas = 0;
+  for (let i = 0; i < regions.length; i += 1) {
+    const r = regions[i];
+    if (r.name === '[heap]') parts.main += r.rss;
+    else if (r.name !== '' && !r.name.startsWith('[')) parts.files += r.rss;
+    else if (r.name !== '') parts.anonymous += r.rss;
+    else {
+      // A thread's arena: read-write from a 64 MB boundary, the rest of the 64 MB reserved.
+      const next = regions[i + 1];
+      const reserved =
+        next && next.start === r.end && next.perms.startsWith('---') && next.name === ''
+          ? next.end
+          : r.end;
+      if (r.start % ARENA === 0 && reserved - r.start === ARENA && r.perms.startsWith('rw')) {
+        parts.arenas += r.rss;
+        parts.arenaCount += 1;
+      } else parts.anonymous += r.rss;
+    }
+  }
+  return parts;
+}
+
+function describeResident(parts) {
+  return `main arena ${parts.main.toFixed(0)} MB, ${parts.arenaCount} thread arenas ${parts.arenas.toFixed(0)} MB, other anonymous ${parts.anonymous.toFixed(0)} MB (V8's pages, large blocks, stacks), files ${parts.files.toFixed(0)} MB`;
 }
 
 /** The snapshot version a guest's GraphQL answer names in its ETag (`W/"f<version>-…"`). */
@@ -441,6 +543,7 @@ async function benchSize(size) {
     const memory = {
       spaces,
       mallocHeap: mallocHeapMb(server.pid),
+      parts: residentParts(server.pid),
       rss: memoryMb(server.pid).rss,
       heapUsed: usage.heapUsed / 1048576,
       heapTotal: usage.heapTotal / 1048576,
@@ -458,11 +561,13 @@ async function benchSize(size) {
             ([space, [size, used]]) =>
               `${space.replace(/_space$/, '')} ${(size / 1048576).toFixed(0)}/${(used / 1048576).toFixed(0)}`,
           )
-          .join(', ')}`,
+          .join(', ')}; ${describeResident(residentParts(server.pid))}`,
       );
     }
     log('   reloading the finder snapshot…');
     const reload = await reloadPeak(server, port);
+    reload.parts = residentParts(server.pid);
+    reload.rssAfter = memoryMb(server.pid).rss;
     return { size, rounds, load: [loadBefore, loadAfter], memory, reload };
   } finally {
     if (server && server.exitCode === null) {
@@ -483,6 +588,10 @@ function medians(list) {
     p99: pick('p99'),
     rps: pick('rps'),
     cpuPerRequest: pick('cpuPerRequest'),
+    mainCpuPerRequest: pick('mainCpuPerRequest'),
+    v8WorkerCpuPerRequest: pick('v8WorkerCpuPerRequest'),
+    majorGcs: pick('majorGcs'),
+    gcMsPerSecond: pick('gcMsPerSecond'),
     non2xx: list.reduce((sum, r) => sum + r.non2xx, 0),
     errors: list.reduce((sum, r) => sum + r.errors, 0),
   };
@@ -537,6 +646,10 @@ for (const {
   log(
     `${name}: 1-minute load average ${before.toFixed(1)} before, ${after.toFixed(1)} after; server resident memory ${memory.rss.toFixed(0)} MB after the rounds (JS heap ${memory.heapUsed.toFixed(0)} MB used of ${memory.heapTotal.toFixed(0)} MB, array buffers ${memory.arrayBuffers.toFixed(0)} MB, C heap's main arena ${memory.mallocHeap.toFixed(0)} MB).`,
   );
+  log(`${name}: resident after the rounds: ${describeResident(memory.parts)}.`);
+  log(
+    `${name}: resident after the reload ${reload.rssAfter.toFixed(0)} MB: ${describeResident(reload.parts)}.`,
+  );
   log(
     `${name}: V8 spaces after the rounds, MB committed/used: ${Object.entries(memory.spaces ?? {})
       .map(
@@ -547,6 +660,9 @@ for (const {
   );
   log(
     `${name}: finder snapshot reload took ${reload.seconds.toFixed(1)} s; resident memory ${reload.steady.toFixed(0)} MB before it, peak ${reload.peak.toFixed(0)} MB during it (${reload.fromHwm ? 'VmHWM' : 'sampled every 10 ms'}). Target peak ≤ 600 MB → ${reload.peak <= 600 ? 'met' : 'not met'}.`,
+  );
+  log(
+    `${name}: garbage collection in the server while every question was new: ${fresh.majorGcs} full collections a round, ${fresh.gcMsPerSecond.toFixed(0)} ms of pauses a second; CPU per search on the main thread ${fresh.mainCpuPerRequest.toFixed(3)} ms, on V8's workers ${fresh.v8WorkerCpuPerRequest.toFixed(3)} ms (medians).`,
   );
   const ratio = (fresh.rps / bare.rps) * 100;
   const p99Target = size <= 5000 ? 2 : 5;

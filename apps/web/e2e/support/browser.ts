@@ -120,6 +120,62 @@ interface AxeWindow {
  * axe twice and returned every passing node too: 35–42 s a scan of the finder's results on the
  * busy 2-core machine, against 5–6 s here, for the same rules and the same violations.
  */
+/** The house's minimum touch target on a phone, CSS px (STYLE.md, `MIN_TOUCH_TARGET`). */
+const MIN_TOUCH_TARGET = 44;
+
+/**
+ * On a phone-sized page, the controls a finger taps that are smaller than 44 × 44 px: buttons,
+ * tabs, menu items, switches, radios and checkboxes (a control inside a label is reached through
+ * its label, which then must be as large), and slider thumbs (their hit area is their `::after`).
+ * Links inside running text are not counted (WCAG 2.5.8's inline exception); links drawn as
+ * buttons are, through their role. Empty on wider pages.
+ */
+async function smallTouchTargets(page: Page): Promise<string[]> {
+  return page.evaluate((min) => {
+    if (window.innerWidth > 600) return [];
+    const found: string[] = [];
+    const size = (width: number, height: number) => `${Math.round(width)}×${Math.round(height)}`;
+    const nameOf = (element: Element) =>
+      (
+        element.getAttribute('aria-label') ??
+        (element instanceof HTMLInputElement ? element.labels?.[0]?.textContent : null) ??
+        element.textContent
+      )
+        .trim()
+        .slice(0, 40) || element.tagName.toLowerCase();
+    const selector = [
+      'button',
+      'a.MuiButton-root',
+      '[role="button"]',
+      '[role="tab"]',
+      '[role="menuitem"]',
+      '[role="switch"]',
+      'input[type="checkbox"]',
+      'input[type="radio"]',
+    ].join(', ');
+    for (const element of document.querySelectorAll(selector)) {
+      const box = element.getBoundingClientRect();
+      if (box.width === 0 || box.height === 0) continue;
+      if (element.closest('[aria-hidden="true"], [inert]') !== null) continue;
+      if (box.width >= min && box.height >= min) continue;
+      const label = element.closest('label');
+      const labelBox = label?.getBoundingClientRect();
+      if (labelBox !== undefined && labelBox.width >= min && labelBox.height >= min) continue;
+      found.push(`${nameOf(element)} ${size(box.width, box.height)}`);
+    }
+    for (const thumb of document.querySelectorAll('.MuiSlider-thumb')) {
+      const area = getComputedStyle(thumb, '::after');
+      const width = Number.parseFloat(area.width);
+      const height = Number.parseFloat(area.height);
+      if (width >= min && height >= min) continue;
+      found.push(
+        `slider thumb ${nameOf(thumb.querySelector('input') ?? thumb)} ${size(width, height)}`,
+      );
+    }
+    return found;
+  }, MIN_TOUCH_TARGET);
+}
+
 export async function expectAccessible(page: Page) {
   // Transitions under way end first (at most 2 s): a dialog fading in or a button fading back
   // from disabled has its colours half-way, which the contrast rule would read. Endless
@@ -149,6 +205,8 @@ export async function expectAccessible(page: Page) {
       targets: v.nodes.map((n) => n.target.join(' ')),
     }));
   });
+  const small = await smallTouchTargets(page);
+  expect(small, `touch targets under ${MIN_TOUCH_TARGET} px on a phone`).toEqual([]);
   const severe = violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.targets.join(', ')}`);

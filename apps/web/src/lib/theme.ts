@@ -71,6 +71,15 @@ const baseTheme = createTheme({
     MuiMenuItem: { styleOverrides: { root: { minHeight: MIN_TOUCH_TARGET } } },
     MuiListItemButton: { styleOverrides: { root: { minHeight: MIN_TOUCH_TARGET } } },
     MuiTab: { styleOverrides: { root: { minHeight: MIN_TOUCH_TARGET } } },
+    // Radios and checkboxes: MUI's 9 px around a 24 px icon is a 42 px target; 10 px makes 44.
+    MuiRadio: { styleOverrides: { root: { padding: (MIN_TOUCH_TARGET - 24) / 2 } } },
+    MuiCheckbox: { styleOverrides: { root: { padding: (MIN_TOUCH_TARGET - 24) / 2 } } },
+    // A slider's thumb is small to look at; its hit area (`::after`, 42 px in MUI) is 44.
+    MuiSlider: {
+      styleOverrides: {
+        thumb: { '&::after': { width: MIN_TOUCH_TARGET, height: MIN_TOUCH_TARGET } },
+      },
+    },
     MuiLink: {
       defaultProps: { underline: 'always' },
       styleOverrides: { root: { '&:focus-visible': focusRing } },

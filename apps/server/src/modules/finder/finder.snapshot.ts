@@ -295,6 +295,35 @@ export function giveMemoryBack(): void {
   });
 }
 
+/**
+ * How far past what the last full collection left alive V8 lets the old generation grow before
+ * the next one, in percent (decision 220). V8's own factor goes up to 4× on a machine with this
+ * much memory, and the young generation's capacity (128 MB) comes on top of its limit: with the
+ * snapshot's ~100 MB live, serving left ~260 MB of old generation committed, most of it garbage
+ * waiting for a collection, and the reload's peak started from there.
+ */
+export const HEAP_GROWING_PERCENT = 30;
+
+let heapGrowthBounded = false;
+
+/**
+ * Bounds the old generation's growth for the whole process, once, unless the process was started
+ * with its own `--heap-growing-percent` on its command line (the benches' `--node-flags`). V8
+ * reads the flag whenever a full collection sets the next limit (heap-controller.cc), and Node
+ * leaves flags writable after start-up
+ * (`--no-freeze-flags-after-init`), so the servers need no start-up flag.
+ */
+export function boundHeapGrowth(percent: number = HEAP_GROWING_PERCENT): void {
+  if (heapGrowthBounded) return;
+  heapGrowthBounded = true;
+  if (process.execArgv.some((flag) => /heap[-_]growing[-_]percent/.test(flag))) return;
+  try {
+    v8.setFlagsFromString(`--heap-growing-percent=${String(percent)}`);
+  } catch {
+    // Flags frozen (an embedder's choice): V8's own heuristics stay.
+  }
+}
+
 /** Loads a snapshot of the read model, consistent with one version (one read-only snapshot). */
 export async function loadFinderSnapshot(
   db: Database,
@@ -673,6 +702,8 @@ export function createFinderReadModel(
   /** A reload of a loaded snapshot is under way (not the first load). */
   let rebuilding = false;
   const reloadListeners: (() => void)[] = [];
+  // What serving holds is what a reload starts from (decision 220).
+  boundHeapGrowth();
 
   async function storedVersion(): Promise<number> {
     const result = await db.execute<{ version: string }>(

@@ -3,7 +3,7 @@ import Container from '@mui/material/Container';
 import { useEffect } from 'react';
 
 import { AppLogo } from '../../components/app-logo';
-import { ErrorPage } from '../../components/error-page';
+import { ErrorPage, isOfflineFailure } from '../../components/error-page';
 import { reportError } from '../../lib/error-reporting';
 
 /** A page that failed is reported. */
@@ -16,7 +16,7 @@ function useReportRouteError(error: unknown): void {
 /** Errors of a page: shown inside the layout, so header and language switcher stay usable. */
 export function PageErrorBoundary({ error }: { error: unknown }) {
   useReportRouteError(error);
-  return <ErrorPage />;
+  return <ErrorPage offline={isOfflineFailure(error)} />;
 }
 
 /** Last resort when the layout itself failed: no router-dependent chrome, just the way home. */
@@ -30,7 +30,7 @@ export function RootErrorBoundary({ error }: { error: unknown }) {
         </Container>
       </Box>
       <Container component="main" maxWidth="sm">
-        <ErrorPage />
+        <ErrorPage offline={isOfflineFailure(error)} />
       </Container>
     </>
   );
