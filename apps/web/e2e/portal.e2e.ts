@@ -156,7 +156,7 @@ function outOfSight(nav: Locator): Promise<string[]> {
         const box = link.getBoundingClientRect();
         return box.left < 0 || box.right > document.documentElement.clientWidth;
       })
-      .map((link) => link.textContent ?? ''),
+      .map((link) => link.textContent),
   );
 }
 
@@ -174,7 +174,7 @@ function figuresOutside(region: Locator): Promise<{ shown: number; outside: stri
           const box = cell.getBoundingClientRect();
           return box.left < card.left - 0.5 || box.right > card.right + 0.5;
         })
-        .map((cell) => cell.textContent ?? ''),
+        .map((cell) => cell.textContent),
     };
   });
 }
@@ -266,7 +266,7 @@ describe.each(viewports)('the account portal on a %s', (viewport) => {
         (region, name) =>
           [...region.querySelectorAll('li, tr')]
             .filter((row) => row.getClientRects().length > 0)
-            .find((row) => row.textContent?.startsWith(name))?.textContent ?? '',
+            .find((row) => row.textContent.startsWith(name))?.textContent ?? '',
         t.surgeon,
       );
       expect(surgeon).toContain(t.perSurgery);
