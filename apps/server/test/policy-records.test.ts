@@ -131,6 +131,9 @@ describe('GET /policy/{id}/claim-balance', () => {
       used: 8500,
       balance: 41500,
     });
+    // HK$1,000 a day and HK$65,000 a surgery: 3 days and 1 surgery used leave each limit whole.
+    expect(item(balance, 'room-and-board')).toMatchObject({ limit: 1000, used: 3, balance: 1000 });
+    expect(item(balance, 'surgeon-fee')).toMatchObject({ limit: 65000, used: 1, balance: 65000 });
     expect(balance.annual_balance_limit).toBe(1000000 - 39500);
     expect(balance.smm_annual_balance_limit).toBe(300000 - 31000);
   });
@@ -258,12 +261,15 @@ describe('GET /tax-report and /policy-renewal', () => {
       (await get('/tax-report?policy_number=OP1000002')).json<Page<unknown>>().results,
     ).toEqual([]);
     const plain = (await get('/tax-report?policy_number=VH1000003', PLAIN)).json<
-      Page<{ start_date: string; end_date: string }>
+      Page<{ start_date: string; end_date: string; document: { name: string; name_zh?: string } }>
     >();
     // VH1000003 began after the last tax year ended: a statement of this tax year to date.
     expect(plain.results.map((r) => [r.start_date, r.end_date])).toEqual([
       [addDays(TODAY, -200), TODAY],
     ]);
+    // Its name in both languages (decision 222).
+    expect(plain.results[0]?.document.name).toMatch(/^Premium statement \d{4}\/\d{2} \(to date\)$/);
+    expect(plain.results[0]?.document.name_zh).toMatch(/^\d{4}\/\d{2} 年度保費結單（截至今日）$/);
     expect(
       (await get('/tax-report?policy_number=VH1000003')).json<Page<unknown>>().results,
     ).toEqual([]);
@@ -274,7 +280,11 @@ describe('GET /tax-report and /policy-renewal', () => {
 
   it('lists renewals latest first, with the notice once issued, paged', async () => {
     const all = (await get('/policy-renewal')).json<
-      Page<{ policy_number: string; renewal_date: string; document: { name: string } | null }>
+      Page<{
+        policy_number: string;
+        renewal_date: string;
+        document: { name: string; name_zh?: string } | null;
+      }>
     >();
     const expected: [string, string][] = [
       ['OP1000001', addMonths(OP1_ACTIVATION, 24)],
@@ -286,6 +296,7 @@ describe('GET /tax-report and /policy-renewal', () => {
       ['OP1000001', OP1_ANNIVERSARY],
     ]);
     expect(all.results[2]?.document?.name).toBe('Renewal notice');
+    expect(all.results[2]?.document?.name_zh).toBe('續保通知書');
     expect(all.results[0]?.document).toBeNull();
     const op1 = await get('/policy-renewal?policy_number=OP1000001&page=2&page_size=1');
     expect(op1.headers['content-range']).toBe('items 1-1/2');

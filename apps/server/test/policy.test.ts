@@ -99,6 +99,17 @@ describe('GET /policy', () => {
     expect(await numbers('/policy', OTHER)).toEqual([]);
   });
 
+  it('names the product in English (the spec’s fields) and in Chinese beside them', async () => {
+    const [vhis] = (await get('/policy', PLAIN)).json<Page<PolicyBody>>().results;
+    expect(vhis?.product).toMatchObject({
+      code: 'VHIS-FLEXI',
+      full_name: 'ClinicPass VHIS Flexi Plan',
+      short_name: 'VHIS Flexi',
+      full_name_zh: 'ClinicPass 自願醫保靈活計劃',
+      short_name_zh: '自願醫保靈活計劃',
+    });
+  });
+
   it('answers a guest 401 unauthenticated', async () => {
     const res = await get('/policy', null);
     expect(res.statusCode).toBe(401);

@@ -20,6 +20,7 @@ beforeAll(async () => {
   webDist = mkdtempSync(path.join(tmpdir(), 'clinicpass-dist-'));
   mkdirSync(path.join(webDist, 'portal/prerendered'), { recursive: true });
   writeFileSync(path.join(webDist, 'index.html'), page('member app'));
+  writeFileSync(path.join(webDist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   writeFileSync(path.join(webDist, 'portal/index.html'), page('portal page'));
   writeFileSync(path.join(webDist, 'portal/prerendered/en.html'), page('portal page, en shell'));
   writeFileSync(
@@ -37,6 +38,17 @@ afterAll(async () => {
 });
 
 const getPage = (url: string) => app.inject({ url, headers: { accept: 'text/html' } });
+
+describe('the icon', () => {
+  it('answers /favicon.ico (asked by a browser for a PDF in its own tab) with the SVG icon', async () => {
+    const response = await app.inject({ url: '/favicon.ico' });
+    expect(response.statusCode).toBe(301);
+    expect(response.headers.location).toBe('/favicon.svg');
+    const icon = await app.inject({ url: '/favicon.svg' });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['content-type']).toMatch(/^image\/svg\+xml/);
+  });
+});
 
 describe('the portal page', () => {
   it.each(['/portal/', '/portal/?from=membership', '/portal/index.html'])(

@@ -55,6 +55,13 @@ describe('GET /product', () => {
     const { res, body } = await get<Page<ProductBody>>('/product');
     expect(res.statusCode).toBe(200);
     expect(body.results.map((p) => p.code)).toEqual(['OUTPATIENT-GO', 'VHIS-FLEXI', 'TERM-10']);
+    // The spec's English names and their Chinese beside them (decision 222).
+    expect(body.results[0]).toMatchObject({
+      full_name: 'ClinicPass Outpatient Plan',
+      short_name: 'Outpatient Plan',
+      full_name_zh: 'ClinicPass 門診計劃',
+      short_name_zh: '門診計劃',
+    });
     expect(body.pagination).toEqual({ start: 0, end: 2, total: 3 });
     expect(res.headers['content-range']).toBe('items 0-2/3');
   });

@@ -28,7 +28,8 @@ const TEXT = {
     prefix: 'en',
     invoicesOf: (n: string) => `Invoices of policy ${n}`,
     invoices: 'Invoices',
-    pdfLink: /^Invoice \d+ \(PDF\)$/,
+    // Opened in a new tab, and its name says so (decision 222).
+    pdfLink: /^Invoice \d+ \(PDF, opens in a new tab\)$/,
     invoiceTitle: /^Invoice INV-\d{8}$/,
     payments: 'Payment methods',
     addCard: 'Add a card',
@@ -65,7 +66,7 @@ const TEXT = {
     prefix: 'zh-hk',
     invoicesOf: (n: string) => `保單 ${n} 的發票`,
     invoices: '發票',
-    pdfLink: /^發票 \d+（PDF）$/,
+    pdfLink: /^發票 \d+（PDF，於新分頁開啟）$/,
     invoiceTitle: /^發票 INV-\d{8}$/,
     payments: '付款方式',
     addCard: '新增信用卡',

@@ -29,6 +29,8 @@ const TEXT = {
     before: 'Present BEFORE consultation',
     showing: (from: number, to: number, total: number) => `Invoices ${from}–${to} of ${total}`,
     page2: 'Go to page 2',
+    pagination: 'Pages of invoices',
+    pdf: /^Invoice \d+ \(PDF, opens in a new tab\)$/,
     status: 'Status',
     paid: 'Paid',
     lines: 'Lines',
@@ -54,6 +56,8 @@ const TEXT = {
     before: '應診前出示',
     showing: (from: number, to: number, total: number) => `第 ${from}–${to} 張發票，共 ${total} 張`,
     page2: '前往第 2 頁',
+    pagination: '發票分頁',
+    pdf: /^發票 \d+（PDF，於新分頁開啟）$/,
     status: '狀態',
     paid: '已付款',
     lines: '項目',
@@ -92,8 +96,11 @@ describe.each(viewports)('the owner’s policy screens on a %s', (viewport) => {
       await page.getByRole('link', { name: t.details }).click();
       await page.getByRole('heading', { level: 1, name: t.details }).waitFor();
       await page.getByRole('region', { name: t.coverage }).getByText(/HK\$/).first().waitFor();
-      const benefits = page.getByRole('table', { name: t.benefits });
-      await benefits.getByRole('cell', { name: t.gpLimit, exact: true }).waitFor();
+      // A table on a desktop, a block per benefit on a phone (decision 222).
+      const benefits = page.getByRole(viewport === 'phone' ? 'list' : 'table', {
+        name: t.benefits,
+      });
+      await benefits.getByText(t.gpLimit, { exact: true }).first().waitFor();
       // No unit left as its English code (visit, check) on the Chinese page.
       if (language === 'zh') expect(await benefits.textContent()).not.toMatch(/visit|check/);
       const members = page.getByRole('region', { name: t.members });
@@ -118,7 +125,10 @@ describe.each(viewports)('the owner’s policy screens on a %s', (viewport) => {
       expect(dues).toHaveLength(4);
       await expectAccessible(page);
 
-      await page.getByRole('button', { name: t.page2 }).click();
+      await page
+        .getByRole('navigation', { name: t.pagination })
+        .getByRole('button', { name: t.page2 })
+        .click();
       await expect.poll(() => status.textContent()).toBe(t.showing(5, 5, 5));
       expect(await page.getByRole('article').count()).toBe(1);
 
@@ -131,6 +141,8 @@ describe.each(viewports)('the owner’s policy screens on a %s', (viewport) => {
       await first.getByRole('heading', { name: t.lines, exact: true }).waitFor();
       await first.getByText(t.basic).waitFor();
       await first.getByRole('heading', { name: t.payments, exact: true }).waitFor();
+      // The invoice's PDF opens in a new tab, and says so.
+      expect(await first.getByRole('link', { name: t.pdf }).getAttribute('target')).toBe('_blank');
       await expectAccessible(page);
 
       // Every other section, and paying with another card and back.

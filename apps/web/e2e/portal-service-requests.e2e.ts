@@ -36,6 +36,9 @@ const TEXT = {
     type: 'Request',
     planChange: 'Change the plan',
     newPlan: 'New plan',
+    // Products by their names in the page's language, never their codes (decision 222).
+    outpatient: 'Outpatient Plan',
+    vhis: 'ClinicPass VHIS Flexi Plan',
     start: 'Start request',
     started: /^Request (\d+) is started\.$/,
     request: (id: string) => `Request ${id}`,
@@ -62,6 +65,8 @@ const TEXT = {
     type: '申請',
     planChange: '更改計劃',
     newPlan: '新計劃',
+    outpatient: '門診計劃',
+    vhis: 'ClinicPass 自願醫保靈活計劃',
     start: '提出申請',
     started: /^已提出申請 (\d+)。$/,
     request: (id: string) => `申請 ${id}`,
@@ -181,12 +186,13 @@ describe.each(viewports)('the portal’s service requests on a %s', (viewport) =
       await page.getByRole('combobox', { name: t.policy }).click();
       const options = page.getByRole('option');
       await options.first().waitFor();
-      expect(await options.allTextContents()).toEqual([expect.stringMatching(`^${number} · `)]);
+      expect(await options.allTextContents()).toEqual([`${number} · ${t.outpatient}`]);
       await page.keyboard.press('Escape');
 
       // The plan change: the new plan the product offers, started as a draft.
       await choose(page, t.type, t.planChange);
-      await page.getByRole('combobox', { name: t.newPlan }).waitFor();
+      const newPlan = page.getByRole('combobox', { name: t.newPlan });
+      await expect.poll(() => newPlan.textContent()).toBe(t.vhis);
       await settle(page);
       await expectAccessible(page);
       await page.getByRole('button', { name: t.start, exact: true }).click();

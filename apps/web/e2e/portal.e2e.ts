@@ -2,7 +2,7 @@
 // in from Manage Membership (password + SMS code) and lands back in the portal; sees their
 // policies; opens a policy's invoices (filter, pages); a customer sees only their own policies;
 // the language switch keeps the hash route. Phone and desktop, both languages.
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import {
   expectAccessible,
@@ -25,6 +25,42 @@ const viewports = Object.keys(VIEWPORTS) as ViewportName[];
 const asNewClient = clientAddresses((n) => `198.19.${Math.floor(Math.random() * 250)}.${n % 250}`);
 const PASSWORD = 'ClinicPass2026';
 
+/** What the outside prober of issue 20 found on VH1000003's pages, as they should read. */
+const ISSUE_20_PROBE = {
+  en: {
+    nav: 'Account portal',
+    manage: 'Manage this policy',
+    vhis: 'ClinicPass VHIS Flexi Plan',
+    openPolicy: 'Open policy VH1000003',
+    details: 'Details',
+    benefits: 'Benefits and claim balance',
+    surgeon: 'Surgeon’s fee (complex)',
+    perSurgery: 'HK$65,000 per surgery',
+    surgeryUsed: '1 surgery',
+    history: 'History',
+    certificate: 'VHIS premium certificate (PDF, opens in a new tab)',
+    taxReports: 'Tax reports',
+    statement: /^Premium statement \d{4}\/\d{2} \(to date\) \(PDF, opens in a new tab\)$/,
+    notFound: 'Not Found',
+  },
+  zh: {
+    nav: '帳戶網站',
+    manage: '管理此保單',
+    vhis: 'ClinicPass 自願醫保靈活計劃',
+    openPolicy: '查看保單 VH1000003',
+    details: '詳情',
+    benefits: '保障項目及索償餘額',
+    surgeon: '外科醫生費（複雜）',
+    perSurgery: '每次手術 HK$65,000',
+    surgeryUsed: '1 次手術',
+    history: '記錄',
+    certificate: '自願醫保保費證明書（PDF，於新分頁開啟）',
+    taxReports: '稅務報告',
+    statement: /^\d{4}\/\d{2} 年度保費結單（截至今日）（PDF，於新分頁開啟）$/,
+    notFound: '找不到頁面',
+  },
+} as const;
+
 const TEXT = {
   en: {
     prefix: 'en',
@@ -43,6 +79,7 @@ const TEXT = {
     otherLanguage: '繁體中文',
     otherHeading: '我的保單',
     signOut: 'Sign out',
+    ...ISSUE_20_PROBE.en,
   },
   zh: {
     prefix: 'zh-hk',
@@ -61,6 +98,7 @@ const TEXT = {
     otherLanguage: 'English',
     otherHeading: 'My policies',
     signOut: '登出',
+    ...ISSUE_20_PROBE.zh,
   },
 } as const;
 type Texts = (typeof TEXT)['en' | 'zh'];
@@ -99,6 +137,46 @@ async function signIn(page: Page, t: Texts, email: string, withSms: boolean) {
     await codeField.fill(code ?? '');
   });
   await page.getByRole('button', { name: t.confirm, exact: true }).click();
+}
+
+/** How many lines a link's text takes. */
+function lineCount(link: Locator): Promise<number> {
+  return link.evaluate((element) => {
+    const range = document.createRange();
+    range.selectNodeContents(element.querySelector('[lang]') ?? element);
+    return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+  });
+}
+
+/** The links of a navigation that are not wholly on the screen. */
+function outOfSight(nav: Locator): Promise<string[]> {
+  return nav.evaluate((element) =>
+    [...element.querySelectorAll('a')]
+      .filter((link) => {
+        const box = link.getBoundingClientRect();
+        return box.left < 0 || box.right > document.documentElement.clientWidth;
+      })
+      .map((link) => link.textContent),
+  );
+}
+
+/** The figures drawn in a region (table cells, terms and values), and those not inside its box. */
+function figuresOutside(region: Locator): Promise<{ shown: number; outside: string[] }> {
+  return region.evaluate((element) => {
+    const card = element.getBoundingClientRect();
+    const shown = [...element.querySelectorAll('th, td, dt, dd')].filter(
+      (cell) => cell.getClientRects().length > 0,
+    );
+    return {
+      shown: shown.length,
+      outside: shown
+        .filter((cell) => {
+          const box = cell.getBoundingClientRect();
+          return box.left < card.left - 0.5 || box.right > card.right + 0.5;
+        })
+        .map((cell) => cell.textContent),
+    };
+  });
 }
 
 async function policyCards(page: Page): Promise<string[]> {
@@ -162,7 +240,57 @@ describe.each(viewports)('the account portal on a %s', (viewport) => {
       const cards = await policyCards(page);
       expect(cards).toHaveLength(1);
       expect(cards[0]).toContain(t.policyNumber('VH1000003'));
+      // The product by its name in the page's language (issue 20's prober: English on zh pages).
+      expect(cards[0]).toContain(t.vhis);
       await expectAccessible(page);
+
+      // The bar on a phone: the language link on one line, every navigation link in sight.
+      expect(await lineCount(page.getByRole('link', { name: t.otherLanguage }))).toBe(1);
+      expect(await outOfSight(page.getByRole('navigation', { name: t.nav }))).toEqual([]);
+
+      // The policy's own page is named for the product, in the page's language.
+      await page.getByRole('link', { name: t.openPolicy }).click();
+      await page.getByRole('heading', { level: 1, name: t.vhis }).waitFor();
+      expect(await page.title()).toContain(t.vhis);
+      const id = /\/p\/(\d+)$/.exec(new URL(page.url()).hash)?.[1] ?? '';
+
+      // Its benefits fit the card on a phone; the surgeon's fee is money per surgery.
+      await page.getByRole('link', { name: t.details, exact: true }).click();
+      await page.getByRole('heading', { level: 1, name: t.details }).waitFor();
+      const benefits = page.getByRole('region', { name: t.benefits });
+      await benefits.getByText(t.surgeon).filter({ visible: true }).waitFor();
+      const figures = await figuresOutside(benefits);
+      expect(figures.shown).toBeGreaterThanOrEqual(16);
+      expect(figures.outside).toEqual([]);
+      const surgeon = await benefits.evaluate(
+        (region, name) =>
+          [...region.querySelectorAll('li, tr')]
+            .filter((row) => row.getClientRects().length > 0)
+            .find((row) => row.textContent.startsWith(name))?.textContent ?? '',
+        t.surgeon,
+      );
+      expect(surgeon).toContain(t.perSurgery);
+      expect(surgeon).toContain(t.surgeryUsed);
+      expect(surgeon).not.toContain('64,999');
+      expect(await outOfSight(page.getByRole('navigation', { name: t.manage }))).toEqual([]);
+      await expectAccessible(page);
+
+      // Documents by their names in the page's language, opened in a new tab.
+      await page.getByRole('link', { name: t.history, exact: true }).click();
+      const certificate = page.getByRole('link', { name: t.certificate });
+      await certificate.waitFor();
+      expect(await certificate.getAttribute('target')).toBe('_blank');
+      await page.getByRole('link', { name: t.taxReports, exact: true }).click();
+      await page.getByRole('link', { name: t.statement }).waitFor();
+      await expectAccessible(page);
+
+      // An unknown section is one Not Found page; an unknown language is replaced.
+      await page.goto(`/portal/#/${t.prefix}/manage/p/${id}/nosuch`);
+      await page.getByRole('heading', { level: 1, name: t.notFound }).waitFor();
+      expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
+      await page.goto('/portal/#/fr/my-policies');
+      await page.waitForURL((url) => /^#\/(en|zh-hk)\/my-policies$/.test(url.hash));
+      await page.getByRole('heading', { level: 1, name: /^(My policies|我的保單)$/ }).waitFor();
       allowFailedResponses(journey, [401]);
     });
   });

@@ -34,6 +34,8 @@ export const productProfile = pgTable('product_profile', {
     .references(() => product.id),
   fullName: text('full_name').notNull(),
   shortName: text('short_name').notNull(),
+  /** The short name in Traditional Chinese; null: the product's Chinese name (decision 222). */
+  shortNameZh: text('short_name_zh'),
   headline: text('headline'),
   description: text('description'),
   /** Product line (vhis, term-ci, term-life) or null for the outpatient plan. */
@@ -274,7 +276,7 @@ export const policyEvent = pgTable(
       .notNull()
       .default(sql`'{}'::jsonb`),
     activeDocuments: jsonb('active_documents')
-      .$type<{ name: string; url: string }[]>()
+      .$type<{ name: string; name_zh?: string; url: string }[]>()
       .notNull()
       .default(sql`'[]'::jsonb`),
     createDate: timestamp('create_date', { withTimezone: true }).notNull().defaultNow(),
@@ -463,6 +465,8 @@ export const taxReport = pgTable(
     startDate: date('start_date', { mode: 'string' }).notNull(),
     endDate: date('end_date', { mode: 'string' }).notNull(),
     documentName: text('document_name').notNull(),
+    /** The document's name in Traditional Chinese; null: the English one (decision 222). */
+    documentNameZh: text('document_name_zh'),
     documentUrl: text('document_url').notNull(),
     ...timestamps,
   },
@@ -478,7 +482,7 @@ export const policyRenewal = pgTable(
       .references(() => policy.id),
     renewalDate: date('renewal_date', { mode: 'string' }).notNull(),
     /** The renewal notice, once issued. */
-    document: jsonb('document').$type<{ name: string; url: string } | null>(),
+    document: jsonb('document').$type<{ name: string; name_zh?: string; url: string } | null>(),
     ...timestamps,
   },
   (t) => [uniqueIndex('policy_renewal_policy_date_idx').on(t.policyId, t.renewalDate)],

@@ -111,6 +111,14 @@ export const spaPlugin = fp(
         },
       });
     }
+    // Browsers ask for /favicon.ico by themselves when a page names no icon (a PDF opened in a
+    // tab): the app's icon is an SVG, so that address leads to it rather than answer 404.
+    if (existsSync(path.join(options.webDistDir, 'favicon.svg'))) {
+      // Not part of the API: kept out of the OpenAPI document, which must not depend on a build.
+      app.get('/favicon.ico', { schema: { hide: true } }, async (_request, reply) =>
+        reply.redirect('/favicon.svg', 301),
+      );
+    }
     app.setNotFoundHandler(async (request, reply) => {
       const wantsHtml = (request.headers.accept ?? '').includes('text/html');
       const [requestPath = request.url, query] = request.url.split('?');

@@ -133,7 +133,9 @@ export async function seedPlatformDemo(
         type: 'policy',
         eventType: 'policy-issued',
         payload: { policy_number: p.number },
-        activeDocuments: [{ name: 'Policy schedule', url: documentPaths.policySchedule(p.id) }],
+        activeDocuments: [
+          { name: 'Policy schedule', name_zh: '保單附表', url: documentPaths.policySchedule(p.id) },
+        ],
         createDate: new Date(`${p.activation}T10:00:00+08:00`),
       });
     }
@@ -253,14 +255,15 @@ async function seedPolicyRecords(
         const complete = p.activation <= taxYear.end;
         const start = complete ? maxDate(p.activation, taxYear.start) : p.activation;
         const end = complete ? taxYear.end : today;
-        const label = complete
+        const year = complete
           ? `${taxYear.start.slice(0, 4)}/${taxYear.end.slice(2, 4)}`
-          : `${taxYear.end.slice(0, 4)}/${String(Number(taxYear.end.slice(2, 4)) + 1).padStart(2, '0')} (to date)`;
+          : `${taxYear.end.slice(0, 4)}/${String(Number(taxYear.end.slice(2, 4)) + 1).padStart(2, '0')}`;
         return {
           policyId: p.id,
           startDate: start,
           endDate: end,
-          documentName: `Premium statement ${label}`,
+          documentName: `Premium statement ${year}${complete ? '' : ' (to date)'}`,
+          documentNameZh: `${year} 年度保費結單${complete ? '' : '（截至今日）'}`,
           // Set to the PDF's address once the id is known (decision 197).
           documentUrl: '',
         };
@@ -280,7 +283,7 @@ async function seedPolicyRecords(
         policyId: op1.id,
         renewalDate: op1Anniversary,
         // Set to the PDF's address once the id is known (decision 197).
-        document: { name: 'Renewal notice', url: '' },
+        document: { name: 'Renewal notice', name_zh: '續保通知書', url: '' },
       },
       { policyId: op1.id, renewalDate: addMonths(op1.activation, 24), document: null },
       { policyId: op2.id, renewalDate: addMonths(op2.activation, 12), document: null },
@@ -290,7 +293,13 @@ async function seedPolicyRecords(
   if (notice) {
     await tx
       .update(policyRenewal)
-      .set({ document: { name: 'Renewal notice', url: documentPaths.renewal(notice.id) } })
+      .set({
+        document: {
+          name: 'Renewal notice',
+          name_zh: '續保通知書',
+          url: documentPaths.renewal(notice.id),
+        },
+      })
       .where(eq(policyRenewal.id, notice.id));
   }
   await tx.insert(policyEvent).values([
@@ -299,7 +308,13 @@ async function seedPolicyRecords(
       type: 'policy',
       eventType: 'renewal-notice-issued',
       payload: { policy_number: op1.number, renewal_date: op1Anniversary },
-      activeDocuments: [{ name: 'Renewal notice', url: documentPaths.renewal(notice?.id ?? 0) }],
+      activeDocuments: [
+        {
+          name: 'Renewal notice',
+          name_zh: '續保通知書',
+          url: documentPaths.renewal(notice?.id ?? 0),
+        },
+      ],
       createDate: new Date(`${addDays(op1Anniversary, -30)}T09:30:00+08:00`),
     },
     {
@@ -318,6 +333,7 @@ async function seedPolicyRecords(
       activeDocuments: [
         {
           name: 'VHIS premium certificate',
+          name_zh: '自願醫保保費證明書',
           url: documentPaths.taxReport(reports.find((r) => r.policyId === vh3.id)?.id ?? 0),
         },
       ],

@@ -9,13 +9,14 @@ import type {
   PolicyProfileMappingBodySchema,
   PolicySurveyAttemptBodySchema,
 } from '@clinicpass/shared/platform/bodies';
-import type {
-  ClaimBalanceItem,
-  PolicyClaimBalance,
-  PolicyProfileMapping,
-  PolicySurveyAttempt,
-  Renewal,
-  TaxReport,
+import {
+  MONEY_PER_UNIT,
+  type ClaimBalanceItem,
+  type PolicyClaimBalance,
+  type PolicyProfileMapping,
+  type PolicySurveyAttempt,
+  type Renewal,
+  type TaxReport,
 } from '@clinicpass/shared/platform/entities/policy';
 import type { ProfileMappingRole } from '@clinicpass/shared/platform/enums';
 import { ACTIVE_POLICY_STATUSES, canMove } from '@clinicpass/shared/platform/transitions';
@@ -81,7 +82,11 @@ async function claimBalanceOf(
       name_zh: benefit.nameZh,
       limit,
       used,
-      balance: remaining(limit, used),
+      // A limit per day or per surgery is not used up by a claim (decision 222).
+      balance:
+        benefit.unit !== null && MONEY_PER_UNIT.includes(benefit.unit)
+          ? limit
+          : remaining(limit, used),
       allocated: sum(allocations.filter((a) => a.benefit === benefit.code).map((a) => a.amount)),
     };
   });
@@ -187,7 +192,11 @@ export async function listTaxReports(
       start_date: row.startDate,
       end_date: row.endDate,
       // The statement's PDF at our own address (decision 197).
-      document: { name: row.documentName, url: documentPaths.taxReport(row.id) },
+      document: {
+        name: row.documentName,
+        ...(row.documentNameZh === null ? {} : { name_zh: row.documentNameZh }),
+        url: documentPaths.taxReport(row.id),
+      },
       create_date: row.createDate.toISOString(),
       update_date: row.updateDate.toISOString(),
     })),
@@ -211,7 +220,13 @@ export async function listRenewals(
       document:
         row.renewal.document == null
           ? null
-          : { name: row.renewal.document.name, url: documentPaths.renewal(row.renewal.id) },
+          : {
+              name: row.renewal.document.name,
+              ...(row.renewal.document.name_zh === undefined
+                ? {}
+                : { name_zh: row.renewal.document.name_zh }),
+              url: documentPaths.renewal(row.renewal.id),
+            },
     })),
     total,
   };

@@ -45,9 +45,11 @@ const policyColumns = {
   productCode: product.code,
   productType: product.productType,
   productNameEn: product.nameEn,
+  productNameZh: product.nameZh,
   profile: {
     fullName: productProfile.fullName,
     shortName: productProfile.shortName,
+    shortNameZh: productProfile.shortNameZh,
     line: productProfile.line,
     termYears: productProfile.termYears,
     renewalPeriod: productProfile.renewalPeriod,

@@ -204,6 +204,7 @@ function toPolicy(row: repo.PolicyRow, parties: Parties, today: string): Policy 
       code: row.productCode,
       short_name: row.profile?.shortName ?? row.productNameEn,
       full_name: row.profile?.fullName ?? row.productNameEn,
+      ...productService.chineseNames(row.productNameZh, row.profile),
       product_type: row.productType,
       type: (row.profile?.line ?? null) as Policy['product']['type'],
     },

@@ -25,6 +25,7 @@ function selectProducts(db: Database, where?: SQL) {
       id: product.id,
       code: product.code,
       productType: product.productType,
+      nameZh: product.nameZh,
       createDate: product.createDate,
       updateDate: product.updateDate,
       profile: productProfile,

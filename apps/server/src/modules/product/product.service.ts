@@ -85,6 +85,18 @@ function waitingPeriodOf(value: number | null, unit: string | null) {
   return value === null || unit === null ? null : { value, unit: unit as AgeUnit };
 }
 
+/**
+ * A product's Chinese names beside the spec's English ones (decision 222): the full name is the
+ * product's own Chinese name (the one the Chinese documents print), the short one its profile's,
+ * or the full name when the profile has none.
+ */
+export function chineseNames(
+  nameZh: string,
+  profile: { shortNameZh: string | null } | null,
+): { full_name_zh: string; short_name_zh: string } {
+  return { full_name_zh: nameZh, short_name_zh: profile?.shortNameZh ?? nameZh };
+}
+
 export function toProduct(row: repo.ProductRow, today: string): Product {
   const p = row.profile;
   return {
@@ -92,6 +104,7 @@ export function toProduct(row: repo.ProductRow, today: string): Product {
     code: row.code,
     full_name: p.fullName,
     short_name: p.shortName,
+    ...chineseNames(row.nameZh, p),
     headline: p.headline,
     description: p.description,
     type: p.line as ProductLine | null,

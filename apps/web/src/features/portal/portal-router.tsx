@@ -19,11 +19,20 @@ import { applyPortalLanguage } from './portal-i18n';
 import { portalPaths } from './portal-paths';
 import { portalPageRoutes } from './routes';
 
-/** The hash path with the member's language put in front (or swapped for the canonical one). */
-function withPreferredLanguage(pathname: string): string {
+/**
+ * A first segment that reads as a language tag (`fr`, `zh-tw`, `en-US`, `zh-Hant`): two letters,
+ * perhaps a region or script. No page of the portal is named so.
+ */
+const LANGUAGE_TAG = /^[a-z]{2}(?:[-_](?:[a-z]{2}|[a-z]{4}))?$/i;
+
+/**
+ * The hash path with the member's language put in front (or swapped for the canonical one): a
+ * language the portal does not speak (`#/fr/my-policies`) is replaced, keeping the page.
+ */
+export function withPreferredLanguage(pathname: string): string {
   const [, first = '', ...rest] = pathname.split('/');
   const language = languageFromPrefix(first);
-  const tail = language === null ? [first, ...rest] : rest;
+  const tail = language === null && !LANGUAGE_TAG.test(first) ? [first, ...rest] : rest;
   const page = tail.filter((part) => part !== '').join('/');
   const prefix = LANGUAGE_PREFIXES[language ?? preferredLanguage()];
   return page === '' ? `/${prefix}/my-policies` : `/${prefix}/${page}`;

@@ -43,9 +43,13 @@ export const MoneySchema = z.number();
 export const CurrencySchema = z.string().regex(/^[A-Z]{3}$/);
 /** A percentage, 0–100. */
 export const PercentSchema = z.number().min(0).max(100);
-/** A document a member can download: its name and address. */
+/**
+ * A document a member can download: its name and address. `name_zh`, beside the spec's `name`
+ * (English), is the Chinese name when the record has one (decision 222).
+ */
 export const DocumentLinkSchema = z.object({
   name: z.string(),
+  name_zh: z.string().optional(),
   url: z.string(),
 });
 export type DocumentLink = z.infer<typeof DocumentLinkSchema>;

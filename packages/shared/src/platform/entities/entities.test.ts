@@ -143,6 +143,8 @@ describe('platform entities', () => {
       code: 'OUTPATIENT',
       full_name: 'ClinicPass Outpatient Plan',
       short_name: 'Outpatient',
+      full_name_zh: 'ClinicPass 門診計劃',
+      short_name_zh: '門診',
       headline: null,
       description: null,
       type: null,

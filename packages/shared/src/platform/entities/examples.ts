@@ -42,6 +42,8 @@ export const EXAMPLE_POLICY = {
     code: 'OUTPATIENT',
     short_name: 'Outpatient',
     full_name: 'ClinicPass Outpatient Plan',
+    short_name_zh: '門診',
+    full_name_zh: 'ClinicPass 門診計劃',
     product_type: 'outpatient',
     type: null,
   },

@@ -65,12 +65,17 @@ export const DependentSchema = z.object({
 });
 export type Dependent = z.infer<typeof DependentSchema>;
 
-/** The product as a policy names it. */
+/**
+ * The product as a policy names it. `short_name` and `full_name` are the spec's (English);
+ * `short_name_zh` and `full_name_zh` are their Traditional Chinese beside them (decision 222).
+ */
 export const PolicyProductSchema = z.object({
   id: IdSchema,
   code: z.string(),
   short_name: z.string(),
   full_name: z.string(),
+  short_name_zh: z.string(),
+  full_name_zh: z.string(),
   product_type: z.string(),
   type: ProductLineSchema.nullable(),
 });
@@ -229,8 +234,17 @@ export const PolicyEventSchema = z.object({
 export type PolicyEvent = z.infer<typeof PolicyEventSchema>;
 
 /**
+ * Benefit units whose limit is HK$ for each one (room and board: HK$ a day; the surgeon's fee:
+ * HK$ a surgery): a claim's `used` counts the days or surgeries, and the limit applies afresh to
+ * each, so it is also the balance (decision 222).
+ */
+export const MONEY_PER_UNIT: readonly string[] = ['day', 'surgery'];
+
+/**
  * One benefit's balance in the policy year: `limit`, `used` and `balance` in the benefit's own
- * unit (visits, checks or dollars, as the policy schedule gives it); `allocated` in HKD.
+ * unit (visits, checks or dollars, as the policy schedule gives it; for a unit of
+ * MONEY_PER_UNIT the limit and balance are HK$ per day or surgery and `used` counts them);
+ * `allocated` in HKD.
  */
 export const ClaimBalanceItemSchema = z.object({
   benefit: z.string(),

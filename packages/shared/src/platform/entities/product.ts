@@ -20,6 +20,9 @@ export const ProductSchema = z.object({
   code: z.string(),
   full_name: z.string(),
   short_name: z.string(),
+  /** Beside the spec's English names, their Traditional Chinese (decision 222). */
+  full_name_zh: z.string(),
+  short_name_zh: z.string(),
   headline: z.string().nullable(),
   description: z.string().nullable(),
   /** The product line. */

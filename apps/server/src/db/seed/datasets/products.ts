@@ -42,6 +42,7 @@ export const PROFILES = {
   'OUTPATIENT-GO': {
     fullName: 'ClinicPass Outpatient Plan',
     shortName: 'Outpatient Plan',
+    shortNameZh: '門診計劃',
     headline: 'See network doctors with a QR member card',
     description:
       'General practitioner, specialist, Chinese medicine and physiotherapy visits at network clinics, with a yearly body check.',
@@ -72,6 +73,7 @@ export const PROFILES = {
   'VHIS-FLEXI': {
     fullName: 'ClinicPass VHIS Flexi Plan',
     shortName: 'VHIS Flexi',
+    shortNameZh: '自願醫保靈活計劃',
     headline: 'Certified plan under the Voluntary Health Insurance Scheme',
     description:
       'Hospital and surgical cover with full cover of prescribed diagnostic imaging, guaranteed renewal to age 100 and tax deduction.',
@@ -102,6 +104,7 @@ export const PROFILES = {
   'TERM-10': {
     fullName: 'ClinicPass 10-Year Term Life',
     shortName: 'Term 10',
+    shortNameZh: '十年定期人壽',
     headline: 'Level life cover for ten years',
     description:
       'A lump sum to your beneficiaries if the insured life dies within the ten-year term; premiums level for the term.',

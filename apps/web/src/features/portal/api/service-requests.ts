@@ -5,6 +5,7 @@
  */
 import { callRoute } from '@clinicpass/shared/api-client/route-call';
 import { policyContract } from '@clinicpass/shared/contracts/policy';
+import { productContract } from '@clinicpass/shared/contracts/product';
 import { serviceRequestContract } from '@clinicpass/shared/contracts/service-request';
 import type { ServiceRequestBody, TerminateBody } from '@clinicpass/shared/platform/bodies';
 import { useQuery } from '@tanstack/react-query';
@@ -31,6 +32,19 @@ export function useProductOptions(policyId: number | null) {
     queryFn: () =>
       callRoute(api, policyContract.listPolicyProductOptions, { params: { id: policyId ?? 0 } }),
     enabled: policyId !== null,
+  });
+}
+
+/**
+ * The product catalogue, to name an option's product (its answer gives only the code): a code is
+ * never shown to a person (decision 222).
+ */
+export function useProductCatalogue(enabled: boolean) {
+  return useQuery({
+    queryKey: ['portal', 'products'],
+    queryFn: () => callRoute(api, productContract.listProducts, { query: { page_size: 100 } }),
+    enabled,
+    staleTime: Infinity,
   });
 }
 

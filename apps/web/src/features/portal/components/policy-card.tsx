@@ -15,7 +15,7 @@ import { Link as RouterLink } from 'react-router';
 
 import { useLanguage } from '../../../lib/i18n';
 import { useNextPremium } from '../api/landing-routes';
-import { formatDate, personName } from '../lib/format';
+import { formatDate, personName, productName } from '../lib/format';
 import { portalPaths } from '../portal-paths';
 
 const ACTIVE = new Set(['in-force', 'free-looking']);
@@ -58,7 +58,7 @@ export function PolicyCard({ policy }: { policy: Policy }) {
         >
           <div>
             <Typography id={headingId} variant="h2" sx={{ fontSize: '1.25rem' }}>
-              {policy.product.full_name}
+              {productName(policy.product, language)}
             </Typography>
             <Typography color="text.secondary">
               {t('policies.policyNumber', { number: policy.policy_number })}

@@ -159,7 +159,15 @@ export function PortalLayout() {
                 {t('title')}
               </Typography>
             </Box>
-            <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+            <Box
+              sx={{
+                display: 'flex',
+                alignItems: 'center',
+                gap: 0.5,
+                // "繁體中文" on one line beside Sign out, even on a 360 px phone.
+                '& a': { whiteSpace: 'nowrap', flexShrink: 0 },
+              }}
+            >
               <LanguageSwitcher />
               {/* Drawn before the sign-in check answers, so the bar never changes size. */}
               <Button
@@ -180,7 +188,8 @@ export function PortalLayout() {
           <Box
             component="nav"
             aria-label={t('nav.label')}
-            sx={{ display: 'flex', gap: 0.5, overflowX: 'auto', pb: 0.5 }}
+            // Wrapped on a narrow phone rather than scrolled: no link hidden at the edge.
+            sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, pb: 0.5 }}
           >
             <NavButton to={portalPaths.myPolicies.href(language)}>{t('nav.myPolicies')}</NavButton>
             <NavButton to={portalPaths.account.href(language)}>{t('nav.account')}</NavButton>

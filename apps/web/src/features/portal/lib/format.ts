@@ -1,5 +1,6 @@
 /** Dates and names as the portal shows them, in the page's language. */
 import type { Language } from '@clinicpass/shared/i18n/languages';
+import type { DocumentLink } from '@clinicpass/shared/platform/entities/common';
 import type { PersonIdentity } from '@clinicpass/shared/platform/entities/policy';
 import { insuredLifeDisplayName } from '@clinicpass/shared/platform/format';
 
@@ -23,4 +24,25 @@ export function formatDate(value: string, language: Language): string {
 
 export function personName(identity: PersonIdentity, language: Language): string {
   return insuredLifeDisplayName(identity, language);
+}
+
+/** A product's full name in the page's language (the API names it in both, decision 222). */
+export function productName(
+  product: { full_name: string; full_name_zh: string },
+  language: Language,
+): string {
+  return language === 'zh-HK' ? product.full_name_zh : product.full_name;
+}
+
+/** A product's short name in the page's language. */
+export function productShortName(
+  product: { short_name: string; short_name_zh: string },
+  language: Language,
+): string {
+  return language === 'zh-HK' ? product.short_name_zh : product.short_name;
+}
+
+/** A document's name in the page's language: its Chinese name when the record has one. */
+export function documentName(document: DocumentLink, language: Language): string {
+  return language === 'zh-HK' ? (document.name_zh ?? document.name) : document.name;
 }

@@ -1,7 +1,12 @@
 import type { MedicalCard } from '@clinicpass/shared/schemas/outpatient';
-import type { PolicyDetail } from '@clinicpass/shared/platform/entities/policy';
+import {
+  MONEY_PER_UNIT,
+  type ClaimBalanceItem,
+  type PolicyDetail,
+} from '@clinicpass/shared/platform/entities/policy';
 import { formatMoney } from '@clinicpass/shared/platform/format';
 import { COUPON_STATUS_LABELS, statusLabel } from '@clinicpass/shared/platform/status-labels';
+import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
@@ -45,21 +50,28 @@ function Block({ title, children }: { title: string; children: ReactNode }) {
 
 const COUNTED = new Set(['visit', 'check', 'day', 'week', 'surgery']);
 
+/** What a benefit's figure is: its limit, what was used, or the balance left. */
+type Figure = 'limit' | 'used' | 'balance';
+
 /**
  * A benefit limit, use or balance in its own unit, in the page's language: money for HK$
- * benefits (a yearly one says so on its limit), visits, checks, days… counted otherwise.
+ * benefits (a yearly one says so on its limit), visits, checks… counted otherwise. A limit per
+ * day or per surgery (MONEY_PER_UNIT) is money for each, its use counted in days or surgeries.
  */
 function useBenefitAmount() {
   const { t } = useTranslation('portal');
   const language = useLanguage();
   const number = new Intl.NumberFormat(language === 'zh-HK' ? 'zh-HK' : 'en-HK');
-  return (value: number | null, unit: string | null, none: string, limit = false): string => {
+  return (value: number | null, unit: string | null, none: string, figure: Figure): string => {
     if (value === null) return none;
     if (unit === null || unit === 'HKD') return formatMoney(value);
     if (unit === 'year') {
-      return limit
+      return figure === 'limit'
         ? t('details.units.perYear', { amount: formatMoney(value) })
         : formatMoney(value);
+    }
+    if (figure !== 'used' && MONEY_PER_UNIT.includes(unit)) {
+      return t(`details.units.per_${unit as 'day'}`, { amount: formatMoney(value) });
     }
     // `count` picks the plural form; `n` is the number as the language writes it (1,000).
     const n = number.format(value);
@@ -95,13 +107,29 @@ function Coverage({ policy }: { policy: PolicyDetail }) {
   );
 }
 
+/** One benefit's three figures, as the table's cells or the phone's list show them. */
+function useBenefitRows(policy: PolicyDetail, items: ClaimBalanceItem[]) {
+  const { t } = useTranslation('portal');
+  const language = useLanguage();
+  const amount = useBenefitAmount();
+  return items.map((item) => {
+    const unit = policy.policy_schedule.find((row) => row.benefit === item.benefit)?.unit ?? null;
+    return {
+      key: item.benefit,
+      name: language === 'zh-HK' ? item.name_zh : item.name_en,
+      figures: [
+        [t('details.limit'), amount(item.limit, unit, t('details.unlimited'), 'limit')],
+        [t('details.used'), amount(item.used, unit, '', 'used')],
+        [t('details.balance'), amount(item.balance, unit, t('details.unlimited'), 'balance')],
+      ] as const,
+    };
+  });
+}
+
 function Benefits({ policy }: { policy: PolicyDetail }) {
   const { t } = useTranslation('portal');
   const language = useLanguage();
   const balance = usePolicyClaimBalance(policy.id);
-  const amount = useBenefitAmount();
-  const name = (item: { name_en: string; name_zh: string }) =>
-    language === 'zh-HK' ? item.name_zh : item.name_en;
   return (
     <Block title={t('details.benefits')}>
       <QueryState query={balance}>
@@ -113,42 +141,109 @@ function Benefits({ policy }: { policy: PolicyDetail }) {
               <Typography color="text.secondary" sx={{ mb: 1 }}>
                 {t('details.balanceOn', { date: formatDate(data.evaluated_on, language) })}
               </Typography>
-              <Table size="small" aria-label={t('details.benefits')}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell>{t('details.benefit')}</TableCell>
-                    <TableCell align="right">{t('details.limit')}</TableCell>
-                    <TableCell align="right">{t('details.used')}</TableCell>
-                    <TableCell align="right">{t('details.balance')}</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {data.balance_items.map((item) => {
-                    const unit =
-                      policy.policy_schedule.find((row) => row.benefit === item.benefit)?.unit ??
-                      null;
-                    return (
-                      <TableRow key={item.benefit}>
-                        <TableCell component="th" scope="row">
-                          {name(item)}
-                        </TableCell>
-                        <TableCell align="right">
-                          {amount(item.limit, unit, t('details.unlimited'), true)}
-                        </TableCell>
-                        <TableCell align="right">{amount(item.used, unit, '')}</TableCell>
-                        <TableCell align="right">
-                          {amount(item.balance, unit, t('details.unlimited'))}
-                        </TableCell>
-                      </TableRow>
-                    );
-                  })}
-                </TableBody>
-              </Table>
+              <BenefitBalances policy={policy} items={data.balance_items} />
             </>
           )
         }
       </QueryState>
     </Block>
+  );
+}
+
+/**
+ * Each benefit's limit, use and balance: a block per benefit on a phone, where a four-column
+ * table would not fit its card; a table from a small tablet up. Only one of them is displayed.
+ */
+export function BenefitBalances(props: { policy: PolicyDetail; items: ClaimBalanceItem[] }) {
+  return (
+    <>
+      <BenefitList {...props} />
+      <BenefitTable {...props} />
+    </>
+  );
+}
+
+/** On a phone: one block per benefit, its limit, use and balance below its name. */
+function BenefitList({ policy, items }: { policy: PolicyDetail; items: ClaimBalanceItem[] }) {
+  const { t } = useTranslation('portal');
+  const rows = useBenefitRows(policy, items);
+  return (
+    <Box
+      component="ul"
+      aria-label={t('details.benefits')}
+      sx={{ display: { xs: 'block', sm: 'none' }, m: 0, p: 0, listStyle: 'none' }}
+    >
+      {rows.map((row) => (
+        <Box
+          component="li"
+          key={row.key}
+          sx={{ py: 1, borderTop: 1, borderColor: 'divider', '&:first-of-type': { borderTop: 0 } }}
+        >
+          <Typography component="h3" sx={{ fontWeight: 600 }}>
+            {row.name}
+          </Typography>
+          <Box
+            component="dl"
+            sx={{
+              m: 0,
+              display: 'grid',
+              gridTemplateColumns: 'max-content minmax(0, 1fr)',
+              columnGap: 2,
+            }}
+          >
+            {row.figures.map(([label, value]) => (
+              <Box key={label} sx={{ display: 'contents' }}>
+                <Typography component="dt" color="text.secondary">
+                  {label}
+                </Typography>
+                <Typography
+                  component="dd"
+                  sx={{ m: 0, textAlign: 'right', overflowWrap: 'anywhere' }}
+                >
+                  {value}
+                </Typography>
+              </Box>
+            ))}
+          </Box>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+/** From a small tablet up: a table, a row per benefit. */
+function BenefitTable({ policy, items }: { policy: PolicyDetail; items: ClaimBalanceItem[] }) {
+  const { t } = useTranslation('portal');
+  const rows = useBenefitRows(policy, items);
+  return (
+    <Table
+      size="small"
+      aria-label={t('details.benefits')}
+      sx={{ display: { xs: 'none', sm: 'table' } }}
+    >
+      <TableHead>
+        <TableRow>
+          <TableCell>{t('details.benefit')}</TableCell>
+          <TableCell align="right">{t('details.limit')}</TableCell>
+          <TableCell align="right">{t('details.used')}</TableCell>
+          <TableCell align="right">{t('details.balance')}</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {rows.map((row) => (
+          <TableRow key={row.key}>
+            <TableCell component="th" scope="row">
+              {row.name}
+            </TableCell>
+            {row.figures.map(([label, value]) => (
+              <TableCell key={label} align="right">
+                {value}
+              </TableCell>
+            ))}
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
   );
 }
 

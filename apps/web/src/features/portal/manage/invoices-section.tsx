@@ -1,5 +1,3 @@
-import { LANGUAGE_PREFIXES } from '@clinicpass/shared/i18n/languages';
-import { inLanguage } from '@clinicpass/shared/platform/documents';
 import { INVOICE_STATUSES, type InvoiceStatus } from '@clinicpass/shared/platform/enums';
 import type { Invoice, PaymentMethod } from '@clinicpass/shared/platform/entities/billing';
 import { formatMoney } from '@clinicpass/shared/platform/format';
@@ -10,7 +8,6 @@ import AccordionSummary from '@mui/material/AccordionSummary';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Link from '@mui/material/Link';
 import Pagination from '@mui/material/Pagination';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -21,6 +18,7 @@ import { useSearchParams } from 'react-router';
 
 import { useLanguage } from '../../../lib/i18n';
 import { useInvoices, usePaymentMethods } from '../api/billing';
+import { PdfLink } from '../components/document-list';
 import { FactList } from '../components/fact-list';
 import { SelectField } from '../components/select-field';
 import { EmptyState, QueryState } from '../components/states';
@@ -189,12 +187,7 @@ function InvoiceItem({ invoice, methods }: { invoice: Invoice; methods: PaymentM
             />
           </Box>
           {invoice.document !== null && (
-            <Link
-              href={inLanguage(invoice.document.url, LANGUAGE_PREFIXES[language])}
-              sx={{ display: 'inline-flex', alignItems: 'center', minHeight: 44 }}
-            >
-              {t('invoices.document', { id: invoice.id })}
-            </Link>
+            <PdfLink url={invoice.document.url} name={t('invoices.document', { id: invoice.id })} />
           )}
         </Stack>
       </AccordionDetails>
@@ -317,6 +310,7 @@ export function InvoicesSection({ policy }: SectionProps) {
               </Box>
               {pages > 1 && (
                 <Pagination
+                  aria-label={t('invoices.pagination')}
                   count={pages}
                   page={Math.min(filters.page, pages)}
                   onChange={(_event, value) => {

@@ -11,6 +11,7 @@ import { usePolicies } from '../api/landing-routes';
 import { PortalNotFoundState } from '../components/not-found-state';
 import { PageHeading } from '../components/page-heading';
 import { QueryState } from '../components/states';
+import { productName } from '../lib/format';
 import { useRouteId } from '../lib/route-id';
 import { portalPaths } from '../portal-paths';
 
@@ -40,7 +41,7 @@ export function ApplicationCasePage() {
               <Card key={policy.id} variant="outlined">
                 <CardContent>
                   <Typography variant="h2" sx={{ fontSize: '1.25rem' }}>
-                    {policy.product.full_name}
+                    {productName(policy.product, language)}
                   </Typography>
                   <Typography color="text.secondary">
                     {t('policies.policyNumber', { number: policy.policy_number })}

@@ -12,6 +12,7 @@ import { usePolicy } from '../api/policies';
 import { PortalNotFoundState, RecordError } from '../components/not-found-state';
 import { PageHeading } from '../components/page-heading';
 import { LoadingState } from '../components/states';
+import { productName } from '../lib/format';
 import { useRouteId } from '../lib/route-id';
 import { SECTION_COMPONENTS } from '../manage/sections';
 import { MANAGE_SECTIONS, portalPaths, type ManageSection } from '../portal-paths';
@@ -28,25 +29,26 @@ export function ManagePage() {
   const policy = usePolicy(id);
   if (id === null) return <PortalNotFoundState />;
   if (section === undefined) return <Navigate to={portalPaths.manage.href(language, id)} replace />;
+  // An unknown section is an unknown page: Not Found alone, with its one heading.
+  if (!isSection(section)) return <PortalNotFoundState />;
   if (policy.isPending) return <LoadingState />;
   if (policy.isError)
     return <RecordError error={policy.error} onRetry={() => void policy.refetch()} />;
-  const current = isSection(section) ? section : null;
-  const title = current === null ? policy.data.product.full_name : t(`manage.sections.${current}`);
   return (
     <Stack spacing={2}>
       <PageHeading
-        title={title}
-        subtitle={`${policy.data.product.full_name} · ${t('policies.policyNumber', { number: policy.data.policy_number })} · ${statusLabel(POLICY_STATUS_LABELS, policy.data.status, language)}`}
+        title={t(`manage.sections.${section}`)}
+        subtitle={`${productName(policy.data.product, language)} · ${t('policies.policyNumber', { number: policy.data.policy_number })} · ${statusLabel(POLICY_STATUS_LABELS, policy.data.status, language)}`}
         back={{ to: portalPaths.policy.href(language, id), label: t('manage.backToPolicy') }}
       />
       <Box
         component="nav"
         aria-label={t('manage.heading')}
         sx={{
+          // Wrapped on a phone: every section in sight, none cut at the screen's edge.
           display: 'flex',
+          flexWrap: 'wrap',
           gap: 0.5,
-          overflowX: 'auto',
           borderBottom: 1,
           borderColor: 'divider',
         }}
@@ -76,11 +78,11 @@ export function ManagePage() {
   );
 }
 
-/** One section of `manage/p/:id`, given the policy the page loaded. */
+/** One section of `manage/p/:id`, given the policy the page loaded (ManagePage checked the name). */
 export function ManageSectionPage() {
   const policy = useOutletContext<PolicyDetail>();
   const { section } = useParams();
-  if (!isSection(section)) return <PortalNotFoundState />;
+  if (!isSection(section)) return null;
   const Section = SECTION_COMPONENTS[section];
   return <Section policy={policy} />;
 }

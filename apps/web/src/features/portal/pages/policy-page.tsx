@@ -15,7 +15,7 @@ import { PortalNotFoundState, RecordError } from '../components/not-found-state'
 import { PageHeading } from '../components/page-heading';
 import { LoadingState } from '../components/states';
 import { useRouteId } from '../lib/route-id';
-import { formatDate, personName } from '../lib/format';
+import { formatDate, personName, productName } from '../lib/format';
 import { MANAGE_SECTIONS, portalPaths } from '../portal-paths';
 
 function PolicyOverview({ policy }: { policy: PolicyDetail }) {
@@ -24,7 +24,7 @@ function PolicyOverview({ policy }: { policy: PolicyDetail }) {
   return (
     <Stack spacing={2}>
       <PageHeading
-        title={policy.product.full_name}
+        title={productName(policy.product, language)}
         subtitle={t('policies.policyNumber', { number: policy.policy_number })}
         back={{ to: portalPaths.myPolicies.href(language), label: t('nav.myPolicies') }}
       />

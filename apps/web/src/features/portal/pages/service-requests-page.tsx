@@ -36,6 +36,7 @@ import {
   startRetention,
   submitRequest,
   terminatePolicy,
+  useProductCatalogue,
   useProductOptions,
   useRequestProgress,
   useServiceRequests,
@@ -43,7 +44,7 @@ import {
 import { PageHeading } from '../components/page-heading';
 import { SelectField } from '../components/select-field';
 import { EmptyState, QueryState, useErrorText } from '../components/states';
-import { formatDate } from '../lib/format';
+import { formatDate, productName, productShortName } from '../lib/format';
 
 const KINDS = [
   'PRODUCT_CHANGE',
@@ -308,6 +309,7 @@ function StartRequest({
   onError: (error: unknown) => void;
 }) {
   const { t } = useTranslation('portal-account');
+  const language = useLanguage();
   const policies = usePolicies();
   const refresh = useRefresh();
   const [policyNumber, setPolicyNumber] = useState('');
@@ -324,6 +326,12 @@ function StartRequest({
   const chosen = list.find((p) => p.policy_number === policyNumber) ?? list[0];
   const options = useProductOptions(kind === 'PRODUCT_CHANGE' ? (chosen?.id ?? null) : null);
   const eligible = (options.data?.results ?? []).filter((option) => option.is_eligible);
+  const catalogue = useProductCatalogue(kind === 'PRODUCT_CHANGE');
+  /** The option's product by name; until the catalogue answers, a neutral word, never the code. */
+  const optionLabel = (code: string) => {
+    const product = catalogue.data?.results.find((candidate) => candidate.code === code);
+    return product === undefined ? t('requests.otherPlan') : productName(product, language);
+  };
 
   if (policies.isPending) return null;
   if (chosen === undefined) return null;
@@ -388,7 +396,7 @@ function StartRequest({
         }}
         options={list.map((p) => ({
           value: p.policy_number,
-          label: `${p.policy_number} · ${p.product.short_name}`,
+          label: `${p.policy_number} · ${productShortName(p.product, language)}`,
         }))}
       />
       <SelectField
@@ -412,8 +420,8 @@ function StartRequest({
       ) : (
         <>
           {kind === 'PRODUCT_CHANGE' &&
-            (eligible.length === 0 ? (
-              options.isPending ? null : (
+            (eligible.length === 0 || catalogue.isPending ? (
+              options.isPending || catalogue.isPending ? null : (
                 <Alert severity="info">{t('requests.noOptions')}</Alert>
               )
             ) : (
@@ -425,7 +433,7 @@ function StartRequest({
                 }}
                 options={eligible.map((option) => ({
                   value: option.to_product,
-                  label: option.to_product,
+                  label: optionLabel(option.to_product),
                 }))}
               />
             ))}
