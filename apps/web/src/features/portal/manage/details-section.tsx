@@ -154,19 +154,27 @@ function Benefits({ policy }: { policy: PolicyDetail }) {
  * Each benefit's limit, use and balance: a block per benefit on a phone, where a four-column
  * table would not fit its card; a table from a small tablet up. Only one of them is displayed.
  */
-export function BenefitBalances(props: { policy: PolicyDetail; items: ClaimBalanceItem[] }) {
+export function BenefitBalances({
+  policy,
+  items,
+}: {
+  policy: PolicyDetail;
+  items: ClaimBalanceItem[];
+}) {
+  const rows = useBenefitRows(policy, items);
   return (
     <>
-      <BenefitList {...props} />
-      <BenefitTable {...props} />
+      <BenefitList rows={rows} />
+      <BenefitTable rows={rows} />
     </>
   );
 }
 
+type BenefitRow = ReturnType<typeof useBenefitRows>[number];
+
 /** On a phone: one block per benefit, its limit, use and balance below its name. */
-function BenefitList({ policy, items }: { policy: PolicyDetail; items: ClaimBalanceItem[] }) {
+function BenefitList({ rows }: { rows: BenefitRow[] }) {
   const { t } = useTranslation('portal');
-  const rows = useBenefitRows(policy, items);
   return (
     <Box
       component="ul"
@@ -212,9 +220,8 @@ function BenefitList({ policy, items }: { policy: PolicyDetail; items: ClaimBala
 }
 
 /** From a small tablet up: a table, a row per benefit. */
-function BenefitTable({ policy, items }: { policy: PolicyDetail; items: ClaimBalanceItem[] }) {
+function BenefitTable({ rows }: { rows: BenefitRow[] }) {
   const { t } = useTranslation('portal');
-  const rows = useBenefitRows(policy, items);
   return (
     <Table
       size="small"
