@@ -19,21 +19,23 @@ export interface HkWallClock {
   minuteKey: string;
 }
 
-const HK_PARTS = new Intl.DateTimeFormat('en-GB', {
-  timeZone: HK_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-  weekday: 'short',
-});
+// Made at its first use, not when the module is evaluated (as `hkDate`'s, decision 224).
+let hkParts: Intl.DateTimeFormat | undefined;
 
 /** The Hong Kong date, weekday and minute of an instant. */
 export function hkWallClock(instant: Date): HkWallClock {
   if (Number.isNaN(instant.getTime())) throw new RangeError('Invalid time value');
-  const parts = HK_PARTS.formatToParts(instant);
+  hkParts ??= new Intl.DateTimeFormat('en-GB', {
+    timeZone: HK_TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    weekday: 'short',
+  });
+  const parts = hkParts.formatToParts(instant);
   const part = (type: Intl.DateTimeFormatPartTypes) =>
     parts.find((p) => p.type === type)?.value ?? '';
   const date = `${part('year')}-${part('month')}-${part('day')}`;

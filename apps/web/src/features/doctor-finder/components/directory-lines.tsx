@@ -5,18 +5,30 @@
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 
 import { useLanguage } from '../../../lib/i18n';
 import type { ServicePoint } from '../model/types';
 
-/** "Nov 2026" / "2026年11月": the month the details were checked, in Hong Kong. */
-export function checkedMonth(iso: string, language: string): string {
-  return new Intl.DateTimeFormat(language === 'zh-HK' ? 'zh-HK' : 'en-US', {
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'Asia/Hong_Kong',
-  }).format(new Date(iso));
+/** Hong Kong has kept UTC+8 all year since 1979. */
+const HK_OFFSET_MS = 8 * 60 * 60 * 1000;
+
+/**
+ * The Hong Kong month and year the details were checked: "Nov 2026" / "2026年11月". Worked out
+ * by hand, not with `Intl.DateTimeFormat` and a time zone: the first such formatter loads ICU's
+ * zone data, ~20 ms while the first page of results is drawn, and nothing else on the finder
+ * needs it (decision 224).
+ */
+export function checkedMonth(iso: string, t: TFunction<'doctor-finder'>): string {
+  const hk = new Date(Date.parse(iso) + HK_OFFSET_MS);
+  const month = String(
+    hk.getUTCMonth() + 1,
+  ) as `${1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12}`;
+  return t('freshness.month', {
+    name: t(`freshness.monthNames.${month}`),
+    year: hk.getUTCFullYear(),
+  });
 }
 
 export function DirectoryLines({ point }: { point: ServicePoint }) {
@@ -59,7 +71,7 @@ export function DirectoryLines({ point }: { point: ServicePoint }) {
       <Typography variant="body2" color="text.secondary">
         {point.last_verified_at === null
           ? t('freshness.never')
-          : t('freshness.checked', { date: checkedMonth(point.last_verified_at, language) })}
+          : t('freshness.checked', { date: checkedMonth(point.last_verified_at, t) })}
         {point.details_stale && point.last_verified_at !== null ? ` · ${t('freshness.stale')}` : ''}
       </Typography>
     </Stack>

@@ -6,12 +6,13 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { memo, useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { useLanguage } from '../../../lib/i18n';
 import { pageCount, pageFromStart } from '../model/pagination';
 import { mergedDistricts } from '../model/regions';
-import type { District, ServicePointList } from '../model/types';
+import type { District, ServicePoint, ServicePointList } from '../model/types';
 
 import { districtName } from './filter-pickers';
 import { PaginationNav } from './pagination-nav';
@@ -43,16 +44,8 @@ export function ResultList({
   chosenDistricts,
 }: ResultListProps) {
   const { t } = useTranslation('doctor-finder');
-  const language = useLanguage();
-  const wide = useWideScreen();
 
-  if (loading) {
-    return (
-      <Box role="status" sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
-        <CircularProgress aria-label={t('results.loading')} />
-      </Box>
-    );
-  }
+  if (loading) return <ResultsLoading />;
   if (error !== null && error !== undefined) {
     return (
       <Alert
@@ -89,6 +82,46 @@ export function ResultList({
     );
   }
 
+  return (
+    <ResultsBody panel={panel} data={data} chosenDistricts={chosenDistricts} onPage={onPage} />
+  );
+}
+
+/** The spinner while a page of results is on its way (or being drawn). */
+function ResultsLoading() {
+  const { t } = useTranslation('doctor-finder');
+  return (
+    <Box role="status" sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
+      <CircularProgress aria-label={t('results.loading')} />
+    </Box>
+  );
+}
+
+interface ResultsBodyProps {
+  panel: Panel;
+  data: ServicePointList;
+  chosenDistricts: District[];
+  onPage: (page: number) => void;
+}
+
+/**
+ * A page of results. Drawing its cards is the finder's largest render, so it is a transition
+ * (decision 224): when the answer arrives the spinner stays a moment longer, while React draws
+ * the page in slices and answers taps between them; the page then shows in one commit. Only the
+ * drawing is deferred: a new search shows its spinner at once (above), never the last cards.
+ */
+const ResultsBody = memo(function ResultsBody({
+  panel,
+  data: latest,
+  chosenDistricts,
+  onPage,
+}: ResultsBodyProps) {
+  const { t } = useTranslation('doctor-finder');
+  const language = useLanguage();
+  const wide = useWideScreen();
+  const data = useDeferredValue<ServicePointList | null>(latest, null);
+  if (data === null) return <ResultsLoading />;
+  const total = data.pagination.total;
   const chosenCodes = new Set(chosenDistricts.map((district) => district.code));
   const outside = data.results
     .map((point) => point.venue.district)
@@ -118,11 +151,7 @@ export function ResultList({
           gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
         }}
       >
-        {data.results.map((point) => (
-          <li key={point.id}>
-            <ResultCard panel={panel} point={point} />
-          </li>
-        ))}
+        <ResultCards panel={panel} results={data.results} />
       </Box>
       <PaginationNav
         page={pageFromStart(data.pagination.start, PAGE_SIZE)}
@@ -132,4 +161,19 @@ export function ResultList({
       />
     </Stack>
   );
-}
+});
+
+/** The cards, drawn again only for another page of results. */
+const ResultCards = memo(function ResultCards({
+  panel,
+  results,
+}: {
+  panel: Panel;
+  results: ServicePoint[];
+}) {
+  return results.map((point) => (
+    <li key={point.id}>
+      <ResultCard panel={panel} point={point} />
+    </li>
+  ));
+});

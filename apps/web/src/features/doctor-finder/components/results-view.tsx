@@ -2,6 +2,7 @@ import { PANELS, type Panel } from '@clinicpass/shared/constants';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { useLanguage } from '../../../lib/i18n';
@@ -31,8 +32,11 @@ export function ResultsView({ panel, policyNumber, reference, state }: ResultsVi
     ),
     placeholderData: keepPreviousData,
   });
-  const chosenDistricts = reference.districts.filter((district) =>
-    filters.districts.includes(district.code),
+  // Kept between renders, so the drawn page of results (ResultsBody, memoised) is not drawn
+  // again when only the filter bar changes.
+  const chosenDistricts = useMemo(
+    () => reference.districts.filter((district) => filters.districts.includes(district.code)),
+    [reference.districts, filters.districts],
   );
   const loading =
     !reference.ready || results.isPending || (results.isFetching && results.isPlaceholderData);
