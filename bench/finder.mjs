@@ -26,6 +26,12 @@
 //   npm run bench:finder -- --cpu-prof /tmp/profiles   (the server's CPU profile, written at exit)
 //   npm run bench:finder -- --data-dir /tmp/finder-bench   (keeps each size's seed there, reused)
 //   npm run bench:finder -- --only fresh   (only the every-question-new rounds, e.g. to profile)
+//   npm run bench:finder -- --only fresh,bare,floor   (with the floor, below)
+//
+// The floor (case `floor`, on by default): after the rounds, 40 of the finder's own answers to
+// new questions are served, in turn, by a bare Fastify route that does nothing else
+// (bench/finder-floor-server.mjs), with the same load. Its CPU per request is what receiving
+// such a request and sending such an answer costs here; the finder's own work is the difference.
 //
 // Every request carries its own X-Forwarded-For address (the server trusts the proxy header
 // here), so the finder's per-address rate limit counts each one in PostgreSQL as it would in
@@ -69,9 +75,10 @@ const { values } = parseArgs({
 });
 const ROUNDS = Number(values.rounds);
 /** The cases measured: the workload as is (`search`), every question new (`fresh`), `/healthz`. */
-const CASES = new Set((values.only ?? 'search,fresh,bare').split(','));
+const CASES = new Set((values.only ?? 'search,fresh,bare,floor').split(','));
 const REST = values.rest;
 const PROBE = join(root, 'bench/finder-probe.mjs');
+const FLOOR_SERVER = join(root, 'bench/finder-floor-server.mjs');
 const SIZES = values.sizes.split(',').map(Number);
 const DURATION = Number(values.duration);
 const WARMUP = Number(values.warmup);
@@ -568,6 +575,7 @@ async function benchSize(size) {
     const reload = await reloadPeak(server, port);
     reload.parts = residentParts(server.pid);
     reload.rssAfter = memoryMb(server.pid).rss;
+    if (CASES.has('floor')) rounds.floor = await floorRounds(port, finder, dataDir);
     return { size, rounds, load: [loadBefore, loadAfter], memory, reload };
   } finally {
     if (server && server.exitCode === null) {
@@ -577,6 +585,55 @@ async function benchSize(size) {
       await exited;
     }
     if (keep === undefined) rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The floor: the finder's answers to 40 new questions (both languages), served in turn by a bare
+ * Fastify route (bench/finder-floor-server.mjs) under the same load, every address new.
+ */
+async function floorRounds(port, finder, dataDir) {
+  const answers = [];
+  for (let i = 0; i < 40; i += 1) {
+    const res = await fetch(
+      `http://127.0.0.1:${port}${addressOf(finder.questions[i], (uniqueCounter += 1))}`,
+      {
+        headers: {
+          ...finder.headers,
+          'x-forwarded-for': nextAddress(),
+          'accept-language': i % 2 === 0 ? 'zh-HK' : 'en',
+        },
+      },
+    );
+    if (!res.ok) throw new Error(`the finder answered ${res.status} for the floor's answers`);
+    answers.push(Buffer.from(await res.arrayBuffer()).toString('base64'));
+  }
+  const file = join(dataDir, 'floor-answers.json');
+  writeFileSync(file, JSON.stringify(answers));
+  const floorPort = await freePort();
+  const floor = spawn('node', ['--import', PROBE, FLOOR_SERVER], {
+    cwd: root,
+    env: { ...process.env, PORT: String(floorPort), FLOOR_ANSWERS: file },
+    stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
+  });
+  try {
+    await waitReady(floorPort, floor);
+    const bytes = answers.reduce((sum, body) => sum + Buffer.from(body, 'base64').length, 0);
+    log(
+      `   the floor: ${answers.length} answers of ${(bytes / answers.length / 1024).toFixed(1)} KiB on average, from a bare route (${WARMUP} s warm-up, ${ROUNDS} rounds)…`,
+    );
+    await load(floor, floorPort, finder, WARMUP, true);
+    const rounds = [];
+    for (let round = 0; round < ROUNDS; round += 1) {
+      rounds.push(await load(floor, floorPort, finder, DURATION, true));
+    }
+    return rounds;
+  } finally {
+    const exited = new Promise((resolve) => floor.once('exit', resolve));
+    if (floor.connected) floor.disconnect();
+    floor.kill('SIGTERM');
+    await exited;
+    rmSync(file, { force: true });
   }
 }
 
@@ -624,6 +681,7 @@ for (const { size, rounds } of rows) {
     ['search (workload as is)', rounds.search],
     ['search (every question new)', rounds.fresh],
     ['bare /healthz', rounds.bare],
+    ['floor: the same answers from a bare route', rounds.floor ?? []],
   ]) {
     if (list.length === 0) continue;
     const r = medians(list);
@@ -664,6 +722,12 @@ for (const {
   log(
     `${name}: garbage collection in the server while every question was new: ${fresh.majorGcs} full collections a round, ${fresh.gcMsPerSecond.toFixed(0)} ms of pauses a second; CPU per search on the main thread ${fresh.mainCpuPerRequest.toFixed(3)} ms, on V8's workers ${fresh.v8WorkerCpuPerRequest.toFixed(3)} ms (medians).`,
   );
+  if (rounds.floor !== undefined && rounds.fresh.length > 0) {
+    const floor = medians(rounds.floor);
+    log(
+      `${name}: the floor (the finder's answers sent by a route doing nothing else) costs ${floor.cpuPerRequest.toFixed(3)} ms of server CPU a request (main thread ${floor.mainCpuPerRequest.toFixed(3)}, V8's workers ${floor.v8WorkerCpuPerRequest.toFixed(3)}), p99 ${ms(floor.p99)}, ${Math.round(floor.rps).toLocaleString('en')} req/s: the finder's own work on top is ${(fresh.cpuPerRequest - floor.cpuPerRequest).toFixed(3)} ms a search, and the 0.15 ms target leaves ${(0.15 - floor.cpuPerRequest).toFixed(3)} ms for it.`,
+    );
+  }
   const ratio = (fresh.rps / bare.rps) * 100;
   const p99Target = size <= 5000 ? 2 : 5;
   log(
