@@ -7,6 +7,7 @@
 //   npm run bench:lighthouse
 //   npm run bench:lighthouse -- --runs 1 --page home
 //   npm run bench:lighthouse -- --runs 1 --page login --out /tmp/lh   # keeps each run's report
+//   npm run bench:lighthouse -- --floor   # the stack's floor: the app's libraries, none of the app
 //
 // --out DIR writes every run's whole report (DIR/<page>-<run>.json) to read what costs the score:
 // the audits metrics (observed and simulated timings), network-requests (priorities, and which
@@ -19,6 +20,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { signInPlainCustomer } from '../apps/web/e2e/support/js-weight.ts';
 import { startBuiltApp } from './built-app.mjs';
+import { startStackFloor } from './stack-floor/serve.mjs';
 
 const PAGES = [
   ['home', '/en'],
@@ -36,11 +38,18 @@ const { values } = parseArgs({
     runs: { type: 'string', default: '3' },
     page: { type: 'string', multiple: true },
     out: { type: 'string' },
+    // bench/stack-floor: a static shell, then React, MUI, React Router, i18next and TanStack Query
+    // render the home page's texts in its place. What the stack costs before the app.
+    floor: { type: 'boolean', default: false },
   },
 });
 if (values.out !== undefined) mkdirSync(values.out, { recursive: true });
 const RUNS = Number(values.runs);
-const pages = values.page ? PAGES.filter(([name]) => values.page.includes(name)) : PAGES;
+const pages = values.floor
+  ? [['stack floor', '/']]
+  : values.page
+    ? PAGES.filter(([name]) => values.page.includes(name))
+    : PAGES;
 
 const median = (list) => {
   const sorted = list.filter((value) => !Number.isNaN(value)).sort((a, b) => a - b);
@@ -49,7 +58,12 @@ const median = (list) => {
   return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 };
 
-const app = await startBuiltApp();
+const app = values.floor ? await startStackFloor() : await startBuiltApp();
+if (values.floor) {
+  console.log(
+    `the stack's floor: ${(app.scriptBytes / 1024).toFixed(1)} KiB of JavaScript (brotli)`,
+  );
+}
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
   chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run'],
