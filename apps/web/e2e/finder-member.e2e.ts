@@ -28,6 +28,7 @@ const TEXT = {
     qr: 'Member QR code',
     tabs: ['Before consultation', 'After consultation', 'Before body check'],
     code: (type: string) => `QR code: ${type}`,
+    number: 'Consultation Number',
     close: 'Close',
     card: 'Group medical card',
     holder: 'Chan Tai Man',
@@ -38,6 +39,7 @@ const TEXT = {
     qr: '會員二維碼',
     tabs: ['應診前', '應診後', '身體檢查前'],
     code: (type: string) => `二維碼：${type}`,
+    number: '診症編號',
     close: '關閉',
     card: '團體醫療卡',
     holder: '陳大文',
@@ -82,6 +84,9 @@ describe.each([
     const first = dialog.getByRole('tab', { name: t.tabs[0] });
     expect(await first.getAttribute('aria-selected')).toBe('true');
     await dialog.getByRole('img', { name: t.code(t.tabs[0]) }).waitFor();
+    // Under the code, the number a clinic can type in (labelled), not the opaque token.
+    await dialog.getByText(t.number, { exact: true }).waitFor();
+    expect(await dialog.getByText(/^\d{4} \d{4} \d{4} \d{4}$/).count()).toBe(1);
     await expectAccessible(page);
     await dialog.getByRole('tab', { name: t.tabs[1] }).click();
     await dialog.getByRole('img', { name: t.code(t.tabs[1]) }).waitFor();

@@ -82,10 +82,14 @@ describe('member QR dialog', { timeout: 30_000 }, () => {
     expect(
       within(dialog).getByRole('img', { name: 'QR code: Before consultation' }),
     ).toBeInTheDocument();
-    expect(within(dialog).getByText('VISIT-TOKEN')).toBeInTheDocument();
+    // The number a clinic can type in, labelled; the opaque token only inside the code.
+    expect(within(dialog).getByText('Consultation Number')).toBeInTheDocument();
+    expect(within(dialog).getByText('N-VISIT-TOKEN')).toBeInTheDocument();
+    expect(within(dialog).queryByText('VISIT-TOKEN')).toBeNull();
 
     await user.click(tabs[1] as HTMLElement);
-    expect(within(dialog).getByText('PAY-TOKEN')).toBeInTheDocument();
+    expect(within(dialog).getByText('Payment Number')).toBeInTheDocument();
+    expect(within(dialog).getByText('N-PAY-TOKEN')).toBeInTheDocument();
   });
 });
 
@@ -113,7 +117,7 @@ describe('member QR dialog for a signed-in owner', { timeout: 30_000 }, () => {
       'aria-selected',
       'true',
     );
-    expect(within(dialog).getByText('OWNER-VISIT')).toBeInTheDocument();
+    expect(within(dialog).getByText('N-OWNER-VISIT')).toBeInTheDocument();
   });
 
   it('does not ask a guest without a view token for tickets', async () => {

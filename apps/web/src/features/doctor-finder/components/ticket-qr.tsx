@@ -20,11 +20,18 @@ export function isTicketEnabled(
   return ticket.effective_date <= today;
 }
 
-type TicketLabelKey = 'qr.type.visit' | 'qr.type.payment' | 'qr.type.body-check' | 'qr.type.other';
-export function ticketLabelKey(type: string): TicketLabelKey {
-  return type === 'visit' || type === 'payment' || type === 'body-check'
-    ? `qr.type.${type}`
-    : 'qr.type.other';
+type KnownType = 'visit' | 'payment' | 'body-check';
+function knownType(type: string): KnownType | 'other' {
+  return type === 'visit' || type === 'payment' || type === 'body-check' ? type : 'other';
+}
+
+export function ticketLabelKey(type: string): `qr.type.${KnownType | 'other'}` {
+  return `qr.type.${knownType(type)}`;
+}
+
+/** What the number under a ticket's QR code is called, as on the QR codes page (spec §2.1). */
+function ticketNumberKey(type: string): `qr.number.${KnownType | 'other'}` {
+  return `qr.number.${knownType(type)}`;
 }
 
 /** Tabs per ticket, the first selected; a ticket before its effective date is disabled. */
@@ -78,8 +85,16 @@ export function TicketTabs({
                 role="img"
                 aria-label={t('qr.codeLabel', { type: label(ticket) })}
               />
-              <Typography variant="body2" sx={{ mt: 1, wordBreak: 'break-all' }}>
-                {ticket.token}
+              {/* The number a clinic can type in when its camera cannot read the code: labelled
+                  as on the QR codes page, never the opaque token the code carries. */}
+              <Typography variant="body2" component="p" sx={{ mt: 1 }}>
+                {t(ticketNumberKey(ticket.type))}
+              </Typography>
+              <Typography
+                component="p"
+                sx={{ fontWeight: 700, letterSpacing: 1, fontVariantNumeric: 'tabular-nums' }}
+              >
+                {ticket.number}
               </Typography>
             </Paper>
           ) : (
