@@ -82,7 +82,18 @@ export function MemberLayout() {
   });
 
   const expired = isExpired(member.error) || isExpired(tickets.error);
-  const unreachable = isUnreachable(member.error) || isUnreachable(tickets.error);
+  // With a card kept on this device and nothing fresh yet, the first failed attempt to reach the
+  // server (or a device that says it is offline) is enough to show it: the query's own
+  // retries, a few seconds, are not waited for at the counter. A later answer shows the fresh
+  // card in its place.
+  const waiting = member.data === undefined || tickets.data === undefined;
+  const unreachable =
+    isUnreachable(member.error) ||
+    isUnreachable(tickets.error) ||
+    (waiting &&
+      (isUnreachable(member.failureReason) ||
+        isUnreachable(tickets.failureReason) ||
+        (keptCard !== null && typeof navigator !== 'undefined' && !navigator.onLine)));
   useEffect(() => {
     if (!expired) return;
     clearViewToken();
