@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
+import type * as KeptCardModule from '../../../lib/kept-card';
 import type { KeptCard } from '../../../lib/kept-card';
 import { storeViewToken } from '../../../lib/view-token';
 import { renderApp } from '../../../test/render-app';
@@ -38,7 +39,7 @@ const { card } = vi.hoisted(() => {
 });
 
 vi.mock('../../../lib/kept-card', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('../../../lib/kept-card')>()),
+  ...(await importOriginal<typeof KeptCardModule>()),
   readKeptCard: () => Promise.resolve({ status: 'card', card }),
   hasKeptRecord: () => Promise.resolve(true),
 }));
