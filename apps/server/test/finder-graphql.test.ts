@@ -312,4 +312,29 @@ describe('GraphQL errors', () => {
     expect(page.headers['content-type'] ?? '').not.toContain('text/html');
     expect(page.body).not.toContain('<script');
   });
+
+  it('answers variables that are not JSON with a 400 that says so, on GET and POST', async () => {
+    const query =
+      'query ($page: Int) { servicePoints(panel: "outpatient", policy_number: "OP1000001", page: $page) { pagination { total } } }';
+    for (const accept of ['application/json', 'application/graphql-response+json']) {
+      const get = await test.app.inject({
+        url: `/api/graphql?${new URLSearchParams({ query, variables: '{page:' }).toString()}`,
+        headers: { accept, 'x-graphql-yoga-csrf': '1', 'x-forwarded-for': nextAddress() },
+      });
+      expect(get.statusCode, accept).toBe(400);
+      const answer = get.json<GraphQLAnswer<unknown>>();
+      expect(answer.errors?.[0]?.extensions?.code).toBe('validation_error');
+      expect(answer.errors?.[0]?.message).toMatch(/variables/i);
+    }
+    const post = await test.app.inject({
+      method: 'POST',
+      url: '/api/graphql',
+      headers: { 'content-type': 'application/json', 'x-forwarded-for': nextAddress() },
+      payload: `{"query":${JSON.stringify(query)},"variables":"{page:"}`,
+    });
+    expect(post.statusCode).toBe(400);
+    expect(post.json<GraphQLAnswer<unknown>>().errors?.[0]?.extensions?.code).toBe(
+      'validation_error',
+    );
+  });
 });

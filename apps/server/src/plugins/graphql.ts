@@ -262,6 +262,30 @@ function responseOf(plan: FastPlan, found: FastAnswer): Buffer {
   return found.kept === undefined ? write() : found.kept.form(shapeOf(plan), write);
 }
 
+/**
+ * What is wrong with a request's `variables` when they are not JSON (a GET's `variables`
+ * parameter that does not parse, a POST's `variables` sent as a string), or `undefined`.
+ */
+function malformedVariables(request: FastifyRequest): string | undefined {
+  if (request.method === 'GET') {
+    const variables = (request.query as Record<string, unknown>).variables;
+    if (typeof variables !== 'string' || variables === '') return undefined;
+    try {
+      JSON.parse(variables);
+      return undefined;
+    } catch {
+      return 'The variables parameter is not valid JSON.';
+    }
+  }
+  if (request.method === 'POST') {
+    const body = request.body as Record<string, unknown> | null | undefined;
+    if (typeof body === 'object' && body !== null && typeof body.variables === 'string') {
+      return 'The variables must be a JSON object, not a string.';
+    }
+  }
+  return undefined;
+}
+
 /** The JSON media types Yoga answers a single result with; others (SSE, multipart) go to Yoga. */
 function acceptedJson(request: FastifyRequest): string | undefined {
   const accept = request.headers.accept?.replace(/\s/g, '').toLowerCase();
@@ -416,6 +440,14 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPlugin
         req.log.warn({ err: error }, 'graphql fast path failed; executing the query');
       }
       if (answered) return reply;
+      const malformed = malformedVariables(req);
+      if (malformed !== undefined) {
+        // Yoga fails on these as an internal error: they are the caller's, named as such.
+        return reply
+          .status(400)
+          .header('content-type', acceptedJson(req) ?? 'application/json; charset=utf-8')
+          .send({ errors: [{ message: malformed, extensions: { code: 'validation_error' } }] });
+      }
       const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, reply });
       response.headers.forEach((value, key) => {
         void reply.header(key, value);
