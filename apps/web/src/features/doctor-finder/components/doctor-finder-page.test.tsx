@@ -95,6 +95,41 @@ describe('doctor finder results', { timeout: 30_000 }, () => {
     ).toBeDisabled();
   });
 
+  it('shows no total while the next search loads, then its own', async () => {
+    const page = (number: number) => ({
+      results: Array.from({ length: 20 }, (_, index) =>
+        servicePoint(index + 1 + (number - 1) * 20),
+      ),
+      total: 45,
+    });
+    let answerPage2: (() => void) | undefined;
+    stubFinderFetch({
+      servicePoints: (variables) =>
+        Number(variables.page) === 2
+          ? new Promise((resolve) => {
+              answerPage2 = () => {
+                resolve(page(2));
+              };
+            })
+          : page(1),
+    });
+    const user = userEvent.setup();
+    vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+    renderApp(`${RESULTS}?p=`);
+    await screen.findByRole('article', { name: 'Dr Chan 1' }, { timeout: 15_000 });
+    expect(screen.getByText('45 results')).toBeInTheDocument();
+
+    const nav = screen.getByRole('navigation', { name: 'Result pages' });
+    await user.click(within(nav).getByRole('button', { name: 'Page 2' }));
+    await screen.findByRole('progressbar', { name: 'Loading results' });
+    expect(screen.queryByText('45 results')).toBeNull();
+    expect(screen.queryByRole('article', { name: 'Dr Chan 1' })).toBeNull();
+
+    answerPage2?.();
+    await screen.findByRole('article', { name: 'Dr Chan 21' });
+    expect(screen.getByText('45 results')).toBeInTheDocument();
+  });
+
   it('offers to expand an empty search, then notes the districts the results come from', async () => {
     const { searches } = stubFinderFetch({
       servicePoints: (variables) =>

@@ -64,7 +64,8 @@ export function ResultsView({ panel, policyNumber, reference, state }: ResultsVi
         policyNumber={policyNumber}
         reference={reference}
         filters={filters}
-        total={results.data?.pagination.total ?? null}
+        // While a new search loads, the last one's total is not this one's: none is shown.
+        total={loading ? null : (results.data?.pagination.total ?? null)}
         onChange={(next) => {
           state.update(next);
         }}

@@ -155,13 +155,15 @@ export function ticketOf(ticket: StubTicket): Ticket {
   };
 }
 
+type StubSearchAnswer = { results: ServicePoint[]; total: number } | { error: string };
+
 export interface StubOptions {
   /** Tickets answered to a tickets query (with the headers it came with). */
   tickets?: (headers: Headers) => StubTicket[];
   /** Service points for a search (by its variables); default: 45 in district A. */
   servicePoints?: (
     variables: Record<string, unknown>,
-  ) => { results: ServicePoint[]; total: number } | { error: string };
+  ) => StubSearchAnswer | Promise<StubSearchAnswer>;
   /**
    * Answers a REST call (`GET /identity/me`, bookmarks, medical cards) by method and path; the
    * default for `/identity/me` is a guest. Returning undefined falls through to GraphQL.
@@ -230,28 +232,31 @@ export function stubFinderFetch(options: StubOptions = {}) {
     if (body.query.includes('servicePoints')) {
       const variables = body.variables;
       searches.push(variables);
+      const respond = (answer: StubSearchAnswer) => {
+        if ('error' in answer) {
+          return json({
+            data: null,
+            errors: [{ message: answer.error, extensions: { code: answer.error } }],
+          });
+        }
+        const page = Number(variables.page) || 1;
+        const start = (page - 1) * 20;
+        return json({
+          data: {
+            servicePoints: {
+              results: answer.results,
+              pagination: { start, end: start + answer.results.length - 1, total: answer.total },
+            },
+          },
+        });
+      };
       const answer = options.servicePoints?.(variables) ?? {
         results: Array.from({ length: 20 }, (_, index) =>
           servicePoint(index + 1 + ((Number(variables.page) || 1) - 1) * 20),
         ),
         total: 45,
       };
-      if ('error' in answer) {
-        return json({
-          data: null,
-          errors: [{ message: answer.error, extensions: { code: answer.error } }],
-        });
-      }
-      const page = Number(variables.page) || 1;
-      const start = (page - 1) * 20;
-      return json({
-        data: {
-          servicePoints: {
-            results: answer.results,
-            pagination: { start, end: start + answer.results.length - 1, total: answer.total },
-          },
-        },
-      });
+      return answer instanceof Promise ? answer.then(respond) : respond(answer);
     }
     return json({
       data: null,
