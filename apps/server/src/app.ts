@@ -40,7 +40,7 @@ import { stakeholderRoutes } from './modules/stakeholder/stakeholder.routes';
 import { authContextPlugin } from './plugins/auth-context';
 import { docsPlugin } from './plugins/docs';
 import { errorReportingPlugin } from './plugins/error-reporting';
-import { errorsPlugin, sendError, toAppError } from './plugins/errors';
+import { answerClientError, errorsPlugin, sendError, toAppError } from './plugins/errors';
 import { graphqlPlugin } from './plugins/graphql';
 import { crossSitePlugin } from './plugins/cross-site';
 import { inputGuardPlugin } from './plugins/input-guard';
@@ -105,6 +105,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     frameworkErrors: (error, request, reply) => {
       void sendError(reply, request, toAppError(error));
     },
+    // What Node's HTTP parser refuses before Fastify has a request (a 100,000-character address,
+    // a malformed request line) also leaves with a code and a message, not Fastify's bare one.
+    clientErrorHandler: answerClientError,
   });
   if (deps.onRoute) fastify.addHook('onRoute', deps.onRoute);
   const app = fastify.withTypeProvider<ZodTypeProvider>();

@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -150,6 +151,43 @@ describe('errors', () => {
     const body = res.json<{ code: string; message: string }>();
     expect(body.code).toBe('internal_error');
     expect(res.body).not.toContain('hunter2');
+  });
+
+  it('answers what the HTTP parser refuses with a code and a message, not a bare error', async () => {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    if (address === null || typeof address === 'string') throw new Error('not listening');
+    /** Sends raw bytes and reads the whole answer (the server closes the connection). */
+    const raw = (request: string) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = connect(address.port, '127.0.0.1', () => {
+          socket.write(request);
+        });
+        let answer = '';
+        socket.setEncoding('utf8');
+        socket.on('data', (chunk: string) => {
+          answer += chunk;
+        });
+        socket.on('end', () => {
+          resolve(answer);
+        });
+        socket.on('error', reject);
+      });
+    const bodyOf = (answer: string) =>
+      JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4)) as { code: string; message: string };
+
+    const long = await raw(
+      `GET /api/customer/probe?q=${'a'.repeat(100_000)} HTTP/1.1\r\nHost: x\r\n\r\n`,
+    );
+    expect(long.split('\r\n')[0]).toBe('HTTP/1.1 431 Request Header Fields Too Large');
+    expect(bodyOf(long)).toEqual({
+      code: 'headers_too_large',
+      message: "The request's address or headers are too long",
+    });
+
+    const garbage = await raw('NOT AN HTTP REQUEST\r\n\r\n');
+    expect(garbage.split('\r\n')[0]).toBe('HTTP/1.1 400 Bad Request');
+    expect(bodyOf(garbage).code).toBe('bad_request');
   });
 
   it('writes the message in Chinese when the client asks for it', async () => {

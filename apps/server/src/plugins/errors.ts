@@ -2,10 +2,13 @@
 // with the status of its code; internals are hidden on 5xx and logged instead.
 import { AppError, type ErrorBody } from '@clinicpass/shared/errors/app-error';
 import { type ValidationIssue, validationError } from '@clinicpass/shared/errors/validation-error';
+import { errorMessage } from '@clinicpass/shared/errors/messages';
 import { pickLanguage } from '@clinicpass/shared/i18n/languages';
 import { decodeValidationMessage, describeIssue } from '@clinicpass/shared/validation/issues';
 import { formatValidationMessage } from '@clinicpass/shared/validation/messages';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
@@ -16,6 +19,25 @@ export function isApiPath(url: string): boolean {
   const pathname = url.split('?')[0] ?? url;
   return API_PREFIXES.some(
     (prefix) => pathname === prefix.slice(0, -1) || pathname.startsWith(prefix),
+  );
+}
+
+/**
+ * What Node's HTTP parser refuses before there is a request (Fastify's `clientErrorHandler`):
+ * an address or headers beyond its 16 KiB answer 431 `headers_too_large`, anything else
+ * malformed 400 `bad_request`, in the API's `{ code, message }` form (English: the request's
+ * language was not read). The connection is closed after it.
+ */
+export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+  if (!socket.writable) {
+    socket.destroy();
+    return;
+  }
+  const code = error.code === 'HPE_HEADER_OVERFLOW' ? 'headers_too_large' : 'bad_request';
+  const status = code === 'headers_too_large' ? 431 : 400;
+  const body = JSON.stringify({ code, message: errorMessage(code, 'en') });
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
   );
 }
 

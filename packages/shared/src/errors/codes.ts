@@ -35,6 +35,9 @@ export const API_ERROR_CODES = {
   conflict: 409,
   idempotency_conflict: 409,
   payload_too_large: 413,
+  // An address or headers beyond what the HTTP parser takes (Node's 16 KiB), refused before
+  // any route.
+  headers_too_large: 431,
   unsupported_media_type: 415,
   limit_exceeded: 429,
   internal_error: 500,
