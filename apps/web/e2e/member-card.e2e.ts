@@ -75,6 +75,15 @@ describe.each(viewports)('member card on a %s', (viewport) => {
       await page.waitForURL(`**/${texts.prefix}/outpatient/e-card/member`);
       await page.getByRole('heading', { level: 1, name: texts.heading }).waitFor();
       await expectAccessible(page);
+      // Every label is shown whole: none cut with an ellipsis, required mark included.
+      const cut = await page
+        .locator('main label')
+        .evaluateAll((labels) =>
+          labels
+            .filter((label) => label.scrollWidth > label.clientWidth)
+            .map((label) => label.textContent),
+        );
+      expect(cut).toEqual([]);
       await fillLookUp(page, texts, DEMO_MEMBERS.workingCard.hkid, '9123 4567');
       await page.getByRole('button', { name: texts.submit }).click();
       await page.getByRole('heading', { level: 1, name: texts.qrHeading }).waitFor();

@@ -35,6 +35,13 @@ const startRules = () => {
 class CaptchaNotSolved extends Error {}
 
 /**
+ * The fields' labels stand above them from the start: inside an empty field a label is one line
+ * cut with an ellipsis, and at 360 px "Phone number of the membership applicant" lost its end
+ * and its required mark (outside probe).
+ */
+const LABEL_ABOVE = { shrink: true } as const;
+
+/**
  * Member card page (spec §2.1 item 1, §5): the patient's HKID number (or member code) and the
  * applicant's phone, without signing in. The values live only in this form's memory; what is
  * kept afterwards is the 30-minute member view token, in session storage.
@@ -151,6 +158,7 @@ export function MemberCardPage() {
             autoComplete="off"
             spellCheck={false}
             slotProps={{
+              inputLabel: LABEL_ABOVE,
               htmlInput: { autoCapitalize: 'characters', 'aria-describedby': 'member-hkid-why' },
             }}
             error={form.errors.hkid !== undefined}
@@ -165,6 +173,7 @@ export function MemberCardPage() {
             label={t('form.memberCodeLabel')}
             autoComplete="off"
             spellCheck={false}
+            slotProps={{ inputLabel: LABEL_ABOVE }}
             error={form.errors.memberCode !== undefined}
             helperText={message(form.errors.memberCode)}
             required
@@ -178,7 +187,10 @@ export function MemberCardPage() {
           type="tel"
           inputMode="tel"
           autoComplete="off"
-          slotProps={{ htmlInput: { 'aria-describedby': 'member-phone-hint' } }}
+          slotProps={{
+            inputLabel: LABEL_ABOVE,
+            htmlInput: { 'aria-describedby': 'member-phone-hint' },
+          }}
           error={form.errors.phone !== undefined}
           helperText={message(form.errors.phone)}
           required
