@@ -31,7 +31,7 @@ const TEXT = {
   },
   zh: {
     prefix: 'zh-hk',
-    heading: '您的會員卡',
+    heading: '你的會員卡',
     policy: (n: string) => `保單 ${n}`,
     members: { OP1000001: '陳大文', OP1000002: '陳小明' },
     cardNumber: '卡號 CP-0001-0001',

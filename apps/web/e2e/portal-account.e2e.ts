@@ -79,7 +79,7 @@ const TEXT = {
     declined: '未能新增信用卡，請稍後再試',
     added: (label: string) => `已新增 ${label}。`,
     makeDefault: (label: string) => `設為預設：${label}`,
-    madeDefault: (label: string) => `${label} 已成為您的預設付款方式。`,
+    madeDefault: (label: string) => `${label} 已成為你的預設付款方式。`,
     default: '預設',
     inactive: '已停用',
     deactivate: (label: string) => `停用 ${label}`,

@@ -233,7 +233,7 @@ export const CLINIC_TEXTS = {
     numberTooShort: '號碼共有 16 位數字',
     bodyCheckTab: '身體檢查',
     notEffective: '未生效',
-    nextFrom: /您可於\d{4}年\d{1,2}月\d{1,2}日起進行身體檢查。/,
+    nextFrom: /你可於\d{4}年\d{1,2}月\d{1,2}日起進行身體檢查。/,
   },
 } as const;
 

@@ -23,8 +23,8 @@ describe('body-check rule text', () => {
   it.each([
     ['en', 1, /^Your plan includes up to 1 body check per year\. The first body check/],
     ['en', 2, /^Your plan includes up to 2 body checks per year\. The first body check/],
-    ['zh-HK', 1, /^您的計劃每年包括最多1次身體檢查。首次身體檢查/],
-    ['zh-HK', 2, /^您的計劃每年包括最多2次身體檢查。首次身體檢查/],
+    ['zh-HK', 1, /^你的計劃每年包括最多1次身體檢查。首次身體檢查/],
+    ['zh-HK', 2, /^你的計劃每年包括最多2次身體檢查。首次身體檢查/],
   ] as const)('%s with %i check(s) a year from the product', async (language, count, text) => {
     await i18n.changeLanguage(language);
     renderRule(count);
