@@ -564,6 +564,9 @@ describe('bad input', () => {
     ['price_range', '500,100'],
     ['page', '0'],
     ['page', 'two'],
+    // Decimal digits only: an exponent or hex is not a page number.
+    ['page', '1e1'],
+    ['page', '0x10'],
     ['page', String(MAX_PAGE + 1)],
     ['page_size', '101'],
     ['page_size', '0'],

@@ -217,6 +217,10 @@ describe('the demo requests and the list', () => {
     ['type__in=PRODUCT_UPGRADE,NOPE', 'querystring.type__in'],
     ['ordering=policy', 'querystring.ordering'],
     ['page=0', 'querystring.page'],
+    // Decimal digits only: not an exponent, hex, or the parameter twice.
+    ['page=1e3', 'querystring.page'],
+    ['page=0x10', 'querystring.page'],
+    ['page=1&page=2', 'querystring.page'],
     ['page_size=1000', 'querystring.page_size'],
     ['policy_number=OP%20100', 'querystring.policy_number'],
   ])('refuses %s naming the field', async (query, path) => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { queryInt } from '../validation/query-int';
 
 /** Result page size of the finder and of lists by default. */
 export const PAGE_SIZE = 20;
@@ -26,8 +27,8 @@ export type Paginated<Item> = { results: Item[]; pagination: Pagination };
 
 /** The `page` (from 1) and `page_size` query parameters every list accepts. */
 export const PageQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZE),
+  page: queryInt(z.number().int().min(1).default(1)),
+  page_size: queryInt(z.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZE)),
 });
 export type PageQuery = z.infer<typeof PageQuerySchema>;
 

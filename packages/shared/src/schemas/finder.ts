@@ -9,6 +9,7 @@ import {
 } from '../api-client/pagination';
 import { PANELS, PROVISION_SLUGS } from '../constants';
 import { ID_MAX } from '../platform/entities/common';
+import { queryInt } from '../validation/query-int';
 import { BilingualTextSchema } from './hours';
 
 // ---------------------------------------------------------------- reference data
@@ -277,7 +278,7 @@ export const ServicePointQuerySchema = z.object({
     .optional()
     .transform((value) => (value === '' ? undefined : value)),
   district_codes: commaList(z.string().regex(DISTRICT_CODE), 'district codes'),
-  service_ids: commaList(z.coerce.number().int().positive().max(ID_MAX), 'service ids'),
+  service_ids: commaList(queryInt(z.number().int().positive().max(ID_MAX)), 'service ids'),
   specialty_slug: commaList(z.string().regex(SLUG), 'specialty slugs'),
   search: z
     .string()
@@ -288,8 +289,8 @@ export const ServicePointQuerySchema = z.object({
       return trimmed === undefined || trimmed === '' ? undefined : trimmed;
     }),
   price_range: PriceRangeSchema,
-  page: z.coerce.number().int().min(1).max(MAX_PAGE).default(1),
-  page_size: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZE),
+  page: queryInt(z.number().int().min(1).max(MAX_PAGE).default(1)),
+  page_size: queryInt(z.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZE)),
   no_pagination: booleanFlag,
   expand_until_found: booleanFlag,
   /** Only venues open now, in Hong Kong time (issue 19). */
@@ -319,7 +320,7 @@ export { NO_PAGINATION_CAP };
 // ---------------------------------------------------------------- bookmarks
 
 export const ServicePointIdParamsSchema = z.object({
-  id: z.coerce.number().int().positive().max(ID_MAX),
+  id: queryInt(z.number().int().positive().max(ID_MAX)),
 });
 
 export const BookmarkResultSchema = z.object({
