@@ -93,6 +93,17 @@ describe.each(viewports)('member card on a %s', (viewport) => {
         await card.getByText(texts.numbers[index] ?? '', { exact: true }).waitFor();
         const box = await card.boundingBox();
         expect(box?.width).toBe(220);
+        // The number stands on one line, inside the card.
+        const number = card.getByTestId('ticket-number');
+        expect(await number.textContent()).toMatch(/^[\d•]{4}( [\d•]{4}){3}$/);
+        const numberBox = await number.evaluate((element) => {
+          const range = document.createRange();
+          range.selectNodeContents(element);
+          const lines = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+          return { lines: lines.size, right: range.getBoundingClientRect().right };
+        });
+        expect(numberBox.lines).toBe(1);
+        expect(numberBox.right).toBeLessThanOrEqual((box?.x ?? 0) + 220);
       }
       await page.getByText(texts.remark, { exact: true }).waitFor();
       // The HKID and phone are not kept on the device; the view token is, in session storage.

@@ -108,9 +108,17 @@ export function QrTicketCard({
       <Typography variant="body2" component="p" sx={{ textAlign: 'center' }}>
         {t(NUMBER_KEY[ticket.type])}
       </Typography>
+      {/* On one line: a clinic reads or types it in four groups (it wrapped at 360 px with a
+          wider fallback font: outside probe). */}
       <Typography
         component="p"
-        sx={{ fontWeight: 700, letterSpacing: 1, fontVariantNumeric: 'tabular-nums' }}
+        sx={{
+          fontWeight: 700,
+          fontSize: '0.9375rem',
+          letterSpacing: 0.5,
+          whiteSpace: 'nowrap',
+          fontVariantNumeric: 'tabular-nums',
+        }}
         data-testid="ticket-number"
       >
         {ticket.enabled ? ticket.number : '•••• •••• •••• ••••'}
