@@ -29,7 +29,8 @@ export function isApiPath(url: string): boolean {
  * language was not read). The connection is closed after it.
  */
 export function answerClientError(error: Error & { code?: string }, socket: Socket): void {
-  if (!socket.writable) {
+  // A connection the client has dropped gets no answer (as Fastify's own handler does).
+  if (error.code === 'ECONNRESET' || !socket.writable) {
     socket.destroy();
     return;
   }
