@@ -6,6 +6,8 @@ import { QRCodeSVG } from 'qrcode.react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { TicketNumber } from './ticket-number';
+
 /** QR code card width (spec §9): 220, no margin. */
 export const QR_CARD_WIDTH = 220;
 const QR_SIZE = 172;
@@ -108,21 +110,9 @@ export function QrTicketCard({
       <Typography variant="body2" component="p" sx={{ textAlign: 'center' }}>
         {t(NUMBER_KEY[ticket.type])}
       </Typography>
-      {/* On one line: a clinic reads or types it in four groups (it wrapped at 360 px with a
-          wider fallback font: outside probe). */}
-      <Typography
-        component="p"
-        sx={{
-          fontWeight: 700,
-          fontSize: '0.9375rem',
-          letterSpacing: 0.5,
-          whiteSpace: 'nowrap',
-          fontVariantNumeric: 'tabular-nums',
-        }}
-        data-testid="ticket-number"
-      >
+      <TicketNumber testId="ticket-number">
         {ticket.enabled ? ticket.number : '•••• •••• •••• ••••'}
-      </Typography>
+      </TicketNumber>
       {action}
     </Card>
   );

@@ -9,6 +9,8 @@ import { QRCodeSVG } from 'qrcode.react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { TicketNumber } from '../../../components/ticket-number';
+
 /** QR card width (spec §9: 220, no margin). */
 export const QR_CARD_WIDTH = 220;
 
@@ -90,12 +92,7 @@ export function TicketTabs({
               <Typography variant="body2" component="p" sx={{ mt: 1 }}>
                 {t(ticketNumberKey(ticket.type))}
               </Typography>
-              <Typography
-                component="p"
-                sx={{ fontWeight: 700, letterSpacing: 1, fontVariantNumeric: 'tabular-nums' }}
-              >
-                {ticket.number}
-              </Typography>
+              <TicketNumber>{ticket.number}</TicketNumber>
             </Paper>
           ) : (
             <Typography>{t('qr.notEffective', { date: ticket.effective_date })}</Typography>
