@@ -8,6 +8,7 @@
  * The home page has no state of its own and is rendered whole. Nothing here ships to the browser.
  */
 import { PANELS, type Panel } from '@clinicpass/shared/constants';
+import type { Announcement } from '@clinicpass/shared/schemas/outpatient';
 import { LANGUAGE_PREFIXES, type Language } from '@clinicpass/shared/i18n/languages';
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
@@ -22,6 +23,8 @@ import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 
 import { AppLayout, type LayoutHandle } from '../components/app-layout';
+import { StackedNotification, type NotificationType } from '../components/notification';
+import { AnnouncementBanners } from '../features/announcements/components/announcement-banners';
 import { LandingArtwork } from '../features/doctor-finder/components/landing-artwork';
 import { LANDING_CARD_WIDTH } from '../features/doctor-finder/components/landing-view';
 import { HomePage } from '../features/home/components/home-page';
@@ -232,6 +235,47 @@ export interface PrerenderedHtml {
 // no cookie and the server's meta tags are not known at build time.
 const noDocument = { cookie: '', querySelector: () => null };
 
+const BANNER_TYPES: NotificationType[] = ['error', 'warning', 'success', 'info'];
+
+/**
+ * The banners a page shows when announcements or the app's own notifications arrive after the
+ * first paint, rendered only for their CSS (decision 227): the stack collapsed with its "show
+ * all" control, and a banner of each kind with and without its dismiss button. The browser's
+ * emotion finds their rules in the page's style element and does not compile them while the
+ * answer is drawn.
+ */
+function BannerStyles() {
+  return (
+    <>
+      <AnnouncementBanners />
+      {BANNER_TYPES.flatMap((type) => [
+        <StackedNotification key={type} notification={{ id: type, type, body: '' }} />,
+        <StackedNotification
+          key={`${type}-dismissable`}
+          notification={{ id: type, type, body: '' }}
+          onDismiss={() => undefined}
+        />,
+      ])}
+    </>
+  );
+}
+
+/** A cache holding two announcements, so the banner stack renders collapsed. */
+function bannerQueryClient(): QueryClient {
+  const client = new QueryClient();
+  const sample = (id: number, type: NotificationType): Announcement => ({
+    id,
+    content_en: '',
+    content_zh: '',
+    content: '',
+    is_dismissable: true,
+    message_type: type,
+    tags: ['guest'],
+  });
+  client.setQueryData(['announcements', 'auto'], [sample(1, 'warning'), sample(2, 'info')]);
+  return client;
+}
+
 /** Renders a page's shell in a language, with the CSS of what it rendered. */
 export async function prerender(
   page: PrerenderedPage,
@@ -259,6 +303,13 @@ export async function prerender(
               <AppLayout>{body}</AppLayout>
             </RouteStatusContext.Provider>
           </StaticRouter>
+        </AppProviders>
+      </CacheProvider>,
+    );
+    renderToString(
+      <CacheProvider value={cache}>
+        <AppProviders queryClient={bannerQueryClient()}>
+          <BannerStyles />
         </AppProviders>
       </CacheProvider>,
     );

@@ -1,7 +1,6 @@
 import { LANGUAGE_PREFIXES, languageFromPrefix } from '@clinicpass/shared/i18n/languages';
-import Box from '@mui/material/Box';
 import { useIsFetching } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router';
 
 import { AppLayout } from '../../components/app-layout';
@@ -47,6 +46,19 @@ const QUIET_MS = 300;
 const MOST_WAIT_MS = 3000;
 
 /**
+ * Calls `settle` after `ms` as a transition (decision 227), so the banners it shows render in
+ * slices rather than in one task; the returned function cancels it.
+ */
+function settleAfter(ms: number, settle: () => void): () => void {
+  const timer = setTimeout(() => {
+    startTransition(settle);
+  }, ms);
+  return () => {
+    clearTimeout(timer);
+  };
+}
+
+/**
  * Whether the page has come to rest: no navigation under way, and the page's first answers
  * arrived since it was opened (later fetches on the same page, a new filter, do not count).
  */
@@ -59,21 +71,15 @@ function usePageSettled(): boolean {
   const busy = navigating || fetching;
   useEffect(() => {
     if (busy || settledFor === pathname) return undefined;
-    const timer = setTimeout(() => {
+    return settleAfter(QUIET_MS, () => {
       setSettledFor(pathname);
-    }, QUIET_MS);
-    return () => {
-      clearTimeout(timer);
-    };
+    });
   }, [busy, pathname, settledFor]);
   useEffect(() => {
     if (settledFor === pathname) return undefined;
-    const timer = setTimeout(() => {
+    return settleAfter(MOST_WAIT_MS, () => {
       setSettledFor(pathname);
-    }, MOST_WAIT_MS);
-    return () => {
-      clearTimeout(timer);
-    };
+    });
   }, [pathname, settledFor]);
   return !navigating && settledFor === pathname;
 }
@@ -87,14 +93,12 @@ function usePageSettled(): boolean {
  * A component of its own (decision 219): every request starting or ending changes whether the
  * page has settled, and only the banners render again for it, not the page beside them.
  */
-function SettledBanners() {
+function SettledBanners({ children }: { children: ReactNode }) {
   const settled = usePageSettled();
   const notified = useNotifications().length > 0;
-  return (
-    <Box sx={{ display: settled || notified ? 'contents' : 'none' }}>
-      <AnnouncementBanners />
-    </Box>
-  );
+  // The banners are the parent's element, so settling only restyles this box (an inline style:
+  // no new CSS class to make) and does not render them again (decision 227).
+  return <div style={{ display: settled || notified ? 'contents' : 'none' }}>{children}</div>;
 }
 
 export function LanguageLayout() {
@@ -104,7 +108,9 @@ export function LanguageLayout() {
       <Outlet />
       {/* Announcement and notification banners on every page (spec §2.5), in the page's flow
           after its content, never over it (decision 155). */}
-      <SettledBanners />
+      <SettledBanners>
+        <AnnouncementBanners />
+      </SettledBanners>
     </AppLayout>
   );
 }

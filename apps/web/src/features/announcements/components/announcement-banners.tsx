@@ -2,7 +2,7 @@ import type { Announcement } from '@clinicpass/shared/schemas/outpatient';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useId, useState } from 'react';
+import { useDeferredValue, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { StackedNotification } from '../../../components/notification';
@@ -55,7 +55,10 @@ function useAnnouncements() {
     writeDismissed(next);
     setDismissed(next);
   };
-  const visible = (query.data ?? []).filter((a) => !dismissed.includes(a.id));
+  // The banners are drawn as a transition (decision 227): the answer's own update is synchronous
+  // (the query store), so without this the whole stack would render in one task as it arrives.
+  const shown = useDeferredValue(query.data);
+  const visible = (shown ?? []).filter((a) => !dismissed.includes(a.id));
   return { visible, dismiss };
 }
 
