@@ -50,8 +50,35 @@ const listeners = new Set<Listener>();
 let maintenance = false;
 let snapshot: ServiceStatus = { readOnly: false, maintenance: false };
 
+/**
+ * How long a read of the read-only cookie stands. Each read of `document.cookie` is a synchronous
+ * round trip to the browser's network service, which is busiest while the page loads: the
+ * store's snapshot is asked for on every render, and seven reads held the start's tasks
+ * ~11–16 ms (decision 227). The cookie changes by this page's own answers (below, which update
+ * the kept value at once), by another tab's, or by running out after 5 minutes.
+ */
+const COOKIE_READ_MS = 1000;
+let cookieReadAt = Number.NEGATIVE_INFINITY;
+let cookieReadOnly = false;
+
 function readOnlyCookie(): boolean {
-  return document.cookie.split(';').some((part) => part.trim().startsWith(`${READ_ONLY_COOKIE}=`));
+  const now = performance.now();
+  if (now - cookieReadAt >= COOKIE_READ_MS) {
+    cookieReadOnly = document.cookie
+      .split(';')
+      .some((part) => part.trim().startsWith(`${READ_ONLY_COOKIE}=`));
+    cookieReadAt = now;
+  }
+  return cookieReadOnly;
+}
+
+function writeReadOnlyCookie(readOnly: boolean): void {
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = readOnly
+    ? `${READ_ONLY_COOKIE}=1; Max-Age=${READ_ONLY_COOKIE_SECONDS}; Path=/; SameSite=Strict${secure}`
+    : `${READ_ONLY_COOKIE}=; Max-Age=0; Path=/; SameSite=Strict${secure}`;
+  cookieReadOnly = readOnly;
+  cookieReadAt = performance.now();
 }
 
 function publish(): void {
@@ -76,11 +103,10 @@ export const serviceStatus = {
   },
   /** Sees every API response (spec §7, session). */
   onResponse: (response: Response, { errorCode }: { errorCode: string | null }): void => {
-    const secure = window.location.protocol === 'https:' ? '; Secure' : '';
     if (response.status === 503 && errorCode === 'read_only_mode') {
-      document.cookie = `${READ_ONLY_COOKIE}=1; Max-Age=${READ_ONLY_COOKIE_SECONDS}; Path=/; SameSite=Strict${secure}`;
+      writeReadOnlyCookie(true);
     } else if (readOnlyCookie()) {
-      document.cookie = `${READ_ONLY_COOKIE}=; Max-Age=0; Path=/; SameSite=Strict${secure}`;
+      writeReadOnlyCookie(false);
     }
     maintenance = response.status === 503 && errorCode === 'maintenance';
     publish();
@@ -114,7 +140,8 @@ export function ensureDeviceSession(): Promise<void> {
       const data = await callRoute(api, sessionContract.openSession, {
         headers: known === null ? {} : { [SESSION_ID_HEADER]: known },
       });
-      storage.setItem(DEVICE_ID_STORAGE_KEY, data.session_id);
+      // Written only when it changes: each write is a round trip to the browser (decision 227).
+      if (data.session_id !== known) storage.setItem(DEVICE_ID_STORAGE_KEY, data.session_id);
     } catch {
       // The app works without one; the next page load tries again.
     }

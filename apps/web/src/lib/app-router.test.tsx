@@ -268,4 +268,48 @@ describe('scroll restoration', () => {
     await screen.findByRole('heading', { name: 'Page C' });
     expect(scrollTo).not.toHaveBeenCalled();
   });
+
+  const pages = (): AppRoute[] => [
+    {
+      Component: Layout,
+      children: [
+        { path: '/a', Component: heading('Page A') },
+        { path: '/b', Component: heading('Page B') },
+      ],
+    },
+  ];
+
+  it('opens a page afresh at the top without reading the saved positions (decision 227)', async () => {
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+    const read = vi.spyOn(Storage.prototype, 'getItem');
+    const router = start(pages(), '/a');
+    sessionStorage.setItem(
+      'app-router-scroll-positions',
+      JSON.stringify({ [router.history.location.key]: 480 }),
+    );
+    read.mockClear();
+    await screen.findByRole('heading', { name: 'Page A' });
+    expect(scrollTo).toHaveBeenLastCalledWith(0, 0);
+    expect(read).not.toHaveBeenCalledWith('app-router-scroll-positions');
+    sessionStorage.clear();
+  });
+
+  it('reads them on a reload, and goes back to where the page was', async () => {
+    const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+    // jsdom has no navigation timing: the browser's entry for a reload.
+    Object.defineProperty(performance, 'getEntriesByType', {
+      configurable: true,
+      value: () => [{ type: 'reload' }],
+    });
+    const history = createMemoryHistory({ initialEntries: ['/a'] });
+    sessionStorage.setItem(
+      'app-router-scroll-positions',
+      JSON.stringify({ [history.location.key]: 480 }),
+    );
+    render(<AppRouterProvider router={createAppRouter(pages(), history)} />);
+    await screen.findByRole('heading', { name: 'Page A' });
+    expect(scrollTo).toHaveBeenLastCalledWith(0, 480);
+    sessionStorage.clear();
+    Reflect.deleteProperty(performance, 'getEntriesByType');
+  });
 });

@@ -132,6 +132,13 @@ export interface AppRouter {
 
 const SCROLL_STORAGE_KEY = 'app-router-scroll-positions';
 
+/** How this page load came about: `navigate`, `reload` or `back_forward`. */
+function navigationType(): string {
+  if (!('getEntriesByType' in performance)) return 'navigate';
+  const [entry] = performance.getEntriesByType('navigation') as PerformanceNavigationTiming[];
+  return entry?.type ?? 'navigate';
+}
+
 // A lazy route's component once loaded (route objects are module constants, as with the data
 // router's `lazy`, which writes onto its route objects).
 const loadedComponents = new WeakMap<AppRoute, ComponentType>();
@@ -240,6 +247,25 @@ export function createAppRouter(routes: AppRoute[], history: RouterHistory): App
   const listeners = new Set<(state: AppRouterState) => void>();
   let latest = 0;
   let scrollPositions: Record<string, number> | null = null;
+  // The positions kept in session storage, read when first needed: the first access to session
+  // storage is a synchronous round trip to the browser (~5–30 ms at the start, decision 227).
+  let savedPositionsRead = false;
+  const initialKey = history.location.key;
+  const reopened = ['reload', 'back_forward'].includes(navigationType());
+  const readSavedPositions = () => {
+    if (savedPositionsRead || scrollPositions === null) return;
+    savedPositionsRead = true;
+    try {
+      const saved = JSON.parse(sessionStorage.getItem(SCROLL_STORAGE_KEY) ?? '{}') as Record<
+        string,
+        number
+      >;
+      // What this page load has recorded since stands over what was saved before it.
+      for (const [key, position] of Object.entries(saved)) scrollPositions[key] ??= position;
+    } catch {
+      // Unreadable: start afresh.
+    }
+  };
   let state: AppRouterState = {
     initialized: false,
     location: history.location,
@@ -274,19 +300,12 @@ export function createAppRouter(routes: AppRoute[], history: RouterHistory): App
       return start(target, replace ? NavigationType.Replace : NavigationType.Push, options);
     },
     enableScrollRestoration: () => {
-      let saved: Record<string, number> = {};
-      try {
-        saved = JSON.parse(sessionStorage.getItem(SCROLL_STORAGE_KEY) ?? '{}') as Record<
-          string,
-          number
-        >;
-      } catch {
-        // Unreadable: start afresh.
-      }
-      const positions = saved;
+      const positions: Record<string, number> = {};
       scrollPositions = positions;
+      savedPositionsRead = false;
       window.history.scrollRestoration = 'manual';
       const save = () => {
+        readSavedPositions();
         positions[state.location.key] = window.scrollY;
         try {
           sessionStorage.setItem(SCROLL_STORAGE_KEY, JSON.stringify(positions));
@@ -301,7 +320,12 @@ export function createAppRouter(routes: AppRoute[], history: RouterHistory): App
         window.history.scrollRestoration = 'auto';
       };
     },
-    scrollPositionOf: (key) => scrollPositions?.[key],
+    scrollPositionOf: (key) => {
+      // A page opened afresh starts at the top: its saved positions are not read at the start
+      // (decision 227), only for a reload, a return through history, or a later Back.
+      if (key !== initialKey || reopened) readSavedPositions();
+      return scrollPositions?.[key];
+    },
   };
 
   function update(next: Partial<AppRouterState>): void {
@@ -497,8 +521,9 @@ export function ScrollRestoration(): null {
   useLayoutEffect(() => {
     if (router === null) return;
     const { historyAction, preventScrollReset } = router.state;
-    const position = router.scrollPositionOf(location.key);
-    if (historyAction === NavigationType.Pop && position !== undefined) {
+    const position =
+      historyAction === NavigationType.Pop ? router.scrollPositionOf(location.key) : undefined;
+    if (position !== undefined) {
       window.scrollTo(0, position);
       return;
     }

@@ -41,12 +41,14 @@ function useAnnouncements() {
   // Forget dismissed ids that are no longer served.
   useEffect(() => {
     if (query.data === undefined) return;
+    const stored = readDismissed();
     const pruned = pruneDismissed(
-      readDismissed(),
+      stored,
       query.data.map((a) => a.id),
     );
-    // Storage only: ids no longer served are filtered out below anyway.
-    writeDismissed(pruned);
+    // Storage only: ids no longer served are filtered out below anyway. Written only when it
+    // changes: each write is a synchronous round trip to the browser (decision 227).
+    if (pruned.length !== stored.length) writeDismissed(pruned);
   }, [query.data]);
 
   const dismiss = (announcement: Announcement) => {
