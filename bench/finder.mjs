@@ -71,6 +71,8 @@ const { values } = parseArgs({
     live: { type: 'boolean', default: false },
     // Node flags for the server process (experiments: `--node-flags=--max-semi-space-size=16`).
     'node-flags': { type: 'string' },
+    // A built server to run as is, not built first (A/B: a copy of main's apps/server/dist).
+    'server-dist': { type: 'string' },
   },
 });
 const ROUNDS = Number(values.rounds);
@@ -79,6 +81,8 @@ const CASES = new Set((values.only ?? 'search,fresh,bare,floor').split(','));
 const REST = values.rest;
 const PROBE = join(root, 'bench/finder-probe.mjs');
 const FLOOR_SERVER = join(root, 'bench/finder-floor-server.mjs');
+/** The built server's directory: apps/server/dist, built by this bench unless given. */
+const SERVER_DIST = values['server-dist'] ?? join(serverDir, 'dist');
 const SIZES = values.sizes.split(',').map(Number);
 const DURATION = Number(values.duration);
 const WARMUP = Number(values.warmup);
@@ -478,7 +482,7 @@ async function benchSize(size) {
       const seeded = Date.now();
       if (keep !== undefined) rmSync(dataDir, { recursive: true, force: true });
       mkdirSync(dataDir, { recursive: true });
-      run('node', [join(serverDir, 'dist/cli/seed.js'), '--service-points', String(size)], env);
+      run('node', [join(SERVER_DIST, 'cli/seed.js'), '--service-points', String(size)], env);
       if (keep !== undefined) writeFileSync(join(dataDir, 'seeded'), '');
       log(`   seeded in ${((Date.now() - seeded) / 1000).toFixed(1)} s; starting the server`);
     }
@@ -488,7 +492,7 @@ async function benchSize(size) {
     const flags = values['node-flags']?.split(' ').filter((flag) => flag !== '') ?? [];
     server = spawn(
       'node',
-      [...flags, ...profile, '--import', PROBE, join(serverDir, 'dist/server.js')],
+      [...flags, ...profile, '--import', PROBE, join(SERVER_DIST, 'server.js')],
       {
         cwd: root,
         env,
@@ -658,8 +662,10 @@ function ms(value, digits = 1) {
   return `${value.toFixed(digits)} ms`;
 }
 
-log('Building the server (apps/server/dist)…');
-run('npm', ['run', 'build', '-w', 'apps/server'], process.env);
+if (values['server-dist'] === undefined) {
+  log('Building the server (apps/server/dist)…');
+  run('npm', ['run', 'build', '-w', 'apps/server'], process.env);
+} else log(`Running the server built in ${SERVER_DIST}`);
 
 const rows = [];
 for (const size of SIZES) rows.push(await benchSize(size));
