@@ -40,6 +40,7 @@ import type { GraphqlContract } from '../../plugins/graphql-schema';
 import type { ByteWriter } from '../../lib/byte-slab';
 import { requestLanguage } from '../../plugins/errors';
 import type { ReferenceService } from '../reference/reference.service';
+import { fastServicePointQuery } from './finder.arguments';
 import { hkMinute } from './finder.hours';
 import type { FinderCaller, FinderService } from './finder.service';
 
@@ -143,7 +144,12 @@ function servicePointsQuery(args: ServicePointsArgs): {
       { message: 'Invalid argument no_pagination: not available over GraphQL; use page' },
     );
   }
-  return { panel, query: parseArguments(ServicePointQuerySchema, asQueryString(rest)) };
+  // Plainly valid arguments are read as GraphQL typed them; the schema decides the rest.
+  return {
+    panel,
+    query:
+      fastServicePointQuery(rest) ?? parseArguments(ServicePointQuerySchema, asQueryString(rest)),
+  };
 }
 
 /**
