@@ -27,6 +27,10 @@
 //   npm run bench:finder -- --data-dir /tmp/finder-bench   (keeps each size's seed there, reused)
 //   npm run bench:finder -- --only fresh   (only the every-question-new rounds, e.g. to profile)
 //   npm run bench:finder -- --only fresh,bare,floor   (with the floor, below)
+//   npm run bench:finder -- --server-dist apps/server/dist-main   (a copy of another build, run
+//                                             as is: A/B back to back; not built first)
+//   npm run bench:finder -- --rate 1500   (at most 1,500 requests a second: CPU per search
+//                                          compared at one rate on a busy machine)
 //
 // The floor (case `floor`, on by default): after the rounds, 40 of the finder's own answers to
 // new questions are served, in turn, by a bare Fastify route that does nothing else
@@ -71,6 +75,9 @@ const { values } = parseArgs({
     live: { type: 'boolean', default: false },
     // Node flags for the server process (experiments: `--node-flags=--max-semi-space-size=16`).
     'node-flags': { type: 'string' },
+    // Requests a second in all (autocannon's overallRate), to compare CPU per search at one
+    // rate rather than at whatever rate a busy machine allows; unset: as fast as it answers.
+    rate: { type: 'string' },
     // A built server to run as is, not built first (A/B: a copy of main's apps/server/dist).
     'server-dist': { type: 'string' },
   },
@@ -214,6 +221,7 @@ async function load(server, port, { questions, paths, headers = {} }, seconds, u
     url: `http://127.0.0.1:${port}`,
     connections: CONNECTIONS,
     duration: seconds,
+    ...(values.rate === undefined ? {} : { overallRate: Number(values.rate) }),
     requests: [
       {
         method: 'GET',
