@@ -88,22 +88,17 @@ export function fastServicePointQuery(
         query.policy_number = value === '' ? undefined : value;
         break;
       }
-      case 'district_codes': {
-        const codes = stringList(value, DISTRICT_CODE);
-        if (codes === UNDECIDED) return undefined;
-        query.district_codes = codes;
+      case 'district_codes':
+      case 'specialty_slug': {
+        const list = stringList(value, name === 'district_codes' ? DISTRICT_CODE : SLUG);
+        if (list === UNDECIDED) return undefined;
+        query[name] = list;
         break;
       }
       case 'service_ids': {
         const ids = idList(value);
         if (ids === UNDECIDED) return undefined;
         query.service_ids = ids;
-        break;
-      }
-      case 'specialty_slug': {
-        const slugs = stringList(value, SLUG);
-        if (slugs === UNDECIDED) return undefined;
-        query.specialty_slug = slugs;
         break;
       }
       case 'search': {
