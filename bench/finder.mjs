@@ -27,6 +27,10 @@
 //   npm run bench:finder -- --data-dir /tmp/finder-bench   (keeps each size's seed there, reused)
 //   npm run bench:finder -- --only fresh   (only the every-question-new rounds, e.g. to profile)
 //   npm run bench:finder -- --only fresh,bare,floor   (with the floor, below)
+//   npm run bench:finder -- --server-dist apps/server/dist-main   (a copy of another build, run
+//                                             as is: A/B back to back; not built first)
+//   npm run bench:finder -- --rate 1500   (at most 1,500 requests a second: CPU per search
+//                                          compared at one rate on a busy machine)
 //
 // The floor (case `floor`, on by default): after the rounds, 40 of the finder's own answers to
 // new questions are served, in turn, by a bare Fastify route that does nothing else
@@ -71,6 +75,11 @@ const { values } = parseArgs({
     live: { type: 'boolean', default: false },
     // Node flags for the server process (experiments: `--node-flags=--max-semi-space-size=16`).
     'node-flags': { type: 'string' },
+    // Requests a second in all (autocannon's overallRate), to compare CPU per search at one
+    // rate rather than at whatever rate a busy machine allows; unset: as fast as it answers.
+    rate: { type: 'string' },
+    // A built server to run as is, not built first (A/B: a copy of main's apps/server/dist).
+    'server-dist': { type: 'string' },
   },
 });
 const ROUNDS = Number(values.rounds);
@@ -79,6 +88,8 @@ const CASES = new Set((values.only ?? 'search,fresh,bare,floor').split(','));
 const REST = values.rest;
 const PROBE = join(root, 'bench/finder-probe.mjs');
 const FLOOR_SERVER = join(root, 'bench/finder-floor-server.mjs');
+/** The built server's directory: apps/server/dist, built by this bench unless given. */
+const SERVER_DIST = values['server-dist'] ?? join(serverDir, 'dist');
 const SIZES = values.sizes.split(',').map(Number);
 const DURATION = Number(values.duration);
 const WARMUP = Number(values.warmup);
@@ -210,6 +221,7 @@ async function load(server, port, { questions, paths, headers = {} }, seconds, u
     url: `http://127.0.0.1:${port}`,
     connections: CONNECTIONS,
     duration: seconds,
+    ...(values.rate === undefined ? {} : { overallRate: Number(values.rate) }),
     requests: [
       {
         method: 'GET',
@@ -478,7 +490,7 @@ async function benchSize(size) {
       const seeded = Date.now();
       if (keep !== undefined) rmSync(dataDir, { recursive: true, force: true });
       mkdirSync(dataDir, { recursive: true });
-      run('node', [join(serverDir, 'dist/cli/seed.js'), '--service-points', String(size)], env);
+      run('node', [join(SERVER_DIST, 'cli/seed.js'), '--service-points', String(size)], env);
       if (keep !== undefined) writeFileSync(join(dataDir, 'seeded'), '');
       log(`   seeded in ${((Date.now() - seeded) / 1000).toFixed(1)} s; starting the server`);
     }
@@ -488,7 +500,7 @@ async function benchSize(size) {
     const flags = values['node-flags']?.split(' ').filter((flag) => flag !== '') ?? [];
     server = spawn(
       'node',
-      [...flags, ...profile, '--import', PROBE, join(serverDir, 'dist/server.js')],
+      [...flags, ...profile, '--import', PROBE, join(SERVER_DIST, 'server.js')],
       {
         cwd: root,
         env,
@@ -658,8 +670,10 @@ function ms(value, digits = 1) {
   return `${value.toFixed(digits)} ms`;
 }
 
-log('Building the server (apps/server/dist)…');
-run('npm', ['run', 'build', '-w', 'apps/server'], process.env);
+if (values['server-dist'] === undefined) {
+  log('Building the server (apps/server/dist)…');
+  run('npm', ['run', 'build', '-w', 'apps/server'], process.env);
+} else log(`Running the server built in ${SERVER_DIST}`);
 
 const rows = [];
 for (const size of SIZES) rows.push(await benchSize(size));

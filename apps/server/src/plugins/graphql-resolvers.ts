@@ -6,6 +6,7 @@ import { validationError } from '@clinicpass/shared/errors/validation-error';
 import { describeIssue } from '@clinicpass/shared/validation/issues';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
+import type { ByteWriter } from '../lib/byte-slab';
 import type { KeptForms } from './compression';
 import type { GraphqlContract } from './graphql-schema';
 import { findFault } from './input-guard';
@@ -68,11 +69,11 @@ export interface FastQuestion {
 
 /** A field's answer written as JSON, without GraphQL's execution. */
 export interface FastAnswer {
-  /** The field's JSON, in parts (written into the answer in one copy). */
-  parts: () => readonly Buffer[];
+  /** Writes the field's JSON into the answer (one pass into a slab, lib/byte-slab.ts). */
+  write: (out: ByteWriter) => void;
   /**
    * The kept answer's forms, if the answer is kept in a cache: the written GraphQL body (and its
-   * compressed forms) is then kept and counted with it, and `parts` called once.
+   * compressed forms) is then kept and counted with it, and `write` called once.
    */
   kept?: KeptForms;
   /** The finder snapshot the answer was read from, when known (the guest's ETag names it). */

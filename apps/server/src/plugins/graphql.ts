@@ -15,7 +15,7 @@ import { EnvelopArmorPlugin } from '@escape.tech/graphql-armor';
 import { useCSRFPrevention } from '@graphql-yoga/plugin-csrf-prevention';
 import { GraphQLError, type ASTVisitor, type ValidationContext } from 'graphql';
 import { createSchema, createYoga, type CORSOptions, type Plugin } from 'graphql-yoga';
-import { joinParts } from '../lib/byte-slab';
+import { written } from '../lib/byte-slab';
 import { sendKeptCompressed } from './compression';
 import { requestLanguage, toAppError } from './errors';
 import {
@@ -251,14 +251,23 @@ function shapeOf(plan: FastPlan): string {
   return `gql ${plan.field} ${plan.selected.join(' ')}`;
 }
 
-/** `{"data":{"<field>":<json>}}` in one copy; once per kept answer and query shape. */
+/** `{"data":{"<field>":` per field. */
+const heads = new Map<string, Buffer>();
+const CLOSE = Buffer.from('}}');
+
+/** `{"data":{"<field>":<json>}}` in one pass; once per kept answer and query shape. */
 function responseOf(plan: FastPlan, found: FastAnswer): Buffer {
+  let head = heads.get(plan.field);
+  if (head === undefined) {
+    head = Buffer.from(`{"data":${JSON.stringify({ [plan.field]: null }).slice(0, -5)}`);
+    heads.set(plan.field, head);
+  }
   const write = () =>
-    joinParts([
-      Buffer.from(`{"data":${JSON.stringify({ [plan.field]: null }).slice(0, -5)}`),
-      ...found.parts(),
-      Buffer.from('}}'),
-    ]);
+    written((out) => {
+      out.bytes(head);
+      found.write(out);
+      out.bytes(CLOSE);
+    });
   return found.kept === undefined ? write() : found.kept.form(shapeOf(plan), write);
 }
 

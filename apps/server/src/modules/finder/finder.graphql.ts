@@ -37,8 +37,10 @@ import {
   asQueryString,
 } from '../../plugins/graphql-resolvers';
 import type { GraphqlContract } from '../../plugins/graphql-schema';
+import type { ByteWriter } from '../../lib/byte-slab';
 import { requestLanguage } from '../../plugins/errors';
 import type { ReferenceService } from '../reference/reference.service';
+import { fastServicePointQuery } from './finder.arguments';
 import { hkMinute } from './finder.hours';
 import type { FinderCaller, FinderService } from './finder.service';
 
@@ -142,7 +144,12 @@ function servicePointsQuery(args: ServicePointsArgs): {
       { message: 'Invalid argument no_pagination: not available over GraphQL; use page' },
     );
   }
-  return { panel, query: parseArguments(ServicePointQuerySchema, asQueryString(rest)) };
+  // Plainly valid arguments are read as GraphQL typed them; the schema decides the rest.
+  return {
+    panel,
+    query:
+      fastServicePointQuery(rest) ?? parseArguments(ServicePointQuerySchema, asQueryString(rest)),
+  };
 }
 
 /**
@@ -152,19 +159,18 @@ function servicePointsQuery(args: ServicePointsArgs): {
 function graphqlRest(
   rest: { pagination: unknown; expanded_from?: unknown },
   withExpansion: boolean,
-) {
+): string {
   const selected = withExpansion
     ? { pagination: rest.pagination, expanded_from: rest.expanded_from ?? null }
     : { pagination: rest.pagination };
-  return Buffer.from(`],${JSON.stringify(selected).slice(1)}`);
+  return `],${JSON.stringify(selected).slice(1)}`;
 }
 
 /**
- * REST's `{"results":[…],"pagination":{…}[,"expanded_from":{…}]}` as the known query selects it
- * (see `graphqlRest`). In parts, the results not copied (the plugin writes the whole answer in
- * one copy).
+ * Writes REST's `{"results":[…],"pagination":{…}[,"expanded_from":{…}]}` as the known query
+ * selects it (see `graphqlRest`) into the plugin's answer.
  */
-function graphqlParts(json: Buffer, withExpansion: boolean): Buffer[] {
+function writeGraphql(json: Buffer, withExpansion: boolean, out: ByteWriter): void {
   // `],"pagination":` cannot occur inside a card: a quote inside a JSON string is escaped.
   const split = json.lastIndexOf('],"pagination":');
   if (split < 0) throw new Error('a finder answer without pagination');
@@ -172,7 +178,8 @@ function graphqlParts(json: Buffer, withExpansion: boolean): Buffer[] {
     pagination: unknown;
     expanded_from?: unknown;
   };
-  return [json.subarray(0, split), graphqlRest(tail, withExpansion)];
+  out.bytes(json.subarray(0, split));
+  out.text(graphqlRest(tail, withExpansion));
 }
 
 export function finderResolvers(deps: {
@@ -214,7 +221,9 @@ export function finderResolvers(deps: {
         if (kept !== undefined) {
           // Written for GraphQL once per kept answer (the plugin keeps it in `kept`).
           return {
-            parts: () => graphqlParts(kept.json, withExpansion),
+            write: (out) => {
+              writeGraphql(kept.json, withExpansion, out);
+            },
             kept: kept.forms,
             version,
           };
@@ -228,9 +237,12 @@ export function finderResolvers(deps: {
         }
         try {
           const found = await finder.searchServicePointsJson(asked.panel, asked.query, caller, key);
-          // The cards as written, not REST's joined JSON: the answer is copied once.
+          // The cards written straight into the plugin's answer, not REST's joined JSON.
           return {
-            parts: () => [...found.results, graphqlRest(found.rest, withExpansion)],
+            write: (out) => {
+              found.writeResults(out);
+              out.text(graphqlRest(found.rest, withExpansion));
+            },
             version,
           };
         } catch {

@@ -86,9 +86,10 @@ export function createFinderService(
     });
   }
 
-  /** The asked districts with their regions, from the process's copy of the read model. */
-  async function knownDistricts(codes: readonly string[]) {
-    const districts = (await readModel.current()).districts;
+  /** The asked districts with their regions, from the snapshot searched. */
+  function knownDistricts(snapshot: FinderSnapshot, codes: readonly string[]) {
+    if (codes.length === 0) return [];
+    const districts = snapshot.districts;
     const unknown = codes.filter((code) => !districts.has(code));
     if (unknown.length > 0) {
       throw validation('district_codes', `unknown district code ${unknown.join(', ')}`);
@@ -96,34 +97,28 @@ export function createFinderService(
     return codes.map((code) => districts.get(code) as SnapshotDistrict);
   }
 
-  async function run(
+  function run(
+    snapshot: FinderSnapshot,
     criteria: SearchCriteria,
     page: number,
     pageSize: number,
     noPagination: boolean,
-    caller: FinderCaller,
-  ): Promise<Found> {
+  ): Found {
     // Count and page in one pass over the process's snapshot; the page's end is known only
     // after counting, so ask for the widest page and cut it to the pagination below.
     const start = noPagination ? 0 : (page - 1) * pageSize;
     const size = noPagination ? NO_PAGINATION_CAP : pageSize;
-    const snapshot = await readModel.current();
     const { total, cards } = searchSnapshot(snapshot, criteria, start, size);
     const pagination = noPagination
       ? paginationFor(1, NO_PAGINATION_CAP, total)
       : paginationFor(page, pageSize, total);
-    if (cards.length === 0 || caller.userId === null)
-      return { snapshot, cards, bookmarked: NONE, pagination };
-    const bookmarked = await finder.bookmarkedAmong(
-      caller.userId,
-      cards.map((card) => card.id),
-    );
-    return { snapshot, cards, bookmarked, pagination };
+    return { snapshot, cards, bookmarked: NONE, pagination };
   }
 
   /**
    * A search the caller may make, with until when (ms) the access answer it relied on may be
-   * reused.
+   * reused. The search itself runs in one synchronous step on one snapshot; only the access
+   * check, the flags and a member's bookmarks may wait (decision 226: fewer promises a search).
    */
   async function search(
     list: FinderList,
@@ -132,44 +127,51 @@ export function createFinderService(
   ): Promise<Found & { until: number }> {
     const { until, priced } = await checkAccess(list, query.policy_number?.toUpperCase());
     const view = await viewOf(caller);
-    const found = await searchAllowed(list, query, caller, view);
-    return {
-      ...found,
-      cards: priced ? found.cards : found.cards.map(withoutPrices),
+    // The snapshot searches read now (the first may still be loading).
+    const current = readModel.current();
+    const snapshot = current instanceof Promise ? await current : current;
+    const found: Found & { until: number } = {
+      ...searchAllowed(snapshot, list, query, view),
       until,
       view,
     };
+    if (!priced) found.cards = found.cards.map(withoutPrices);
+    if (found.cards.length > 0 && caller.userId !== null) {
+      found.bookmarked = await finder.bookmarkedAmong(
+        caller.userId,
+        found.cards.map((card) => card.id),
+      );
+    }
+    return found;
   }
 
-  async function searchAllowed(
+  function searchAllowed(
+    snapshot: FinderSnapshot,
     list: FinderList,
     query: ServicePointQuery,
-    caller: FinderCaller,
     view: DirectoryView,
-  ): Promise<Found> {
+  ): Found {
     const asked = query.district_codes ?? [];
-    const askedPlaces = await knownDistricts(asked);
+    const askedPlaces = knownDistricts(snapshot, asked);
     const group = list === 'group';
     const terms = searchTerms(query.search);
     const base: SearchCriteria = {
       panel: group ? PANELS.primary : list,
       serviceIds: query.service_ids,
       terms,
-      ...(group ? {} : { specialtySlugs: query.specialty_slug, priceRange: query.price_range }),
-      ...(query.open_now ? { openAt: view.at } : {}),
-      ...(query.open_sunday ? { openSunday: true } : {}),
     };
+    if (!group) {
+      base.specialtySlugs = query.specialty_slug;
+      base.priceRange = query.price_range;
+    }
+    if (query.open_now) base.openAt = view.at;
+    if (query.open_sunday) base.openSunday = true;
     const page = query.page;
     const pageSize = query.page_size;
     const noPagination = !group && query.no_pagination;
 
-    const first = await run(
-      { ...base, districtCodes: asked },
-      page,
-      pageSize,
-      noPagination,
-      caller,
-    );
+    base.districtCodes = asked;
+    const first = run(snapshot, base, page, pageSize, noPagination);
     if (first.pagination.total > 0 || group || !query.expand_until_found) return first;
 
     // A place named in the text (`Mei Foo`, `TST`) that nothing matches: widen from its
@@ -200,12 +202,12 @@ export function createFinderService(
     for (const step of steps) {
       // A level that adds no district cannot find anything new.
       if (step.codes !== undefined && step.codes.every((code) => searched.has(code))) continue;
-      const found = await run(
+      const found = run(
+        snapshot,
         { ...base, districtCodes: step.codes },
         page,
         pageSize,
         noPagination,
-        caller,
       );
       if (found.pagination.total > 0) {
         return {

@@ -5,7 +5,7 @@
 import type { Language } from '@clinicpass/shared/i18n/languages';
 import type { Pagination } from '@clinicpass/shared/api-client/pagination';
 import type { ServicePoint, ServicePointList } from '@clinicpass/shared/schemas/finder';
-import { joinParts } from '../../lib/byte-slab';
+import { type ByteWriter, written } from '../../lib/byte-slab';
 import type { Answer } from './finder.answers';
 import {
   defaultDirectoryView,
@@ -69,18 +69,19 @@ export const CARD_JSON_BUDGET = 24 * 1024 * 1024;
 
 /**
  * The JSON kept in `map` under `key` (a card, or one of its parts), written by `write` when
- * missing; every kept JSON of the snapshot counts in one budget.
+ * missing; every kept JSON of the snapshot counts in one budget. `write` is a module function,
+ * not a closure made per call: a page writes some 150 of these (decision 226).
  */
 function keptJson<Key extends object>(
   snapshot: FinderSnapshot,
   map: Map<Key, Buffer>,
   key: Key,
-  write: () => Buffer,
+  write: (key: Key) => Buffer,
 ): Buffer {
   const written = snapshot.written;
   let json = map.get(key);
   if (json === undefined) {
-    json = write();
+    json = write(key);
     if (written.bytes + json.length > CARD_JSON_BUDGET) {
       written.parts.clear();
       written.verified.clear();
@@ -92,23 +93,32 @@ function keptJson<Key extends object>(
   return json;
 }
 
+function writePart(part: object): Buffer {
+  return Buffer.from(JSON.stringify(part));
+}
+
+function writeVerified(card: Card): Buffer {
+  return Buffer.from(`,"last_verified_at":${JSON.stringify(card.lastVerifiedAt)},"details_stale":`);
+}
+
+/** A guest's card head, kept among the parts (their map's keys are a card's parts and cards). */
+function writeGuestHead(card: object): Buffer {
+  return Buffer.from(cardHead(card as Card, false));
+}
+
 /** A part of a card (doctor, local venue, local service, specialty) as UTF-8 JSON, kept. */
 function partJson(snapshot: FinderSnapshot, part: object): Buffer {
-  return keptJson(snapshot, snapshot.written.parts, part, () => Buffer.from(JSON.stringify(part)));
+  return keptJson(snapshot, snapshot.written.parts, part, writePart);
 }
 
 /** `,"last_verified_at":…,"details_stale":` of a card, kept. */
 function verifiedJson(snapshot: FinderSnapshot, card: Card): Buffer {
-  return keptJson(snapshot, snapshot.written.verified, card, () =>
-    Buffer.from(`,"last_verified_at":${JSON.stringify(card.lastVerifiedAt)},"details_stale":`),
-  );
+  return keptJson(snapshot, snapshot.written.verified, card, writeVerified);
 }
 
 /** A card's JSON up to its doctor: `{"id":…,"is_bookmarked":…,"create_date":…,…,"doctor":`. */
-function cardHead(card: Card, isBookmarked: boolean): Buffer {
-  return Buffer.from(
-    `{"id":${card.id},"is_bookmarked":${isBookmarked},"create_date":${JSON.stringify(card.createDate)},"update_date":${JSON.stringify(card.updateDate)},"doctor":`,
-  );
+function cardHead(card: Card, isBookmarked: boolean): string {
+  return `{"id":${card.id},"is_bookmarked":${isBookmarked},"create_date":${JSON.stringify(card.createDate)},"update_date":${JSON.stringify(card.updateDate)},"doctor":`;
 }
 
 const VENUE = Buffer.from(',"venue":');
@@ -123,7 +133,7 @@ const STALE_FLAGGED = [false, true].map((stale) =>
 );
 
 /**
- * Appends a card as UTF-8 JSON in the response schema's key order to `parts`: what
+ * Writes a card as UTF-8 JSON in the response schema's key order into `out`: what
  * `JSON.stringify(cardToServicePoint(card, language, isBookmarked))` writes, made of its parts'
  * kept JSON, so a page of results is mostly copied, not serialised and encoded again.
  */
@@ -132,31 +142,34 @@ export function writeCard(
   card: Card,
   language: Language,
   isBookmarked: boolean,
-  parts: Buffer[],
+  out: ByteWriter,
   view: DirectoryView = defaultDirectoryView(),
 ): void {
   const written = snapshot.written;
-  parts.push(
-    isBookmarked
-      ? cardHead(card, true)
-      : keptJson(snapshot, written.parts, card, () => cardHead(card, false)),
-    partJson(snapshot, card.doctor),
-    VENUE,
-    partJson(snapshot, card.venue[language]),
-    SERVICE,
-    partJson(snapshot, card.service[language]),
-  );
-  if (card.specialty === null) parts.push(NO_SPECIALTY);
-  else parts.push(SPECIALTY, partJson(snapshot, card.specialty));
+  // A bookmarked head is a member's, written each time; a guest's is kept.
+  if (isBookmarked) out.text(cardHead(card, true));
+  else {
+    out.bytes(keptJson(snapshot, written.parts, card, writeGuestHead));
+  }
+  out.bytes(partJson(snapshot, card.doctor));
+  out.bytes(VENUE);
+  out.bytes(partJson(snapshot, card.venue[language]));
+  out.bytes(SERVICE);
+  out.bytes(partJson(snapshot, card.service[language]));
+  if (card.specialty === null) out.bytes(NO_SPECIALTY);
+  else {
+    out.bytes(SPECIALTY);
+    out.bytes(partJson(snapshot, card.specialty));
+  }
   // What depends on the instant (issue 19): the staleness and flag of this view, and the
   // opening JSON of the view's minute, kept per venue (with the card's closing brace).
-  parts.push(
-    verifiedJson(snapshot, card),
+  out.bytes(verifiedJson(snapshot, card));
+  out.bytes(
     (STALE_FLAGGED[Number(detailsStale(card.verifiedMs, view))] as Buffer[])[
       Number(view.flagged.has(card.id))
     ] as Buffer,
-    openingJson(card.hours, view.at),
   );
+  out.bytes(openingJson(card.hours, view.at));
 }
 
 /** A card as UTF-8 JSON (see `writeCard`). */
@@ -167,22 +180,23 @@ export function cardJson(
   isBookmarked = false,
   view: DirectoryView = defaultDirectoryView(),
 ): Buffer {
-  const parts: Buffer[] = [];
-  writeCard(snapshot, card, language, isBookmarked, parts, view);
-  return Buffer.concat(parts);
+  return written((out) => {
+    writeCard(snapshot, card, language, isBookmarked, out, view);
+  });
 }
 
 const RESULTS_OPEN = Buffer.from('{"results":[');
 const COMMA = Buffer.from(',');
 
 /**
- * A list answer written in parts: `{"results":[` and its cards (see `writeCard`), then the
- * rest (pagination and any widening). Its JSON in ServicePointListSchema's key order is joined
- * only when asked for: the GraphQL path writes the parts into its own envelope in one copy.
+ * A list answer, its cards written when asked for: `{"results":[` and its cards (see
+ * `writeCard`), then the rest (pagination and any widening). Its JSON in
+ * ServicePointListSchema's key order is written only when asked for: the GraphQL path writes the
+ * cards straight into its own envelope (`writeResults`), in one pass.
  */
 export interface WrittenAnswer extends Answer {
-  /** `{"results":[` and the cards, without the closing `]`. */
-  results: readonly Buffer[];
+  /** Writes `{"results":[` and the cards, without the closing `]`, into `out`. */
+  writeResults(out: ByteWriter): void;
   /** What follows the results, in the schema's key order. */
   rest: Omit<ServicePointList, 'results'>;
 }
@@ -199,11 +213,15 @@ export function writeAnswer(
   language: Language,
   view: DirectoryView = defaultDirectoryView(),
 ): WrittenAnswer {
-  const results: Buffer[] = [RESULTS_OPEN];
-  found.cards.forEach((card, index) => {
-    if (index > 0) results.push(COMMA);
-    writeCard(snapshot, card, language, found.bookmarked.has(card.id), results, view);
-  });
+  const { cards, bookmarked } = found;
+  const writeResults = (out: ByteWriter) => {
+    out.bytes(RESULTS_OPEN);
+    for (let index = 0; index < cards.length; index += 1) {
+      const card = cards[index] as Card;
+      if (index > 0) out.bytes(COMMA);
+      writeCard(snapshot, card, language, bookmarked.has(card.id), out, view);
+    }
+  };
   const { start, end, total } = found.pagination;
   const rest: Omit<ServicePointList, 'results'> = { pagination: { start, end, total } };
   if (found.expanded_from) {
@@ -212,12 +230,15 @@ export function writeAnswer(
   }
   let json: Buffer | undefined;
   return {
-    results,
+    writeResults,
     rest,
     pagination: found.pagination,
     get json() {
       // `{"results":[…],` then the rest of the object without its opening brace.
-      json ??= joinParts([...results, Buffer.from(`],${JSON.stringify(rest).slice(1)}`)]);
+      json ??= written((out) => {
+        writeResults(out);
+        out.text(`],${JSON.stringify(rest).slice(1)}`);
+      });
       return json;
     },
   };
