@@ -127,6 +127,7 @@ export default tseslint.config(
             '*.mjs',
             'vitest.config.ts',
             'scripts/*.mjs',
+            'scripts/*.d.mts',
             'bench/*.mjs',
             'apps/server/*.mjs',
           ],

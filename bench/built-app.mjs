@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort, startEmbeddedPostgres } from '../apps/server/src/db/embedded.ts';
 import { ensureDatabase } from '../apps/server/src/db/migrate.ts';
+import { SERVER_NODE_FLAGS } from '../scripts/server-node-flags.mjs';
 
 const repoRoot = path.resolve(import.meta.dirname, '..');
 const serverBundle = path.join(repoRoot, 'apps/server/dist/server.js');
@@ -28,7 +29,7 @@ export async function startBuiltApp() {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = '';
-  const server = spawn(process.execPath, [serverBundle], {
+  const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, serverBundle], {
     cwd: repoRoot,
     env: {
       ...process.env,

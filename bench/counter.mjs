@@ -19,6 +19,7 @@ import { parseArgs } from 'node:util';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { chromium } from 'playwright-core';
+import { SERVER_NODE_FLAGS } from '../scripts/server-node-flags.mjs';
 
 const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { values } = parseArgs({
@@ -50,22 +51,26 @@ const port = 20000 + Math.floor(Math.random() * 20000);
 const origin = `http://127.0.0.1:${port}`;
 const dataDir = await mkdtemp(path.join(tmpdir(), 'clinicpass-counter-'));
 let output = '';
-const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], {
-  cwd: root,
-  env: {
-    ...process.env,
-    NODE_ENV: 'development',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    PUBLIC_URL: origin,
-    SECRET_KEY: 'bench-counter-secret-key-with-32-characters',
-    TRUST_PROXY: 'true',
-    SEED_ON_EMPTY: 'true',
-    LOG_LEVEL: 'warn',
+const server = spawn(
+  process.execPath,
+  [...SERVER_NODE_FLAGS, path.join(root, 'apps/server/dist/server.js')],
+  {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: origin,
+      SECRET_KEY: 'bench-counter-secret-key-with-32-characters',
+      TRUST_PROXY: 'true',
+      SEED_ON_EMPTY: 'true',
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
   },
-  stdio: ['ignore', 'pipe', 'pipe'],
-});
+);
 server.stdout.on('data', (chunk) => (output += chunk.toString()));
 server.stderr.on('data', (chunk) => (output += chunk.toString()));
 

@@ -56,6 +56,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { finderScreenQuery, freePort, mulberry32 } from './support.mjs';
+import { SERVER_NODE_FLAGS } from '../scripts/server-node-flags.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const serverDir = join(root, 'apps/server');
@@ -497,7 +498,9 @@ async function benchSize(size) {
     const profile = values['cpu-prof']
       ? ['--cpu-prof', `--cpu-prof-dir=${values['cpu-prof']}`]
       : [];
-    const flags = values['node-flags']?.split(' ').filter((flag) => flag !== '') ?? [];
+    // The launchers' flags (decision 226), unless --node-flags says otherwise ("" for none).
+    const flags =
+      values['node-flags']?.split(' ').filter((flag) => flag !== '') ?? SERVER_NODE_FLAGS;
     server = spawn(
       'node',
       [...flags, ...profile, '--import', PROBE, join(SERVER_DIST, 'server.js')],

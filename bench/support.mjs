@@ -8,6 +8,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import { SERVER_NODE_FLAGS } from '../scripts/server-node-flags.mjs';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const serverDir = join(root, 'apps/server');
@@ -78,7 +79,7 @@ export function serverEnv(dataDir, port, extra = {}) {
 /** Starts `node apps/server/dist/server.js`, its output appended to `logFile`. */
 export function startServer(env, logFile) {
   const out = createWriteStream(logFile, { flags: 'a' });
-  const child = spawn(process.execPath, [join(serverDir, 'dist/server.js')], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, join(serverDir, 'dist/server.js')], {
     cwd: root,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

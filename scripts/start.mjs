@@ -9,6 +9,7 @@ import {
   root,
   run,
 } from './bootstrap.mjs';
+import { SERVER_NODE_FLAGS } from './server-node-flags.mjs';
 
 ensureDependencies();
 ensureDocumentFont();
@@ -19,11 +20,15 @@ for (const workspace of ['apps/web', 'apps/server']) {
   if (status !== 0) process.exit(status);
 }
 
-const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], {
-  stdio: 'inherit',
-  cwd: root,
-  env: process.env,
-});
+const server = spawn(
+  process.execPath,
+  [...SERVER_NODE_FLAGS, path.join(root, 'apps/server/dist/server.js')],
+  {
+    stdio: 'inherit',
+    cwd: root,
+    env: process.env,
+  },
+);
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => server.kill(signal));
 }

@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { inject } from 'vitest';
 import { freePort } from '../../../server/src/db/embedded';
+import { SERVER_NODE_FLAGS } from '../../../../scripts/server-node-flags.mjs';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 
@@ -16,25 +17,29 @@ export async function startServer(env: Record<string, string>): Promise<ExtraSer
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = '';
-  const child = spawn(process.execPath, [path.join(repoRoot, 'apps/server/dist/server.js')], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: inject('databaseUrl'),
-      PUBLIC_URL: baseUrl,
-      SECRET_KEY: 'e2e-secret-key-with-at-least-32-characters',
-      TRUST_PROXY: 'true',
-      SEED_ON_EMPTY: 'false',
-      LOG_LEVEL: 'warn',
-      // As the shared server: the journeys' failed look-ups never price the demo HKIDs up.
-      CAPTCHA_FREE_FAILURES: '1000',
-      ...env,
+  const child = spawn(
+    process.execPath,
+    [...SERVER_NODE_FLAGS, path.join(repoRoot, 'apps/server/dist/server.js')],
+    {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        NODE_ENV: 'test',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: inject('databaseUrl'),
+        PUBLIC_URL: baseUrl,
+        SECRET_KEY: 'e2e-secret-key-with-at-least-32-characters',
+        TRUST_PROXY: 'true',
+        SEED_ON_EMPTY: 'false',
+        LOG_LEVEL: 'warn',
+        // As the shared server: the journeys' failed look-ups never price the demo HKIDs up.
+        CAPTCHA_FREE_FAILURES: '1000',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const deadline = Date.now() + 60_000;
