@@ -5,7 +5,7 @@ import { serviceWorkerPlugin } from './build/service-worker-plugin';
 import { dependencyTrims } from './build/dependency-trims';
 import { prerenderPlugin } from './build/prerender-plugin';
 import { scriptsAfterFirstPaint } from './build/scripts-after-first-paint';
-import { startChunks } from './build/start-chunks';
+import { BOOT_STEPS, startChunks } from './build/start-chunks';
 
 // The API server (apps/server) serves the built app in production; in development Vite serves the
 // app and forwards the server's paths to it, so both run on one origin as in production.
@@ -37,13 +37,7 @@ export default defineConfig({
     dependencyTrims(),
     // The start's steps in src/app/boot.ts's order, then the member app's route tree and its
     // service worker (main.tsx).
-    startChunks([
-      'react-dom/client.js',
-      'src/lib/theme.ts',
-      'src/app/boot-services.ts',
-      'src/app/router.tsx',
-      'src/lib/service-worker.ts',
-    ]),
+    startChunks([...BOOT_STEPS, 'src/app/router.tsx', 'src/lib/service-worker.ts']),
     serviceWorkerPlugin(),
     scriptsAfterFirstPaint(),
     prerenderPlugin(),

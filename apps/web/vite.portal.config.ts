@@ -11,7 +11,7 @@ import { precompress } from './build/counter-performance';
 import { dependencyTrims } from './build/dependency-trims';
 import { portalPrerenderPlugin } from './build/portal-prerender-plugin';
 import { scriptsAfterFirstPaint } from './build/scripts-after-first-paint';
-import { startChunks } from './build/start-chunks';
+import { BOOT_STEPS, startChunks } from './build/start-chunks';
 
 /** Precompresses the portal's files only (the member build did its own). */
 function precompressPortal(): Plugin {
@@ -36,12 +36,7 @@ export default defineConfig({
     react(),
     dependencyTrims(),
     // The start's steps in src/app/boot.ts's order, then the portal's routes (portal-main.tsx).
-    startChunks([
-      'react-dom/client.js',
-      'src/lib/theme.ts',
-      'src/app/boot-services.ts',
-      'src/portal-start.ts',
-    ]),
+    startChunks([...BOOT_STEPS, 'src/portal-start.ts']),
     scriptsAfterFirstPaint(),
     portalPrerenderPlugin(),
     precompressPortal(),

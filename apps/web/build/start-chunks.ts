@@ -58,6 +58,9 @@ export function startChunkNames(graph: ModuleGraph, steps: readonly string[]): M
   return names;
 }
 
+/** The steps `src/app/boot.ts` takes for every entry, in its order; each entry adds its routes. */
+export const BOOT_STEPS = ['react-dom/client.js', 'src/lib/theme.ts', 'src/app/boot-services.ts'];
+
 /**
  * Groups the start's modules by step. `steps` lists each step's import in the order the entry
  * takes them (module ids ending so).

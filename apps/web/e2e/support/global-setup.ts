@@ -8,6 +8,7 @@ import type { TestProject } from 'vitest/node';
 import '../../../server/test/keep-exit-code';
 import { freePort, startEmbeddedPostgres } from '../../../server/src/db/embedded';
 import { ensureDatabase } from '../../../server/src/db/migrate';
+import { SERVER_NODE_FLAGS } from '../../../../scripts/server-node-flags.mjs';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -51,7 +52,7 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = '';
-  const server = spawn(process.execPath, [serverBundle], {
+  const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, serverBundle], {
     cwd: repoRoot,
     env: {
       ...process.env,

@@ -24,7 +24,10 @@ import { StaticRouter } from 'react-router';
 
 import { AppLayout, type LayoutHandle } from '../components/app-layout';
 import { StackedNotification, type NotificationType } from '../components/notification';
-import { AnnouncementBanners } from '../features/announcements/components/announcement-banners';
+import {
+  AnnouncementBanners,
+  announcementsKey,
+} from '../features/announcements/components/announcement-banners';
 import { LandingArtwork } from '../features/doctor-finder/components/landing-artwork';
 import { LANDING_CARD_WIDTH } from '../features/doctor-finder/components/landing-view';
 import { HomePage } from '../features/home/components/home-page';
@@ -272,7 +275,7 @@ function bannerQueryClient(): QueryClient {
     message_type: type,
     tags: ['guest'],
   });
-  client.setQueryData(['announcements', 'auto'], [sample(1, 'warning'), sample(2, 'info')]);
+  client.setQueryData(announcementsKey(undefined), [sample(1, 'warning'), sample(2, 'info')]);
   return client;
 }
 

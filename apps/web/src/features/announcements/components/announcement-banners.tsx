@@ -1,4 +1,4 @@
-import type { Announcement } from '@clinicpass/shared/schemas/outpatient';
+import type { Announcement, AnnouncementTag } from '@clinicpass/shared/schemas/outpatient';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useQuery } from '@tanstack/react-query';
@@ -28,10 +28,14 @@ function useSignInTag(): 'customer' | 'guest' | undefined {
   return data?.tag;
 }
 
+/** The announcements' query key for a sign-in tag (`auto`: the server decides). */
+export const announcementsKey = (tag: AnnouncementTag | undefined) =>
+  ['announcements', tag ?? 'auto'] as const;
+
 function useAnnouncements() {
   const tag = useSignInTag();
   const query = useQuery({
-    queryKey: ['announcements', tag ?? 'auto'],
+    queryKey: announcementsKey(tag),
     queryFn: () => fetchAnnouncements(tag),
     staleTime: 5 * 60 * 1000,
     retry: false,
