@@ -55,6 +55,11 @@ try {
   console.log(line(rows[0]));
   console.log(widths.map((width) => '-'.repeat(width)).join('  '));
   for (const row of rows.slice(1)) console.log(line(row));
+  for (const page of [...report.pages, ...report.own]) {
+    if (page.busy.length > 0) {
+      console.log(`\n${page.name}: still in flight after 30 s: ${page.busy.join(', ')}`);
+    }
+  }
 } finally {
   await browser.close();
   await app.stop();

@@ -41,7 +41,9 @@ beforeAll(async () => {
     args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
   });
   report = await weighPages(browser, inject('baseUrl'));
-});
+  // Each page waits at most 30 s for an idle network and 5 s per script body, then goes on: a
+  // page that never settles fails the first test by name rather than timing the hook out.
+}, 420_000);
 afterAll(async () => {
   await browser.close();
 });
@@ -58,6 +60,13 @@ const figures = () => [
 ];
 
 describe('first-load JavaScript (gzip KiB; shell, then each page beyond the shell)', () => {
+  it('sees the network of every page go idle', () => {
+    const busy = [...report.pages, ...report.own]
+      .filter((page) => page.busy.length > 0)
+      .map((page) => `${page.name}: ${page.busy.join(', ')}`);
+    expect(busy, 'requests still in flight after 30 s').toEqual([]);
+  });
+
   it('weighs something for every page', () => {
     for (const { name, bytes } of figures()) {
       expect(bytes, name).toBeGreaterThan(name === 'shell' ? 50 * 1024 : 0);

@@ -2,8 +2,9 @@
 // context with no input, every JavaScript response collected until the network is idle, each
 // weighed as gzip (node:zlib defaults, whatever encoding the server chose). Used by the budget
 // journey (js-budget.e2e.ts) and `npm run bench:web`, so both print the same figures.
+import { setTimeout as delay } from 'node:timers/promises';
 import { gzipSync } from 'node:zlib';
-import type { Browser } from 'playwright-core';
+import type { Browser, Request, Response } from 'playwright-core';
 
 /** The pages weighed, with their budgets beyond the shell (KiB gzip). */
 export const WEIGHED_PAGES = [
@@ -41,15 +42,35 @@ export const SHELL_BUDGET = 170;
 /** The network counts as idle after this long with no request in flight. */
 const QUIET_MS = 2000;
 const MAX_WAIT_MS = 30_000;
+/** How long a response's body may take to read before it is fetched again from the server. */
+const BODY_WAIT_MS = 5000;
 
 export interface PageWeight {
   /** Every JavaScript file loaded (path → gzip bytes). */
   files: Map<string, number>;
   total: number;
+  /** Requests still in flight when the wait for an idle network gave up (none when it went idle). */
+  busy: string[];
 }
 
 const isScript = (url: string, contentType: string | undefined) =>
   /\.m?js(\?|$)/.test(new URL(url).pathname) || (contentType ?? '').includes('javascript');
+
+/** Resolves to undefined after `ms` (the timer does not keep the process alive). */
+const after = (ms: number) => delay(ms, undefined, { ref: false });
+
+/**
+ * A script's bytes as the browser received them; when the browser cannot hand them over in time
+ * (Playwright's body read can stall for a response the page stopped waiting for), the same static
+ * file fetched again from the server (decompressed: the weight is always gzip of the raw file).
+ */
+async function scriptBytes(response: Response, url: string): Promise<Buffer> {
+  const body = await Promise.race([response.body().catch(() => undefined), after(BODY_WAIT_MS)]);
+  if (body !== undefined) return body;
+  const refetched = await fetch(url);
+  if (!refetched.ok) throw new Error(`${url}: ${refetched.status} when fetched again`);
+  return Buffer.from(await refetched.arrayBuffer());
+}
 
 /** Sums every JavaScript response of `path` opened directly, until the network is idle. */
 export async function weighPage(
@@ -75,14 +96,15 @@ export async function weighPage(
     const page = await context.newPage();
     const bodies: Promise<void>[] = [];
     const files = new Map<string, number>();
-    let inFlight = 0;
+    // The requests in flight, by identity: a count could drift when an event goes missing.
+    const inFlight = new Set<Request>();
     let lastActivity = Date.now();
-    const settle = () => {
-      inFlight = Math.max(0, inFlight - 1);
+    const settle = (request: Request) => {
+      inFlight.delete(request);
       lastActivity = Date.now();
     };
-    page.on('request', () => {
-      inFlight += 1;
+    page.on('request', (request) => {
+      inFlight.add(request);
       lastActivity = Date.now();
     });
     page.on('requestfinished', settle);
@@ -90,26 +112,25 @@ export async function weighPage(
     page.on('response', (response) => {
       if (!isScript(response.url(), response.headers()['content-type'])) return;
       if (response.status() !== 200) return;
+      const url = response.url();
       bodies.push(
-        response.body().then(
-          (body) => {
-            files.set(new URL(response.url()).pathname, gzipSync(body).length);
-          },
-          () => undefined,
-        ),
+        scriptBytes(response, url).then((body) => {
+          files.set(new URL(url).pathname, gzipSync(body).length);
+        }),
       );
     });
     await page.goto(path, { waitUntil: 'load' });
     // Idle: nothing in flight for QUIET_MS (a chunk asked for by an import() after mount, or
     // after the page's first answers, still counts), at most MAX_WAIT_MS.
     const deadline = Date.now() + MAX_WAIT_MS;
-    while (Date.now() < deadline && (inFlight > 0 || Date.now() - lastActivity < QUIET_MS)) {
+    while (Date.now() < deadline && (inFlight.size > 0 || Date.now() - lastActivity < QUIET_MS)) {
       await page.waitForTimeout(100);
     }
+    const busy = [...inFlight].map((request) => `${request.method()} ${request.url()}`);
     await Promise.all(bodies);
     let total = 0;
     for (const size of files.values()) total += size;
-    return { files, total };
+    return { files, total, busy };
   } finally {
     await context.close();
   }
@@ -131,7 +152,14 @@ export async function shellFiles(baseUrl: string): Promise<Set<string>> {
 export interface WeightReport {
   shell: number;
   /** The pages of OWN_PAGES, each weighed whole. */
-  own: { name: string; path: string; budget: number; total: number; count: number }[];
+  own: {
+    name: string;
+    path: string;
+    budget: number;
+    total: number;
+    count: number;
+    busy: string[];
+  }[];
   pages: {
     name: string;
     path: string;
@@ -139,6 +167,7 @@ export interface WeightReport {
     beyondShell: number;
     total: number;
     count: number;
+    busy: string[];
   }[];
 }
 
@@ -156,13 +185,28 @@ export async function weighPages(browser: Browser, baseUrl: string): Promise<Wei
       else beyondShell += size;
     }
     shellBytes = Math.max(shellBytes, inShell);
-    pages.push({ name, path, budget, beyondShell, total: weight.total, count: weight.files.size });
+    pages.push({
+      name,
+      path,
+      budget,
+      beyondShell,
+      total: weight.total,
+      count: weight.files.size,
+      busy: weight.busy,
+    });
   }
   const own: WeightReport['own'] = [];
   const accessToken = await signInPlainCustomer(baseUrl);
   for (const { name, path, budget } of OWN_PAGES) {
     const weight = await weighPage(browser, baseUrl, path, accessToken);
-    own.push({ name, path, budget, total: weight.total, count: weight.files.size });
+    own.push({
+      name,
+      path,
+      budget,
+      total: weight.total,
+      count: weight.files.size,
+      busy: weight.busy,
+    });
   }
   return { shell: shellBytes, pages, own };
 }
