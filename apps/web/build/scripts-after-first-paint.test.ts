@@ -1,7 +1,13 @@
 import type { IndexHtmlTransformContext } from 'vite';
 import { describe, expect, it } from 'vitest';
 
-import { bootChunks, lowPriorityEntryScripts, withBootPreloads } from './scripts-after-first-paint';
+import {
+  bootChunks,
+  HELD_SCRIPTS_ID,
+  holdScriptsUntilPainted,
+  START_AFTER_PAINT,
+  withBootPreloads,
+} from './scripts-after-first-paint';
 
 type Bundle = NonNullable<IndexHtmlTransformContext['bundle']>;
 type Chunk = NonNullable<IndexHtmlTransformContext['chunk']>;
@@ -30,16 +36,30 @@ describe('the start steps’ chunks (decision 219)', () => {
     expect(bootChunks(context).sort()).toEqual(['mui.js', 'routes.js', 'schemas.js', 'theme.js']);
   });
 
-  it('adds them after the entry script, and the page then asks for all at low priority', () => {
+  it('adds them after the entry script, and the page holds all of them until its first paint', () => {
     const html =
-      '<head><script type="module" crossorigin src="/assets/entry.js"></script>\n' +
-      '<link rel="modulepreload" crossorigin href="/assets/runtime.js"></head>';
-    const result = lowPriorityEntryScripts(
+      '<head><script defer src="/zod-jitless.js"></script>\n' +
+      '<script type="module" crossorigin src="/assets/entry.js"></script>\n' +
+      '<link rel="modulepreload" crossorigin href="/assets/runtime.js"></head>' +
+      '<body><div id="root"><h1>Shell</h1></div></body>';
+    const result = holdScriptsUntilPainted(
       withBootPreloads(html, ['theme.js', 'mui.js'], '/assets/'),
     );
-    expect(result.match(/<link rel="modulepreload" fetchpriority="low"/g)).toHaveLength(3);
-    expect(result.indexOf('theme.js')).toBeGreaterThan(result.indexOf('entry.js'));
-    expect(result).toContain('href="/assets/mui.js"');
+    const [head, body] = result.split('</head>') as [string, string];
+    // Nothing the page would fetch or run as it loads, but the starter after zod's setting.
+    expect(head).not.toMatch(/type="module"|modulepreload/);
+    expect(head.indexOf(START_AFTER_PAINT)).toBeGreaterThan(head.indexOf('zod-jitless.js'));
+    // Held in a template after the shell, in their order: the entry, then its preloads.
+    const template = new RegExp(`<template id="${HELD_SCRIPTS_ID}">(.*)</template>`).exec(body);
+    expect(body.indexOf('<template')).toBeGreaterThan(body.indexOf('</div>'));
+    const held = template?.[1] ?? '';
+    expect(held.match(/<link rel="modulepreload"/g)).toHaveLength(3);
+    expect(held.indexOf('entry.js')).toBeLessThan(held.indexOf('theme.js'));
+    expect(held).toContain('href="/assets/mui.js"');
+  });
+
+  it('refuses a page whose module script it cannot hold', () => {
+    expect(() => holdScriptsUntilPainted('<head></head><body></body>')).toThrow(/no module script/);
   });
 
   it('refuses a page without a module script rather than leaving the steps unlisted', () => {

@@ -20,6 +20,7 @@ const MEMBER_CARD_MODULES = [
 
 const PUBLIC_FILES = [
   '/zod-jitless.js',
+  '/start-after-paint.js',
   '/favicon.svg',
   '/icons/icon-192.png',
   '/icons/icon-512.png',

@@ -175,3 +175,31 @@ describe('the app replaces a shell without moving it', () => {
     },
   );
 });
+
+describe('the page asks for its scripts once its shell is painted (decision 228)', () => {
+  it.each(LANGUAGES)('home and the member card form in %s', async (language) => {
+    for (const path of ['', '/outpatient/e-card/member']) {
+      const { page, close } = await openPage('phone', `/${language}${path}`);
+      try {
+        // The app runs: the shell is replaced by the page.
+        await page.waitForFunction(
+          () => (window as unknown as ShellWindow).__shellReplaced !== undefined,
+        );
+        const { paint, modules } = await page.evaluate(() => ({
+          paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+          modules: performance
+            .getEntriesByType('resource')
+            .filter(({ name }) => new URL(name).pathname.startsWith('/assets/'))
+            .filter(({ name }) => name.endsWith('.js'))
+            .map(({ name, startTime }) => ({ name, startTime })),
+        }));
+        expect(paint, 'the shell was painted').toBeDefined();
+        expect(modules.length).toBeGreaterThan(0);
+        const early = modules.filter(({ startTime }) => startTime < (paint ?? 0));
+        expect(early, 'scripts asked for before the first paint').toEqual([]);
+      } finally {
+        await close();
+      }
+    }
+  });
+});
