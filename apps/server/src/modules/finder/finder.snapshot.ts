@@ -96,7 +96,29 @@ export interface FinderSnapshot {
    * Card parts whose JSON is kept, each card's `last_verified_at` JSON, and their bytes (see
    * finder.writer.ts).
    */
-  written: { parts: Map<object, Buffer>; verified: Map<Card, Buffer>; bytes: number };
+  written: KeptJson;
+}
+
+/**
+ * JSON a snapshot keeps for writing its cards (finder.writer.ts): its cards' parts (doctor, local
+ * venue, local service, specialty), each card's start for a guest per language (the parts joined,
+ * up to its staleness), and their bytes, which share one budget.
+ */
+export interface KeptJson {
+  parts: Map<object, Buffer>;
+  cards: Record<Language, Map<Card, Buffer>>;
+  bytes: number;
+}
+
+export function emptyKeptJson(): KeptJson {
+  return { parts: new Map(), cards: { en: new Map(), 'zh-HK': new Map() }, bytes: 0 };
+}
+
+export function clearKeptJson(kept: KeptJson): void {
+  kept.parts.clear();
+  kept.cards.en.clear();
+  kept.cards['zh-HK'].clear();
+  kept.bytes = 0;
 }
 
 /** A searched term's rows, per panel. */
@@ -119,7 +141,7 @@ export function emptyFinderSnapshot(version = 0): FinderSnapshot {
       service: buildTextIndex([]),
     },
     terms: new Map(),
-    written: { parts: new Map(), verified: new Map(), bytes: 0 },
+    written: emptyKeptJson(),
   };
 }
 
@@ -647,7 +669,7 @@ function snapshotBuilder(
         service: buildTextIndex(serviceTexts),
       },
       terms: new Map(),
-      written: { parts: new Map(), verified: new Map(), bytes: 0 },
+      written: emptyKeptJson(),
     };
   }
 
@@ -657,9 +679,7 @@ function snapshotBuilder(
 /** Empties what a snapshot keeps for its searches (kept card JSON, recently searched terms). */
 export function releaseCaches(snapshot: FinderSnapshot): void {
   snapshot.terms.clear();
-  snapshot.written.parts.clear();
-  snapshot.written.verified.clear();
-  snapshot.written.bytes = 0;
+  clearKeptJson(snapshot.written);
 }
 
 /** How often each process checks `finder_index_version` for a rebuild. */

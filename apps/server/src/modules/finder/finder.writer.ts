@@ -14,7 +14,7 @@ import {
   directoryFields,
   openingJson,
 } from './finder.hours';
-import type { Card, FinderSnapshot } from './finder.snapshot';
+import { type Card, clearKeptJson, type FinderSnapshot } from './finder.snapshot';
 
 type Doctor = ServicePoint['doctor'];
 
@@ -61,59 +61,28 @@ export function cardToServicePoint(
 }
 
 /**
- * Bytes of card-part JSON a snapshot keeps; past it the kept JSON is dropped. Parts are shared
- * (a doctor's several cards, a venue's doctors), so this covers far more cards than whole cards
- * would.
+ * Bytes of card JSON a snapshot keeps (its cards' parts and their starts); past it the kept JSON
+ * is dropped and written again as asked for.
  */
 export const CARD_JSON_BUDGET = 24 * 1024 * 1024;
 
-/**
- * The JSON kept in `map` under `key` (a card, or one of its parts), written by `write` when
- * missing; every kept JSON of the snapshot counts in one budget. `write` is a module function,
- * not a closure made per call: a page writes some 150 of these (decision 226).
- */
-function keptJson<Key extends object>(
-  snapshot: FinderSnapshot,
-  map: Map<Key, Buffer>,
-  key: Key,
-  write: (key: Key) => Buffer,
-): Buffer {
-  const written = snapshot.written;
-  let json = map.get(key);
-  if (json === undefined) {
-    json = write(key);
-    if (written.bytes + json.length > CARD_JSON_BUDGET) {
-      written.parts.clear();
-      written.verified.clear();
-      written.bytes = 0;
-    }
-    map.set(key, json);
-    written.bytes += json.length;
-  }
-  return json;
-}
-
-function writePart(part: object): Buffer {
-  return Buffer.from(JSON.stringify(part));
-}
-
-function writeVerified(card: Card): Buffer {
-  return Buffer.from(`,"last_verified_at":${JSON.stringify(card.lastVerifiedAt)},"details_stale":`);
-}
-
-/** A guest's card head, kept among the parts (their map's keys are a card's parts and cards). */
-function writeGuestHead(card: object): Buffer {
-  return Buffer.from(cardHead(card as Card, false));
+/** Counts `json` in the snapshot's budget, dropping everything kept first when it is full. */
+function count(snapshot: FinderSnapshot, json: Buffer): void {
+  const kept = snapshot.written;
+  if (kept.bytes + json.length > CARD_JSON_BUDGET) clearKeptJson(kept);
+  kept.bytes += json.length;
 }
 
 /** A part of a card (doctor, local venue, local service, specialty) as UTF-8 JSON, kept. */
 function partJson(snapshot: FinderSnapshot, part: object): Buffer {
-  return keptJson(snapshot, snapshot.written.parts, part, writePart);
-}
-
-/** `,"last_verified_at":…,"details_stale":` of a card, kept. */
-function verifiedJson(snapshot: FinderSnapshot, card: Card): Buffer {
-  return keptJson(snapshot, snapshot.written.verified, card, writeVerified);
+  const parts = snapshot.written.parts;
+  let json = parts.get(part);
+  if (json === undefined) {
+    json = Buffer.from(JSON.stringify(part));
+    count(snapshot, json);
+    parts.set(part, json);
+  }
+  return json;
 }
 
 /** A card's JSON up to its doctor: `{"id":…,"is_bookmarked":…,"create_date":…,…,"doctor":`. */
@@ -133,9 +102,37 @@ const STALE_FLAGGED = [false, true].map((stale) =>
 );
 
 /**
+ * A guest's card in a language up to what depends on the instant: its head, its parts' kept JSON
+ * and `,"last_verified_at":…,"details_stale":`, joined once and kept (decision 229), so a page's
+ * card is one look-up and one copy rather than six of each.
+ */
+function cardStart(snapshot: FinderSnapshot, card: Card, language: Language): Buffer {
+  const starts = snapshot.written.cards[language];
+  let json = starts.get(card);
+  if (json === undefined) {
+    const specialty =
+      card.specialty === null ? [NO_SPECIALTY] : [SPECIALTY, partJson(snapshot, card.specialty)];
+    json = Buffer.concat([
+      Buffer.from(cardHead(card, false)),
+      partJson(snapshot, card.doctor),
+      VENUE,
+      partJson(snapshot, card.venue[language]),
+      SERVICE,
+      partJson(snapshot, card.service[language]),
+      ...specialty,
+      Buffer.from(`,"last_verified_at":${JSON.stringify(card.lastVerifiedAt)},"details_stale":`),
+    ]);
+    count(snapshot, json);
+    // Counted (and the kept JSON perhaps dropped) before it is kept: it stays.
+    snapshot.written.cards[language].set(card, json);
+  }
+  return json;
+}
+
+/**
  * Writes a card as UTF-8 JSON in the response schema's key order into `out`: what
- * `JSON.stringify(cardToServicePoint(card, language, isBookmarked))` writes, made of its parts'
- * kept JSON, so a page of results is mostly copied, not serialised and encoded again.
+ * `JSON.stringify(cardToServicePoint(card, language, isBookmarked))` writes, made of its kept
+ * start, so a page of results is mostly copied, not serialised and encoded again.
  */
 export function writeCard(
   snapshot: FinderSnapshot,
@@ -145,25 +142,17 @@ export function writeCard(
   out: ByteWriter,
   view: DirectoryView = defaultDirectoryView(),
 ): void {
-  const written = snapshot.written;
-  // A bookmarked head is a member's, written each time; a guest's is kept.
-  if (isBookmarked) out.text(cardHead(card, true));
-  else {
-    out.bytes(keptJson(snapshot, written.parts, card, writeGuestHead));
-  }
-  out.bytes(partJson(snapshot, card.doctor));
-  out.bytes(VENUE);
-  out.bytes(partJson(snapshot, card.venue[language]));
-  out.bytes(SERVICE);
-  out.bytes(partJson(snapshot, card.service[language]));
-  if (card.specialty === null) out.bytes(NO_SPECIALTY);
-  else {
-    out.bytes(SPECIALTY);
-    out.bytes(partJson(snapshot, card.specialty));
+  const start = cardStart(snapshot, card, language);
+  if (isBookmarked) {
+    // A member's bookmarked card: its own head, then the guest's start after the guest's head.
+    const guestHead = cardHead(card, false);
+    out.text(cardHead(card, true));
+    out.bytes(start.subarray(Buffer.byteLength(guestHead)));
+  } else {
+    out.bytes(start);
   }
   // What depends on the instant (issue 19): the staleness and flag of this view, and the
   // opening JSON of the view's minute, kept per venue (with the card's closing brace).
-  out.bytes(verifiedJson(snapshot, card));
   out.bytes(
     (STALE_FLAGGED[Number(detailsStale(card.verifiedMs, view))] as Buffer[])[
       Number(view.flagged.has(card.id))
