@@ -113,6 +113,29 @@ describe('known queries', () => {
     expect(accepted).toBeLessThan(1900);
   });
 
+  it('writes what sorting the entries and joining their parts writes, on any JSON value', () => {
+    /** The plain way (decision 229 replaced it with one appended string). */
+    const plain = (value: unknown): string => {
+      if (Array.isArray(value)) return `[${value.map((item) => plain(item)).join(',')}]`;
+      if (typeof value === 'object' && value !== null) {
+        const entries = Object.entries(value as Record<string, unknown>)
+          .filter(([, item]) => item !== null && item !== undefined)
+          .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+        return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${plain(item)}`).join(',')}}`;
+      }
+      return (JSON.stringify(value)) ?? 'null';
+    };
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => {
+        expect(stableJson(value)).toBe(plain(value));
+      }),
+      { numRuns: 2000 },
+    );
+    expect(stableJson([undefined, 'é', { é: 1, e: 2, E: [null] }])).toBe(
+      plain([undefined, 'é', { é: 1, e: 2, E: [null] }]),
+    );
+  });
+
   it('writes equal variables as equal text', () => {
     expect(stableJson({ b: [1, { d: 1, c: null }], a: 'x', n: null })).toBe(
       '{"a":"x","b":[1,{"d":1}]}',

@@ -56,17 +56,41 @@ export interface KnownQueries {
   rootFields(source: string): string[] | undefined;
 }
 
-/** JSON with object keys sorted and null members left out: equal questions, equal text. */
+/**
+ * JSON with object keys sorted and null members left out: equal questions, equal text. Written
+ * by appending to one string, with no arrays of entries or parts: it makes the answer cache's key
+ * on every GraphQL request (decision 229).
+ */
 export function stableJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map((item) => stableJson(item)).join(',')}]`;
+  return appendStable('', value);
+}
+
+function appendStable(out: string, value: unknown): string {
+  if (Array.isArray(value)) {
+    out += '[';
+    for (let index = 0; index < value.length; index += 1) {
+      if (index > 0) out += ',';
+      out = appendStable(out, value[index]);
+    }
+    return `${out}]`;
+  }
   if (typeof value === 'object' && value !== null) {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, item]) => item !== null && item !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${stableJson(item)}`).join(',')}}`;
+    const record = value as Record<string, unknown>;
+    // The default order compares UTF-16 code units, as `<` does.
+    const keys = Object.keys(record).sort();
+    out += '{';
+    let first = true;
+    for (const key of keys) {
+      const item = record[key];
+      if (item === null || item === undefined) continue;
+      if (!first) out += ',';
+      first = false;
+      out = appendStable(`${out}${JSON.stringify(key)}:`, item);
+    }
+    return `${out}}`;
   }
   const text = JSON.stringify(value) as string | undefined;
-  return text ?? 'null';
+  return out + (text ?? 'null');
 }
 
 function plainField(node: FieldNode): boolean {
