@@ -1,10 +1,6 @@
 /* global document, requestAnimationFrame */
-// Starts the page's scripts once its prerendered shell is painted (decision 228). The build holds
-// the entry's module script and its modulepreloads in <template id="cp-start"> (inert: nothing in
-// a template is fetched or run); this puts copies of them into the head once the browser reports
-// the first contentful paint, so that paint never waits for, or shares the network with, scripts
-// it does not need. A page that is not visible (opened in the background) paints nothing until it
-// is shown: it starts at once.
+// Starts the page's held scripts (<template id="cp-start">) on its first contentful paint;
+// why and how: build/scripts-after-first-paint.ts and decision 228. Shipped as is: kept short.
 (function () {
   function start() {
     var held = document.getElementById('cp-start');
@@ -32,15 +28,12 @@
   if (document.visibilityState !== 'visible') {
     once();
   } else if (paintTiming) {
-    // The browser's own word that the shell is on screen (a frame's callbacks run before its
-    // paint, but the first frame may be held back and painted later).
     new PerformanceObserver(function (list, observer) {
       var entries = list.getEntriesByName('first-contentful-paint');
       if (entries.length === 0) return;
       observer.disconnect();
       once();
     }).observe({ type: 'paint', buffered: true });
-    // A page that paints nothing contentful still starts.
     setTimeout(once, 3000);
   } else {
     requestAnimationFrame(function () {
