@@ -31,6 +31,8 @@
 //                                             as is: A/B back to back; not built first)
 //   npm run bench:finder -- --rate 1500   (at most 1,500 requests a second: CPU per search
 //                                          compared at one rate on a busy machine)
+//   npm run bench:finder -- --addresses 10000   (requests from 10,000 client addresses in turn
+//                                          instead of a new one each: the rate limit's share)
 //
 // The floor (case `floor`, on by default): after the rounds, 40 of the finder's own answers to
 // new questions are served, in turn, by a bare Fastify route that does nothing else
@@ -39,7 +41,8 @@
 //
 // Every request carries its own X-Forwarded-For address (the server trusts the proxy header
 // here), so the finder's per-address rate limit counts each one in PostgreSQL as it would in
-// production, without stopping the load at 120 requests.
+// production, without stopping the load at 120 requests. With `--addresses N` they come from N
+// addresses in turn instead.
 import { spawn, spawnSync } from 'node:child_process';
 import {
   existsSync,
@@ -81,8 +84,13 @@ const { values } = parseArgs({
     rate: { type: 'string' },
     // A built server to run as is, not built first (A/B: a copy of main's apps/server/dist).
     'server-dist': { type: 'string' },
+    // Client addresses the requests come from, in turn (0: a new one for every request, the
+    // default). A city's users search more than once a minute each; every address new is the
+    // rate limit's worst case (a count kept and written for each).
+    addresses: { type: 'string', default: '0' },
   },
 });
+const ADDRESSES = Number(values.addresses);
 const ROUNDS = Number(values.rounds);
 /** The cases measured: the workload as is (`search`), every question new (`fresh`), `/healthz`. */
 const CASES = new Set((values.only ?? 'search,fresh,bare,floor').split(','));
@@ -178,7 +186,7 @@ function median(values) {
 let addressCounter = 0;
 function nextAddress() {
   addressCounter += 1;
-  const n = addressCounter;
+  const n = ADDRESSES > 0 ? (addressCounter % ADDRESSES) + 1 : addressCounter;
   return `10.${(n >> 16) & 255}.${(n >> 8) & 255}.${n & 255}`;
 }
 
@@ -686,7 +694,7 @@ const path = REST
   : 'GraphQL GET /api/graphql (the screen’s query)';
 log(`\nDoctor finder search vs bare JSON route, end to end over HTTP on this machine: ${path}`);
 log(
-  `(${CONNECTIONS} connections; medians of ${ROUNDS} alternating rounds of ${DURATION} s after a ${WARMUP} s warm-up; latency percentiles over every response; server CPU from its own process.cpuUsage())\n`,
+  `(${CONNECTIONS} connections; medians of ${ROUNDS} alternating rounds of ${DURATION} s after a ${WARMUP} s warm-up; latency percentiles over every response; server CPU from its own process.cpuUsage(); client addresses: ${ADDRESSES > 0 ? `${ADDRESSES.toLocaleString('en')} in turn` : 'a new one for every request'})\n`,
 );
 log(
   `Machine: ${cpus().length} cores, shared with the load generator. Other work on the machine skews every figure: see the load averages.\n`,

@@ -203,3 +203,32 @@ describe('the page asks for its scripts once its shell is painted (decision 228)
     }
   });
 });
+
+describe('the shell before the app runs (decision 228)', () => {
+  it('remembers a language switch tapped on the shell', async () => {
+    const context = await browser.newContext({
+      baseURL: inject('baseUrl'),
+      viewport: VIEWPORTS.phone,
+      isMobile: true,
+      hasTouch: true,
+      locale: 'en-GB',
+      serviceWorkers: 'block',
+    });
+    try {
+      // The app's scripts never arrive: the page stays its prerendered shell.
+      await context.route('**/assets/*.js', (route) => route.abort());
+      const page = await context.newPage();
+      await page.goto('/en');
+      await page.getByRole('link', { name: '繁體中文' }).click();
+      await page.waitForURL('**/zh-hk');
+      expect(await page.evaluate(() => localStorage.getItem('lang'))).toBe('zh-HK');
+      // With the app back, a bare address opens in the remembered language.
+      await context.unroute('**/assets/*.js');
+      await page.goto('/');
+      await page.waitForURL('**/zh-hk');
+      await page.getByRole('heading', { level: 1, name: '你的門診計劃，診所櫃檯即用' }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,7 +1,22 @@
-/* global document, requestAnimationFrame */
+/* global document, requestAnimationFrame, window, Element */
 // Starts the page's held scripts (<template id="cp-start">) on its first contentful paint;
 // why and how: build/scripts-after-first-paint.ts and decision 228. Shipped as is: kept short.
 (function () {
+  // A language switch tapped on the shell, before the app runs, is remembered as the app would
+  // (lib/language.ts storeLanguage: localStorage "lang").
+  document.addEventListener(
+    'click',
+    function (event) {
+      var link = event.target instanceof Element ? event.target.closest('a[data-language]') : null;
+      if (link === null) return;
+      try {
+        window.localStorage.setItem('lang', link.getAttribute('data-language'));
+      } catch {
+        // Storage refused: the browser's language is used, as in the app.
+      }
+    },
+    true,
+  );
   function start() {
     var held = document.getElementById('cp-start');
     if (held === null) return;

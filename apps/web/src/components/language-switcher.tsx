@@ -38,6 +38,9 @@ export function LanguageSwitcher() {
       state={location.state as unknown}
       replace
       hrefLang={HTML_LANG[other]}
+      // The prerendered shell's switcher is a plain link until the app runs: the page's starter
+      // (public/start-after-paint.js) remembers this choice when it is tapped before then.
+      data-language={other}
       onClick={() => {
         storeLanguage(other);
       }}
