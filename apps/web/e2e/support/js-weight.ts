@@ -109,7 +109,11 @@ export async function weighPage(
     });
     page.on('requestfinished', settle);
     page.on('requestfailed', settle);
+    // Answered counts as settled: a worker's script request (the captcha's) is answered but may
+    // never be reported finished, which held a page for the whole wait (its body is read below,
+    // with its own bound).
     page.on('response', (response) => {
+      settle(response.request());
       if (!isScript(response.url(), response.headers()['content-type'])) return;
       if (response.status() !== 200) return;
       const url = response.url();

@@ -24,9 +24,14 @@ export const paymentMethodsQuery = {
   queryFn: () => callRoute(api, paymentContract.listPaymentMethods, { query: { page_size: 100 } }),
 };
 
-/** The customer's payment methods, to name an invoice's or a billing's method. */
-export function usePaymentMethods() {
-  return useQuery(paymentMethodsQuery);
+/**
+ * The customer's payment methods, to name an invoice's or a billing's method. `fresh`: asked
+ * again as the screen opens, whatever the cache holds. A billing is read fresh, and another
+ * device may have just moved it to a card this list, cached from an earlier screen, has never
+ * seen: its method would read as "No payment method".
+ */
+export function usePaymentMethods({ fresh = false }: { fresh?: boolean } = {}) {
+  return useQuery({ ...paymentMethodsQuery, ...(fresh ? { staleTime: 0 } : {}) });
 }
 
 /** Pays the policy's billing with another method; one Idempotency-Key per attempt. */
