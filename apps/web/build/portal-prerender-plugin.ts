@@ -7,6 +7,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
 import { prerenderServer } from './prerender-plugin';
+import { holdScriptsUntilPainted } from './scripts-after-first-paint';
 
 import type { PortalShell } from '../src/portal-prerender';
 
@@ -35,7 +36,8 @@ export function portalShellHtml(indexHtml: string, shell: PortalShell): string {
     }
     html = html.replace(from, to);
   }
-  return html;
+  // The portal's bar, navigation and footer are its largest paint (decision 228).
+  return holdScriptsUntilPainted(html);
 }
 
 export function portalPrerenderPlugin(): Plugin {

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { createServer, type Plugin } from 'vite';
 
 import type { PrerenderedHtml, PrerenderedPage } from '../src/app/prerender';
+import { holdScriptsUntilPainted } from './scripts-after-first-paint';
 
 type Language = 'en' | 'zh-HK';
 const LANGUAGES: [Language, prefix: string][] = [
@@ -41,7 +42,16 @@ export function prerenderServer(root: string) {
   });
 }
 
-export function pageHtml(indexHtml: string, shell: PrerenderedHtml, prefix: string): string {
+/**
+ * `afterPaint`: the shell holds the page's largest paint, so the page's scripts start once it is
+ * painted (decision 228).
+ */
+export function pageHtml(
+  indexHtml: string,
+  shell: PrerenderedHtml,
+  prefix: string,
+  afterPaint: boolean,
+): string {
   const replace = (html: string, from: string | RegExp, to: string) => {
     if (typeof from === 'string' ? !html.includes(from) : !from.test(html)) {
       throw new Error(`index.html has no ${String(from)} to prerender into`);
@@ -54,7 +64,7 @@ export function pageHtml(indexHtml: string, shell: PrerenderedHtml, prefix: stri
   html = replace(html, 'href="/manifest-en.webmanifest"', `href="/manifest-${prefix}.webmanifest"`);
   html = replace(html, '</head>', `${shell.style}</head>`);
   html = replace(html, '<div id="root"></div>', `<div id="root">${shell.markup}</div>`);
-  return html;
+  return afterPaint ? holdScriptsUntilPainted(html) : html;
 }
 
 export function prerenderPlugin(): Plugin {
@@ -84,7 +94,10 @@ export function prerenderPlugin(): Plugin {
             for (const page of module.PRERENDERED_PAGES) {
               const shell = await module.prerender(page, language);
               const file = `prerendered/${prefix}/${page.name}.html`;
-              writeFileSync(path.join(outDir, file), pageHtml(indexHtml, shell, prefix));
+              writeFileSync(
+                path.join(outDir, file),
+                pageHtml(indexHtml, shell, prefix, page.appDrawsLargestPaint !== true),
+              );
               entries.push({
                 pattern: `^/${prefix}${page.pattern}/?$`,
                 ...(page.query === undefined ? {} : { query: page.query }),

@@ -5,6 +5,7 @@ import {
   bootChunks,
   HELD_SCRIPTS_ID,
   holdScriptsUntilPainted,
+  lowPriorityEntryScripts,
   START_AFTER_PAINT,
   withBootPreloads,
 } from './scripts-after-first-paint';
@@ -36,29 +37,41 @@ describe('the start steps’ chunks (decision 219)', () => {
     expect(bootChunks(context).sort()).toEqual(['mui.js', 'routes.js', 'schemas.js', 'theme.js']);
   });
 
-  it('adds them after the entry script, and the page holds all of them until its first paint', () => {
-    const html =
-      '<head><script defer src="/zod-jitless.js"></script>\n' +
-      '<script type="module" crossorigin src="/assets/entry.js"></script>\n' +
-      '<link rel="modulepreload" crossorigin href="/assets/runtime.js"></head>' +
-      '<body><div id="root"><h1>Shell</h1></div></body>';
+  const page =
+    '<head><script defer src="/zod-jitless.js"></script>\n' +
+    '<script type="module" crossorigin src="/assets/entry.js"></script>\n' +
+    '<link rel="modulepreload" crossorigin href="/assets/runtime.js"></head>' +
+    '<body><div id="root"><h1>Shell</h1></div></body>';
+
+  it('adds them after the entry script, all at low priority, with no starter', () => {
+    const result = lowPriorityEntryScripts(
+      withBootPreloads(page, ['theme.js', 'mui.js'], '/assets/'),
+    );
+    expect(result.match(/<link rel="modulepreload" fetchpriority="low"/g)).toHaveLength(3);
+    expect(result).toContain('<script type="module" fetchpriority="low"');
+    expect(result.indexOf('theme.js')).toBeGreaterThan(result.indexOf('entry.js'));
+    expect(result).not.toContain(START_AFTER_PAINT);
+  });
+
+  it('holds a shell’s scripts until its paint, in their order, at the default priority', () => {
     const result = holdScriptsUntilPainted(
-      withBootPreloads(html, ['theme.js', 'mui.js'], '/assets/'),
+      lowPriorityEntryScripts(withBootPreloads(page, ['theme.js', 'mui.js'], '/assets/')),
     );
     const [head, body] = result.split('</head>') as [string, string];
-    // Nothing the page would fetch or run as it loads, but the starter after zod's setting.
+    // Nothing the page would fetch or run as it loads, but the starter, after zod's setting.
     expect(head).not.toMatch(/type="module"|modulepreload/);
     expect(head.indexOf(START_AFTER_PAINT)).toBeGreaterThan(head.indexOf('zod-jitless.js'));
-    // Held in a template after the shell, in their order: the entry, then its preloads.
     const template = new RegExp(`<template id="${HELD_SCRIPTS_ID}">(.*)</template>`).exec(body);
     expect(body.indexOf('<template')).toBeGreaterThan(body.indexOf('</div>'));
     const held = template?.[1] ?? '';
     expect(held.match(/<link rel="modulepreload"/g)).toHaveLength(3);
+    expect(held).not.toContain('fetchpriority');
     expect(held.indexOf('entry.js')).toBeLessThan(held.indexOf('theme.js'));
     expect(held).toContain('href="/assets/mui.js"');
   });
 
-  it('refuses a page whose module script it cannot hold', () => {
+  it('refuses a page whose module script it cannot prioritise or hold', () => {
+    expect(() => lowPriorityEntryScripts('<head></head><body></body>')).toThrow(/no module script/);
     expect(() => holdScriptsUntilPainted('<head></head><body></body>')).toThrow(/no module script/);
   });
 

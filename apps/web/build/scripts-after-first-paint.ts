@@ -1,45 +1,63 @@
-// Build step of issue 16 (decisions 215, 228), for both entries (member app and portal): the
-// page's first paint is its prerendered shell (decisions 179, 211), which needs no script. So the
-// page asks for its scripts only once that shell is painted: the entry's module script and its
-// modulepreloads are held in a `<template>` (inert: nothing in it is fetched or run), and
-// public/start-after-paint.js, a deferred classic script, puts them into the page after the first
-// frame. Before, they were asked for while the page loaded, at low priority (decision 215); a
-// slow network then carried ~200 KiB of scripts before the shell's paint could count as done:
-// Lighthouse's simulation counts every request that has ended before the largest paint as
-// needed for it (~3 s on its slow 4G for a paint that needs no script). Scripts the app loads
-// later (route chunks, with Vite's own preloads) are asked for as before.
+// Build step of issue 16 (decisions 215, 228), for both entries (member app and portal).
+// - Every page: the entry's module script and its modulepreloads are asked for at low fetch
+//   priority (decision 215), so Lighthouse's first paint does not count them as blocking it.
+// - A prerendered shell that holds the page's largest paint (decisions 179, 211, 228): its
+//   scripts are held in a `<template>` (inert: nothing in it is fetched or run), and
+//   public/start-after-paint.js, a deferred classic script, puts them into the page once the
+//   shell is painted. Asked for while the page loads, ~200 KiB
+//   of scripts arrived before that paint, and Lighthouse's simulation counts every request ended
+//   before the largest paint as needed for it (~3 s on its slow 4G for a paint that needs no
+//   script). Pages whose largest paint the app draws (index.html itself, the QR page, login) keep
+//   their scripts in the head, and no starter: held, or beside a starter, they would wait for
+//   its round trip.
+// Scripts the app loads later (route chunks, with Vite's own preloads) are asked for as before.
 import type { IndexHtmlTransformContext, Plugin } from 'vite';
 
-/** The element holding the page's scripts until its first paint. */
+/** The element holding a shell's scripts until its first paint. */
 export const HELD_SCRIPTS_ID = 'cp-start';
 /** The public script that starts them (public/start-after-paint.js). */
 export const START_AFTER_PAINT = '/start-after-paint.js';
 
+const LOW = ' fetchpriority="low"';
 const ENTRY_TAGS = /\s*(<script type="module"[^>]*><\/script>|<link rel="modulepreload"[^>]*>)/g;
 
+/** Every page's part: `fetchpriority="low"` on the entry's module script and modulepreloads. */
+export function lowPriorityEntryScripts(html: string): string {
+  const result = html.replace(
+    /<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g,
+    `<$1${LOW}`,
+  );
+  if (!result.includes(`<script type="module"${LOW}`)) {
+    throw new Error('index.html has no module script to load after the first paint');
+  }
+  return result;
+}
+
 /**
- * Moves the entry's module script and modulepreloads into `<template id="cp-start">` at the end
- * of the body, and adds the deferred script that starts them after the first paint, after the
- * page's other deferred scripts (zod's setting, which must run before any module).
+ * A shell that holds the page's largest paint: its entry script and modulepreloads moved into
+ * `<template id="cp-start">` at the end of the body, at the default priority (asked for after
+ * the paint, they are what the page needs next), and the starter after the page's other
+ * deferred scripts (zod's setting, which must run before any module).
  */
 export function holdScriptsUntilPainted(html: string): string {
   const held: string[] = [];
-  const rest = html.replace(ENTRY_TAGS, (_, tag: string) => {
-    held.push(tag);
+  let rest = html.replace(ENTRY_TAGS, (_, tag: string) => {
+    held.push(tag.replace(LOW, ''));
     return '';
   });
   if (!held.some((tag) => tag.startsWith('<script'))) {
-    throw new Error('index.html has no module script to start after the first paint');
+    throw new Error('the page has no module script to start after its first paint');
   }
-  const starter = `<script defer src="${START_AFTER_PAINT}"></script>`;
   const lastDeferred = rest.lastIndexOf('<script defer');
-  const headEnd = rest.indexOf('</head>');
-  const at = lastDeferred === -1 ? headEnd : rest.indexOf('</script>', lastDeferred) + 9;
-  const withStarter = `${rest.slice(0, at)}\n    ${starter}${rest.slice(at)}`;
-  const bodyEnd = withStarter.lastIndexOf('</body>');
-  if (bodyEnd === -1) throw new Error('index.html has no </body> to hold the scripts before');
+  const at =
+    lastDeferred === -1
+      ? rest.indexOf('</head>')
+      : rest.indexOf('</script>', lastDeferred) + '</script>'.length;
+  rest = `${rest.slice(0, at)}\n    <script defer src="${START_AFTER_PAINT}"></script>${rest.slice(at)}`;
+  const bodyEnd = rest.lastIndexOf('</body>');
+  if (bodyEnd === -1) throw new Error('the page has no </body> to hold its scripts before');
   const template = `<template id="${HELD_SCRIPTS_ID}">${held.join('')}</template>`;
-  return `${withStarter.slice(0, bodyEnd)}${template}\n  ${withStarter.slice(bodyEnd)}`;
+  return `${rest.slice(0, bodyEnd)}${template}\n  ${rest.slice(bodyEnd)}`;
 }
 
 /**
@@ -97,7 +115,7 @@ export function scriptsAfterFirstPaint(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler: (html, context) =>
-        holdScriptsUntilPainted(withBootPreloads(html, bootChunks(context), base)),
+        lowPriorityEntryScripts(withBootPreloads(html, bootChunks(context), base)),
     },
   };
 }

@@ -8,6 +8,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin, Rollup } from 'vite';
 
+import { START_AFTER_PAINT } from './scripts-after-first-paint';
+
 type OutputBundle = Rollup.OutputBundle;
 type OutputChunk = Rollup.OutputChunk;
 
@@ -20,7 +22,7 @@ const MEMBER_CARD_MODULES = [
 
 const PUBLIC_FILES = [
   '/zod-jitless.js',
-  '/start-after-paint.js',
+  START_AFTER_PAINT,
   '/favicon.svg',
   '/icons/icon-192.png',
   '/icons/icon-512.png',

@@ -1,6 +1,6 @@
 /* global document, requestAnimationFrame, window, Element */
-// Starts the page's held scripts (<template id="cp-start">) on its first contentful paint;
-// why and how: build/scripts-after-first-paint.ts and decision 228. Shipped as is: kept short.
+// Starts a shell's held scripts (<template id="cp-start">) on its first contentful paint; why:
+// build/scripts-after-first-paint.ts and decision 228. Shipped as is: kept short.
 (function () {
   // A language switch tapped on the shell, before the app runs, is remembered as the app would
   // (lib/language.ts storeLanguage: localStorage "lang").
@@ -17,9 +17,9 @@
     },
     true,
   );
+  var held = document.getElementById('cp-start');
+  if (held === null) return;
   function start() {
-    var held = document.getElementById('cp-start');
-    if (held === null) return;
     held.remove();
     var tags = held.content.children;
     for (var index = 0; index < tags.length; index += 1) {

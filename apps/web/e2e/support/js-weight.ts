@@ -109,11 +109,15 @@ export async function weighPage(
     });
     page.on('requestfinished', settle);
     page.on('requestfailed', settle);
-    // Answered counts as settled: a worker's script request (the captcha's) is answered but may
-    // never be reported finished, which held a page for the whole wait (its body is read below,
-    // with its own bound).
+    // Answered counts as settled, for every request of the same address: the captcha worker's
+    // script is asked for twice, through the service worker once it runs, and one of the two may
+    // never be reported answered or finished, which held a page for the whole wait (the body is
+    // read below, with its own bound, and weighed once per path).
     page.on('response', (response) => {
       settle(response.request());
+      for (const request of inFlight) {
+        if (request.url() === response.url()) settle(request);
+      }
       if (!isScript(response.url(), response.headers()['content-type'])) return;
       if (response.status() !== 200) return;
       const url = response.url();

@@ -50,6 +50,12 @@ export interface PrerenderedPage {
   /** An address this shell stands for, to render it. */
   example: string;
   handle?: LayoutHandle;
+  /**
+   * The page's largest paint is drawn by the app, not by this shell (the QR page's notice when no
+   * card is kept, login's maintenance banner): its scripts start as soon as the page is parsed,
+   * not after the shell's paint (decision 228), which would only hold the app back.
+   */
+  appDrawsLargestPaint?: true;
   /** The page's own `<title>` text and content. */
   content: (t: typeof i18n.t) => { title: string; body: ReactNode };
 }
@@ -177,6 +183,7 @@ export const PRERENDERED_PAGES: PrerenderedPage[] = [
     name: 'member-qr',
     pattern: '/outpatient/e-card/member/qr',
     example: '/outpatient/e-card/member/qr',
+    appDrawsLargestPaint: true,
     content: (t) => ({
       title: t('member-card:qr.documentTitle'),
       body: <PageSkeleton heading={t('member-card:qr.heading.page')} lines={2} />,
@@ -186,6 +193,7 @@ export const PRERENDERED_PAGES: PrerenderedPage[] = [
     name: 'login',
     pattern: '/outpatient/login',
     example: '/outpatient/login',
+    appDrawsLargestPaint: true,
     content: (t) => ({
       title: t('auth:login.documentTitle'),
       body: (

@@ -92,10 +92,7 @@ export interface FinderSnapshot {
   text: Record<TextKind, TextIndex>;
   /** Recently searched terms and their rows (see finder.engine.ts). */
   terms: Map<string, TermRows>;
-  /**
-   * Card parts whose JSON is kept, each card's `last_verified_at` JSON, and their bytes (see
-   * finder.writer.ts).
-   */
+  /** The JSON kept for writing the snapshot's cards (see `KeptJson`). */
   written: KeptJson;
 }
 

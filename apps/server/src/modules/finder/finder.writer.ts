@@ -122,9 +122,9 @@ function cardStart(snapshot: FinderSnapshot, card: Card, language: Language): Bu
       ...specialty,
       Buffer.from(`,"last_verified_at":${JSON.stringify(card.lastVerifiedAt)},"details_stale":`),
     ]);
+    // Counted first: a full budget empties the maps (the same maps), then this one is kept.
     count(snapshot, json);
-    // Counted (and the kept JSON perhaps dropped) before it is kept: it stays.
-    snapshot.written.cards[language].set(card, json);
+    starts.set(card, json);
   }
   return json;
 }

@@ -18,20 +18,19 @@ export function useInvoices(query: InvoiceQuery) {
 /**
  * The customer's payment methods (every status), one query under one key for every screen that
  * shows them (a second shape under the same key would reach the other screens from the cache).
+ * Asked again whenever a screen showing them opens: the billings they name are read fresh, and
+ * another device may just have moved one to a card a list cached from an earlier screen has
+ * never seen (it read as "No payment method").
  */
 export const paymentMethodsQuery = {
   queryKey: ['portal', 'payment-methods'],
   queryFn: () => callRoute(api, paymentContract.listPaymentMethods, { query: { page_size: 100 } }),
+  staleTime: 0,
 };
 
-/**
- * The customer's payment methods, to name an invoice's or a billing's method. `fresh`: asked
- * again as the screen opens, whatever the cache holds. A billing is read fresh, and another
- * device may have just moved it to a card this list, cached from an earlier screen, has never
- * seen: its method would read as "No payment method".
- */
-export function usePaymentMethods({ fresh = false }: { fresh?: boolean } = {}) {
-  return useQuery({ ...paymentMethodsQuery, ...(fresh ? { staleTime: 0 } : {}) });
+/** The customer's payment methods, to name an invoice's or a billing's method. */
+export function usePaymentMethods() {
+  return useQuery(paymentMethodsQuery);
 }
 
 /** Pays the policy's billing with another method; one Idempotency-Key per attempt. */

@@ -25,7 +25,7 @@ export function PaymentMethodSection({ policy }: SectionProps) {
   const { t } = useTranslation('portal');
   const language = useLanguage();
   const billing = usePolicyBilling(policy.id);
-  const methods = usePaymentMethods({ fresh: true });
+  const methods = usePaymentMethods();
   const replace = useReplacePaymentMethod(policy.id);
   const errorText = useErrorText();
   const [chosen, setChosen] = useState('');
