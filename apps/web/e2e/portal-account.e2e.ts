@@ -1,9 +1,9 @@
 // The portal's documents, account and service requests (issue 20, c20d) for the signed-in
 // owner: an invoice's PDF downloads and its text names the invoice; a card added through the card
 // form with a test number (the local gateway's test token) becomes the default and the old
-// default is deactivated (its policies move to the new one); the card errors of platform-layer
-// §8 show in the page's language; a service request is started and cancelled. Phone and desktop,
-// both languages.
+// default is deactivated (its policies move to the new one, and one is paid with another card
+// and back); the card errors of platform-layer §8 show in the page's language; a service request
+// is started and cancelled. Phone and desktop, both languages.
 import type { Page } from 'playwright-core';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -32,6 +32,10 @@ const TEXT = {
     pdfLink: /^Invoice \d+ \(PDF, opens in a new tab\)$/,
     invoiceTitle: /^Invoice INV-\d{8}$/,
     payments: 'Payment methods',
+    openPolicy: (n: string) => `Open policy ${n}`,
+    paymentMethod: 'Payment method',
+    use: 'Use this method',
+    replaced: "This policy's premiums will now be paid with the method you chose.",
     addCard: 'Add a card',
     cardNumber: 'Card number',
     expiry: 'Expiry (MM/YY)',
@@ -69,6 +73,10 @@ const TEXT = {
     pdfLink: /^發票 \d+（PDF，於新分頁開啟）$/,
     invoiceTitle: /^發票 INV-\d{8}$/,
     payments: '付款方式',
+    openPolicy: (n: string) => `查看保單 ${n}`,
+    paymentMethod: '付款方式',
+    use: '使用此付款方式',
+    replaced: '此保單的保費將以你所選的付款方式繳付。',
     addCard: '新增信用卡',
     cardNumber: '信用卡號碼',
     expiry: '到期日（月/年）',
@@ -144,7 +152,7 @@ describe.each(viewports)('the owner’s documents, account and requests on a %s'
 
     // One signed-in session through the three sections: each page load and axe scan is seconds
     // of the suite's time on two cores.
-    it('downloads an invoice’s PDF, adds a card and swaps the default, then starts and cancels a service request', async () => {
+    it('downloads an invoice’s PDF, adds a card and swaps the default, pays a policy with another card and back, then starts and cancels a service request', async () => {
       const card = CARDS[`${viewport}-${language}`];
       if (card === undefined) throw new Error('no test card for this run');
       const journey = await signedInJourney(viewport);
@@ -226,6 +234,34 @@ describe.each(viewports)('the owner’s documents, account and requests on a %s'
         .poll(() => page.getByRole('button', { name: t.deactivate(oldDefault) }).count())
         .toBe(0);
       await settle(page);
+      await expectAccessible(page);
+
+      // The policy paid with the old default now names the new one; then it is paid with
+      // another card and back. (Here, not in portal-policies.e2e.ts: these runs are the only
+      // ones that change the owner's methods, one after another.)
+      await page.goto(`/portal/#/${t.prefix}/my-policies`);
+      await page.getByRole('link', { name: t.openPolicy('OP1000001') }).click();
+      await page.getByRole('link', { name: t.paymentMethod, exact: true }).first().click();
+      await page.getByRole('heading', { level: 1, name: t.paymentMethod }).waitFor();
+      const select = page.getByRole('combobox', { name: t.paymentMethod });
+      const current = async () =>
+        page
+          .getByText(/•••• \d{4}/)
+          .first()
+          .textContent();
+      await expect.poll(current).toBe(card.label);
+      for (const option of [
+        page.getByRole('option').filter({ hasNotText: card.label }).first(),
+        page.getByRole('option', { name: card.label, exact: true }),
+      ]) {
+        await select.click();
+        const chosen = await option.textContent();
+        await option.click();
+        await page.getByRole('button', { name: t.use }).click();
+        await page.getByText(t.replaced).waitFor();
+        await expect.poll(current).toBe(chosen);
+      }
+      await expect.poll(current).toBe(card.label);
       await expectAccessible(page);
 
       // A service request started and cancelled.
