@@ -10,6 +10,10 @@
 // only successful answers are kept; the memory is bounded by bytes, least recently used first.
 // An answer is kept the second time its address is asked, not the first: a question asked once
 // (most made-up or one-off addresses) never takes memory that the collector must then reclaim.
+// The addresses asked once are remembered as 30-bit hashes, not as strings: a string kept for a
+// while outlives the young generation and is copied into the old one, which a stream of new
+// questions then fills with dead addresses (a full collection every few seconds, the finder's
+// p99). A hash that happens to match only keeps an answer at first sight.
 //
 // Every byte an answer keeps counts against the budget (decision 200): its key, its JSON, and
 // the forms made from it while it is kept — its GraphQL body per query shape and each of their
@@ -44,8 +48,8 @@ interface Kept extends KeptAnswer {
 export const ANSWER_CACHE_BYTES = 32 * 1024 * 1024;
 /** An answer (or one of its forms) larger than this share of the budget is not kept. */
 const LARGEST_SHARE = 64;
-/** Characters of addresses remembered as asked once (not kept yet); forgotten all at once. */
-export const ASKED_ONCE_CHARS = 512 * 1024;
+/** Addresses remembered as asked once (not kept yet), as hashes; forgotten all at once. */
+export const ASKED_ONCE_MAX = 65_536;
 
 export interface AnswerCache {
   /** The answer kept under `key` for snapshot `version`, if it may still be served. */
@@ -62,6 +66,18 @@ export interface AnswerCache {
   readonly bytes: number;
 }
 
+/**
+ * An address's 30-bit FNV-1a hash: a small integer, which a `Set` holds in its own table rather
+ * than as an object of its own.
+ */
+export function addressHash(key: string): number {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < key.length; index += 1) {
+    hash = Math.imul(hash ^ key.charCodeAt(index), 0x01000193);
+  }
+  return hash & 0x3fffffff;
+}
+
 /** What an entry's key costs: V8 keeps a string's characters in one or two bytes each. */
 function keyBytes(key: string): number {
   return 2 * key.length;
@@ -73,8 +89,7 @@ export function createAnswerCache(
 ): AnswerCache {
   // A Map iterates in insertion order: re-inserting on use keeps the least recently used first.
   const kept = new Map<string, Kept>();
-  const askedOnce = new Set<string>();
-  let askedOnceChars = 0;
+  const askedOnce = new Set<number>();
   let bytes = 0;
   const largest = budget / LARGEST_SHARE;
 
@@ -85,14 +100,10 @@ export function createAnswerCache(
     entry.made = undefined;
   }
 
-  /** Remembers an address as asked once (the characters counted only ever grow until cleared). */
+  /** Remembers an address as asked once (all forgotten at once when there are too many). */
   function rememberAsked(key: string) {
-    if (askedOnceChars + key.length > ASKED_ONCE_CHARS) {
-      askedOnce.clear();
-      askedOnceChars = 0;
-    }
-    askedOnce.add(key);
-    askedOnceChars += key.length;
+    if (askedOnce.size >= ASKED_ONCE_MAX) askedOnce.clear();
+    askedOnce.add(addressHash(key));
   }
 
   /** Drops the least recently used entries until the kept bytes fit the budget. */
@@ -153,7 +164,7 @@ export function createAnswerCache(
     },
     set(key, answer, version, until) {
       if (until <= now()) return;
-      if (!kept.has(key) && !askedOnce.delete(key)) {
+      if (!kept.has(key) && !askedOnce.delete(addressHash(key))) {
         rememberAsked(key);
         return;
       }
@@ -169,7 +180,6 @@ export function createAnswerCache(
     clear() {
       for (const [key, entry] of kept) drop(key, entry);
       askedOnce.clear();
-      askedOnceChars = 0;
     },
     get size() {
       return kept.size;
