@@ -4,12 +4,11 @@
 // - A prerendered shell that holds the page's largest paint (decisions 179, 211, 228): its
 //   scripts are held in a `<template>` (inert: nothing in it is fetched or run), and
 //   public/start-after-paint.js, a deferred classic script, puts them into the page once the
-//   shell is painted. Asked for while the page loads, ~200 KiB
-//   of scripts arrived before that paint, and Lighthouse's simulation counts every request ended
-//   before the largest paint as needed for it (~3 s on its slow 4G for a paint that needs no
-//   script). Pages whose largest paint the app draws (index.html itself, the QR page, login) keep
-//   their scripts in the head, and no starter: held, or beside a starter, they would wait for
-//   its round trip.
+//   shell is painted. Asked for while the page loads, ~200 KiB of scripts arrived before that
+//   paint, and Lighthouse's simulation counts every request ended before the largest paint as
+//   needed for it (~3 s on its slow 4G for a paint that needs no script). Pages whose largest
+//   paint the app draws (index.html itself, the QR page, login) keep their scripts in the head,
+//   and no starter: held, or beside a starter, they would wait for its round trip.
 // Scripts the app loads later (route chunks, with Vite's own preloads) are asked for as before.
 import type { IndexHtmlTransformContext, Plugin } from 'vite';
 
@@ -28,7 +27,7 @@ export function lowPriorityEntryScripts(html: string): string {
     `<$1${LOW}`,
   );
   if (!result.includes(`<script type="module"${LOW}`)) {
-    throw new Error('index.html has no module script to load after the first paint');
+    throw new Error('index.html has no module script to ask for at low priority');
   }
   return result;
 }

@@ -28,6 +28,9 @@ const started = () => ({
   held: document.getElementById(HELD_SCRIPTS_ID) !== null,
 });
 
+/** The held scripts, in the head, and the template gone. */
+const ALL_STARTED = { entry: '/assets/entry.js', preloads: ['/assets/step.js'], held: false };
+
 describe('the page starter', () => {
   let frames: FrameRequestCallback[];
   beforeEach(() => {
@@ -46,11 +49,7 @@ describe('the page starter', () => {
 
   it('starts a background page’s scripts at once: it paints nothing until shown', () => {
     runStarter('hidden');
-    expect(started()).toEqual({
-      entry: '/assets/entry.js',
-      preloads: ['/assets/step.js'],
-      held: false,
-    });
+    expect(started()).toEqual(ALL_STARTED);
   });
 
   it('starts a shell’s scripts only after its first frame', () => {
@@ -58,11 +57,7 @@ describe('the page starter', () => {
     expect(started()).toEqual({ entry: null, preloads: [], held: true });
     for (const frame of frames) frame(0);
     vi.runAllTimers();
-    expect(started()).toEqual({
-      entry: '/assets/entry.js',
-      preloads: ['/assets/step.js'],
-      held: false,
-    });
+    expect(started()).toEqual(ALL_STARTED);
   });
 
   it('remembers a language switch tapped before the app runs', () => {

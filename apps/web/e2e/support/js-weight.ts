@@ -114,7 +114,6 @@ export async function weighPage(
     // never be reported answered or finished, which held a page for the whole wait (the body is
     // read below, with its own bound, and weighed once per path).
     page.on('response', (response) => {
-      settle(response.request());
       for (const request of inFlight) {
         if (request.url() === response.url()) settle(request);
       }

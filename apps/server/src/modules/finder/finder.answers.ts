@@ -100,10 +100,10 @@ export function createAnswerCache(
     entry.made = undefined;
   }
 
-  /** Remembers an address as asked once (all forgotten at once when there are too many). */
-  function rememberAsked(key: string) {
+  /** Remembers an address, by its hash, as asked once (all forgotten when there are too many). */
+  function rememberAsked(hash: number) {
     if (askedOnce.size >= ASKED_ONCE_MAX) askedOnce.clear();
-    askedOnce.add(addressHash(key));
+    askedOnce.add(hash);
   }
 
   /** Drops the least recently used entries until the kept bytes fit the budget. */
@@ -155,7 +155,7 @@ export function createAnswerCache(
       if (entry.version !== version || entry.until <= now()) {
         drop(key, entry);
         // Asked again after its time: keep the next answer at once.
-        rememberAsked(key);
+        rememberAsked(addressHash(key));
         return undefined;
       }
       kept.delete(key);
@@ -164,9 +164,13 @@ export function createAnswerCache(
     },
     set(key, answer, version, until) {
       if (until <= now()) return;
-      if (!kept.has(key) && !askedOnce.delete(addressHash(key))) {
-        rememberAsked(key);
-        return;
+      if (!kept.has(key)) {
+        // Hashed once: forgotten if it was asked before (then kept below), else remembered.
+        const hash = addressHash(key);
+        if (!askedOnce.delete(hash)) {
+          rememberAsked(hash);
+          return;
+        }
       }
       // Read only now: an answer written in parts is joined only when it is kept.
       if (answer.json.length > largest) return;
