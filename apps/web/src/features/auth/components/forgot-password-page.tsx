@@ -8,7 +8,7 @@ import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState, type BaseSyntheticEvent } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
@@ -52,8 +52,10 @@ export function ForgotPasswordPage() {
   const [stage, setStage] = useState<Stage>({ name: 'form' });
   const [finishing, setFinishing] = useState(false);
   // One captcha field is on screen at a time (the email form, or beside "send a new code").
-  // The field's handle, kept in state (a callback ref) so the submit handlers may read it.
-  const [captcha, setCaptcha] = useState<CaptchaHandle | null>(null);
+  // The field's handle, read by the submit handlers. A ref object, not state set by a callback
+  // ref: the field hands its handle over as it mounts, and state set then re-renders the whole
+  // page again, synchronously, in the task that commits it (decision 231).
+  const captchaRef = useRef<CaptchaHandle>(null);
   const params = new URLSearchParams(location.search);
   const linkEmail = params.get('email') ?? '';
   const requested = params.get('requested') === 'true';
@@ -76,13 +78,13 @@ export function ForgotPasswordPage() {
   const fail = (error: unknown) => {
     const captchaMessage = captchaMessageOf(error);
     if (captchaMessage === null) show(error);
-    else captcha?.show(captchaMessage);
+    else captchaRef.current?.show(captchaMessage);
   };
 
   const send = async (values: { email: string; delivery: DeliveryMedium }) => {
     clear();
     // Every code sent costs a solved captcha (issue 8).
-    const payload = await captcha?.take();
+    const payload = await captchaRef.current?.take();
     if (payload === undefined || payload === null) return;
     try {
       const redirectUrl = new URL(
@@ -105,7 +107,8 @@ export function ForgotPasswordPage() {
       fail(error);
     }
   };
-  const onSend = emailForm.handleSubmit(send);
+  // Made as the form is sent: `send` reads the captcha's handle.
+  const onSend = (event: BaseSyntheticEvent) => emailForm.handleSubmit(send)(event);
 
   // The emailed link: prefilled, and with `requested` it submits by itself without sending.
   const { handleSubmit: submitEmail } = emailForm;
@@ -146,7 +149,7 @@ export function ForgotPasswordPage() {
   const onCaptchaSignIn = async () => {
     if (stage.name !== 'auto-login-captcha') return;
     clear();
-    const payload = await captcha?.take();
+    const payload = await captchaRef.current?.take();
     if (payload === undefined || payload === null) return;
     setFinishing(true);
     try {
@@ -176,7 +179,7 @@ export function ForgotPasswordPage() {
           }}
           sx={formSx}
         >
-          <CaptchaField ref={setCaptcha} initialMessage="required" />
+          <CaptchaField ref={captchaRef} initialMessage="required" />
           <SubmitButton label={t('forgot.signIn')} submitting={finishing} empty={false} />
         </Box>
       </AuthLayout>
@@ -225,7 +228,7 @@ export function ForgotPasswordPage() {
             empty={code === '' || newPassword === '' || confirmPassword === ''}
           />
         </Box>
-        <CaptchaField ref={setCaptcha} />
+        <CaptchaField ref={captchaRef} />
         <Button
           onClick={() => void send({ email: stage.email, delivery: stage.delivery })}
           sx={{ alignSelf: 'flex-start' }}
@@ -276,7 +279,7 @@ export function ForgotPasswordPage() {
             </FormControl>
           )}
         />
-        <CaptchaField ref={setCaptcha} />
+        <CaptchaField ref={captchaRef} />
         <SubmitButton
           label={t('forgot.submit')}
           submitting={emailForm.formState.isSubmitting}

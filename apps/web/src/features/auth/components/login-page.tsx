@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import { useState } from 'react';
+import { useRef, useState, type BaseSyntheticEvent } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
@@ -40,8 +40,10 @@ export function LoginPage() {
   const [stage, setStage] = useState<Stage>({ name: 'form' });
   const [finishing, setFinishing] = useState(false);
   const [captchaAsked, setCaptchaAsked] = useState(false);
-  // The field's handle, kept in state (a callback ref) so the submit handlers may read it.
-  const [captcha, setCaptcha] = useState<CaptchaHandle | null>(null);
+  // The field's handle, read by the submit handlers. A ref object, not state set by a callback
+  // ref: the field hands its handle over as it mounts, and state set then re-renders the whole
+  // page again, synchronously, in the task that commits it (decision 231).
+  const captchaRef = useRef<CaptchaHandle>(null);
 
   const { control, handleSubmit, formState } = useForm({
     resolver: zodResolver(SignInFormSchema),
@@ -56,33 +58,35 @@ export function LoginPage() {
 
   if (identity.signedIn && !finishing) return <FollowTarget to={flow.target} />;
 
-  const onSignIn = handleSubmit(async (values) => {
-    clear();
-    try {
-      // Once the server asked for a captcha (after 3 failures), every attempt carries one.
-      let payload: string | null = null;
-      if (captchaAsked) {
-        payload = (await captcha?.take()) ?? null;
-        if (payload === null) return;
-      }
-      setFinishing(true);
-      const challenge = await flow.signIn(values.email, values.password, payload);
-      if (challenge) {
+  // The handler is made as the form is sent: it reads the captcha's handle.
+  const onSignIn = (event: BaseSyntheticEvent) =>
+    handleSubmit(async (values) => {
+      clear();
+      try {
+        // Once the server asked for a captcha (after 3 failures), every attempt carries one.
+        let payload: string | null = null;
+        if (captchaAsked) {
+          payload = (await captchaRef.current?.take()) ?? null;
+          if (payload === null) return;
+        }
+        setFinishing(true);
+        const challenge = await flow.signIn(values.email, values.password, payload);
+        if (challenge) {
+          setFinishing(false);
+          setStage({ ...challenge, name: 'sms-mfa' });
+        }
+      } catch (error) {
         setFinishing(false);
-        setStage({ ...challenge, name: 'sms-mfa' });
+        const captchaMessage = captchaMessageOf(error);
+        if (captchaMessage === null) {
+          show(error);
+        } else if (captchaAsked) {
+          captchaRef.current?.show(captchaMessage);
+        } else {
+          setCaptchaAsked(true);
+        }
       }
-    } catch (error) {
-      setFinishing(false);
-      const captchaMessage = captchaMessageOf(error);
-      if (captchaMessage === null) {
-        show(error);
-      } else if (captchaAsked) {
-        captcha?.show(captchaMessage);
-      } else {
-        setCaptchaAsked(true);
-      }
-    }
-  });
+    })(event);
 
   if (stage.name === 'sms-mfa') {
     return (
@@ -131,7 +135,7 @@ export function LoginPage() {
           autoComplete="current-password"
           required
         />
-        {captchaAsked && <CaptchaField ref={setCaptcha} initialMessage="required" />}
+        {captchaAsked && <CaptchaField ref={captchaRef} initialMessage="required" />}
         <SubmitButton
           label={t('login.submit')}
           submitting={formState.isSubmitting || finishing}

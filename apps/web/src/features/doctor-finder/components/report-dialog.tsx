@@ -24,7 +24,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 import { CaptchaField, type CaptchaHandle } from '../../../components/captcha-field';
@@ -47,7 +47,10 @@ function ReportForm({
   const [kind, setKind] = useState<ReportKind | null>(null);
   const [note, setNote] = useState('');
   const [missingKind, setMissingKind] = useState(false);
-  const [captcha, setCaptcha] = useState<CaptchaHandle | null>(null);
+  // The field's handle, read by the submit handlers. A ref object, not state set by a callback
+  // ref: the field hands its handle over as it mounts, and state set then re-renders the whole
+  // page again, synchronously, in the task that commits it (decision 231).
+  const captchaRef = useRef<CaptchaHandle>(null);
   const send = useMutation({
     mutationFn: (input: { kind: ReportKind; note: string; captcha: string | null }) =>
       reportServicePoint(
@@ -57,7 +60,7 @@ function ReportForm({
       ),
     onError: (error) => {
       const message = captchaMessageOf(error);
-      if (message !== null) captcha?.show(message);
+      if (message !== null) captchaRef.current?.show(message);
     },
   });
   const failure =
@@ -74,7 +77,7 @@ function ReportForm({
     }
     let payload: string | null = null;
     if (!signedIn) {
-      payload = (await captcha?.take()) ?? null;
+      payload = (await captchaRef.current?.take()) ?? null;
       if (payload === null) return;
     }
     send.mutate({ kind, note, captcha: payload });
@@ -145,7 +148,7 @@ function ReportForm({
             helperText={t('report.noteHelp', { count: note.length, max: REPORT_NOTE_MAX })}
             slotProps={{ htmlInput: { maxLength: REPORT_NOTE_MAX } }}
           />
-          {!signedIn && <CaptchaField ref={setCaptcha} />}
+          {!signedIn && <CaptchaField ref={captchaRef} />}
           {failure !== null && <Alert severity="error">{failure}</Alert>}
         </Stack>
       </DialogContent>

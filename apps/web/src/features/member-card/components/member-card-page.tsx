@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 
@@ -52,8 +52,10 @@ export function MemberCardPage() {
   const navigate = useAppNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();
-  // The field's handle, kept in state (a callback ref) so the submit handlers may read it.
-  const [captcha, setCaptcha] = useState<CaptchaHandle | null>(null);
+  // The field's handle, read by the submit handlers. A ref object, not state set by a callback
+  // ref: the field hands its handle over as it mounts, and state set then re-renders the whole
+  // page again, synchronously, in the task that commits it (decision 231).
+  const captchaRef = useRef<CaptchaHandle>(null);
   const expired = (location.state as { expired?: boolean } | null)?.expired === true;
 
   const form = useMemberForm();
@@ -67,6 +69,7 @@ export function MemberCardPage() {
         // This HKID's recent failures ask for a harder check (decision 150): solve one at the
         // difficulty asked, and try once more.
         const difficulty = neededDifficulty(error);
+        const captcha = captchaRef.current;
         if (difficulty === null || captcha === null) throw error;
         const harder = await captcha.take(difficulty);
         if (harder === null) throw new CaptchaNotSolved();
@@ -92,24 +95,26 @@ export function MemberCardPage() {
       if (error instanceof CaptchaNotSolved) return;
       const captchaMessage = captchaMessageOf(error);
       if (captchaMessage !== null) {
-        captcha?.show(captchaMessage);
+        captchaRef.current?.show(captchaMessage);
         return;
       }
       notify({ type: 'error', body: lookupErrorMessage(error, t), timeout: ERROR_BANNER_MS });
       // Refused (no match, limited): the member will try again, so the check is solved ahead
       // for that tap too. Not after a 5xx or no network: a read then would clear the read-only
       // mode's cookie, and the server may be down; the next tap solves.
-      if (isApiError(error) && error.status < 500) captcha?.prepare();
+      if (isApiError(error) && error.status < 500) captchaRef.current?.prepare();
     },
   });
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    const { toLookupBody } = await loadRules();
-    // Every look-up costs a solved captcha (issue 8): ticked already, or solved now.
-    const payload = await captcha?.take();
-    if (payload === undefined || payload === null) return;
-    lookup.mutate({ body: toLookupBody(values), captcha: payload });
-  });
+  // The handler is made as the form is sent: it reads the captcha's handle.
+  const onSubmit = (event: SyntheticEvent) =>
+    form.handleSubmit(async (values) => {
+      const { toLookupBody } = await loadRules();
+      // Every look-up costs a solved captcha (issue 8): ticked already, or solved now.
+      const payload = await captchaRef.current?.take();
+      if (payload === undefined || payload === null) return;
+      lookup.mutate({ body: toLookupBody(values), captcha: payload });
+    })(event);
   const validationText = useValidationText();
   const message = (key: string | undefined) =>
     key === undefined ? undefined : (validationText(key) ?? t(key as 'form.errors.hkid'));
@@ -202,7 +207,7 @@ export function MemberCardPage() {
         <InlineNotification type="info" variant="outlined" live="none" id="member-hkid-why">
           {t('form.whyHkid')}
         </InlineNotification>
-        <CaptchaField ref={setCaptcha} solveAhead />
+        <CaptchaField ref={captchaRef} solveAhead />
         <Button
           type="submit"
           variant="contained"
