@@ -18,6 +18,13 @@ const page = (name: string) => `<!doctype html><html><head></head><body>${name}<
 const PAGES = [
   { pattern: '^/en/?$', file: 'prerendered/en/home.html' },
   { pattern: '^/zh-hk/outpatient/login/?$', file: 'prerendered/zh-hk/login.html' },
+  // A member page: the form's shell to a device holding no member (decision 232).
+  {
+    pattern: '^/en/outpatient/e-card/member/(?:qr|body-check)/?$',
+    withoutCookie: 'cp_member',
+    file: 'prerendered/en/member-card-expired.html',
+  },
+  { pattern: '^/en/outpatient/e-card/member/qr/?$', file: 'prerendered/en/member-qr.html' },
   {
     pattern: '^/en/outpatient/doctor-list/outpatient/[^/]+/?$',
     query: 'without',
@@ -42,6 +49,8 @@ beforeAll(async () => {
     path.join(webDist, 'prerendered/en/finder-results-outpatient.html'),
     page('results shell'),
   );
+  writeFileSync(path.join(webDist, 'prerendered/en/member-card-expired.html'), page('form shell'));
+  writeFileSync(path.join(webDist, 'prerendered/en/member-qr.html'), page('qr shell'));
   writeFileSync(path.join(webDist, 'prerendered/pages.json'), JSON.stringify(PAGES));
   database = await createTestDatabase({ seeded: false });
   app = await buildApp({ config: testConfig({ WEB_DIST_DIR: webDist }), db: database.db });
@@ -84,5 +93,58 @@ describe('the SPA fallback', () => {
     const response = await getPage(url);
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('index');
+  });
+
+  describe('a member page, by whether the device holds a member (decision 232)', () => {
+    const withCookie = (url: string, cookie: string) =>
+      app.inject({ url, headers: { accept: 'text/html', cookie } });
+
+    it.each([
+      ['/en/outpatient/e-card/member/qr', 'form shell'],
+      ['/en/outpatient/e-card/member/body-check', 'form shell'],
+    ])('sends %s the form’s shell without the cookie', async (url, body) => {
+      const response = await getPage(url);
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain(body);
+      expect(response.headers.vary).toMatch(/\bcookie\b/i);
+      // The service worker does not keep it as the address's offline shell.
+      expect(response.headers['x-shell-stand-in']).toBe('1');
+    });
+
+    it('sends the service worker the page’s own shell, to keep offline', async () => {
+      // As it installs, before any look-up: no cookie.
+      const kept = await app.inject({
+        url: '/en/outpatient/e-card/member/qr',
+        headers: { accept: 'text/html', 'x-shell-offline': '1' },
+      });
+      expect(kept.body).toContain('qr shell');
+      expect(kept.headers['x-shell-stand-in']).toBeUndefined();
+      expect(kept.headers.vary).toMatch(/\bx-shell-offline\b/i);
+    });
+
+    it('sends the QR page its own shell with the cookie, among others', async () => {
+      const response = await withCookie(
+        '/en/outpatient/e-card/member/qr',
+        'cp_lang=en; cp_member=1; other=x',
+      );
+      expect(response.body).toContain('qr shell');
+      expect(response.headers.vary).toMatch(/\bcookie\b/i);
+      expect(response.headers['x-shell-stand-in']).toBeUndefined();
+    });
+
+    it('sends index.html to a member page without a shell of its own, with the cookie', async () => {
+      const response = await withCookie('/en/outpatient/e-card/member/body-check', 'cp_member=1');
+      expect(response.body).toContain('index');
+    });
+
+    it('does not vary a page without such a shell by cookie', async () => {
+      const response = await getPage('/en');
+      expect(response.headers.vary ?? '').not.toMatch(/\bcookie\b/i);
+    });
+
+    it('takes an empty cookie as none', async () => {
+      const response = await withCookie('/en/outpatient/e-card/member/qr', 'cp_member=');
+      expect(response.body).toContain('form shell');
+    });
   });
 });

@@ -22,6 +22,8 @@ export interface PrerenderedEntry {
   pattern: string;
   /** Only without a query, only with one, or either (absent). */
   query?: 'without' | 'with';
+  /** Only to a request without this cookie (decision 232). */
+  withoutCookie?: string;
   file: string;
 }
 
@@ -101,6 +103,7 @@ export function prerenderPlugin(): Plugin {
               entries.push({
                 pattern: `^/${prefix}${page.pattern}/?$`,
                 ...(page.query === undefined ? {} : { query: page.query }),
+                ...(page.withoutCookie === undefined ? {} : { withoutCookie: page.withoutCookie }),
                 file,
               });
             }

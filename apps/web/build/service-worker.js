@@ -25,9 +25,13 @@ self.addEventListener('install', (event) => {
   event.waitUntil(
     (async () => {
       const cache = await caches.open(CACHE);
-      await cache.addAll(
-        [...PRECACHE, ...SHELL_PAGES].map((path) => new Request(path, { cache: 'reload' })),
-      );
+      await cache.addAll([
+        ...PRECACHE.map((path) => new Request(path, { cache: 'reload' })),
+        // Each page's own shell, whether or not this device holds a member yet (decision 232).
+        ...SHELL_PAGES.map(
+          (path) => new Request(path, { cache: 'reload', headers: { 'x-shell-offline': '1' } }),
+        ),
+      ]);
       await self.skipWaiting();
     })(),
   );
@@ -85,13 +89,20 @@ async function page(request, url) {
   const cache = await caches.open(CACHE);
   try {
     const response = await fetchWithin(request, NAVIGATION_TIMEOUT_MS);
-    // A fresh shell of a member-card page replaces the kept one (no personal data in it).
-    if (response.ok && SHELL_PAGES.includes(url.pathname)) {
+    // A fresh shell of a member-card page replaces the kept one (no personal data in it), but
+    // not the member card form's, sent for a member page while the device held no member
+    // (decision 232): offline, a card kept since must open on its own page's shell.
+    if (
+      response.ok &&
+      SHELL_PAGES.includes(url.pathname) &&
+      !response.headers.has('x-shell-stand-in')
+    ) {
       await cache.put(url.pathname, response.clone());
     }
     return response;
   } catch {
-    return (await cache.match(shellFor(url.pathname))) ?? Response.error();
+    // The kept shells were asked for with a header their answers vary by (decision 232).
+    return (await cache.match(shellFor(url.pathname), { ignoreVary: true })) ?? Response.error();
   }
 }
 

@@ -143,6 +143,10 @@ describe.each([
         await page.goto(`${server.baseUrl}/${t.prefix}/outpatient/e-card/member`);
         // The service worker is installed (its shell precached) and controls the page.
         await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+        // The QR page opened with no member here, through the worker: the form's shell is sent
+        // for it, and the app shows the form.
+        await page.goto(`${server.baseUrl}/${t.prefix}/outpatient/e-card/member/qr`);
+        await page.getByRole('heading', { level: 1, name: t.heading }).waitFor();
         await lookUp(page, server.baseUrl, t);
         const numbers = await page.getByTestId('ticket-number').allTextContents();
         await page.getByRole('button', { name: t.keep }).click();
@@ -163,6 +167,16 @@ describe.each([
         expect(
           cacheUrls.filter((u) => /\/(api|identity|session|dev)(\/|$)/.test(new URL(u).pathname)),
         ).toEqual([]);
+        // The QR page's shell kept offline is its own, though the address was opened before the
+        // look-up, when the server sent it the form's shell (decision 232).
+        const keptShell = await page.evaluate(async (path) => {
+          for (const name of await caches.keys()) {
+            const response = await (await caches.open(name)).match(path, { ignoreVary: true });
+            if (response !== undefined) return response.text();
+          }
+          return null;
+        }, `/${t.prefix}/outpatient/e-card/member/qr`);
+        expect(keptShell).toContain(`>${t.qrHeading}</h1>`);
 
         // The server stops; the page is loaded again.
         await server.stop();

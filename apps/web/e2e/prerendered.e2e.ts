@@ -20,8 +20,15 @@ const PAGES = [
     heading: { en: 'Please provide the following information', 'zh-hk': '請提供以下資料' },
   },
   {
-    name: 'QR page',
+    // A device holding no member gets the form's shell, where the app sends it (decision 232).
+    name: 'QR page without a member',
     path: '/outpatient/e-card/member/qr',
+    heading: { en: 'Please provide the following information', 'zh-hk': '請提供以下資料' },
+  },
+  {
+    name: 'QR page with a member on this device',
+    path: '/outpatient/e-card/member/qr',
+    memberOnDevice: true,
     heading: { en: 'Member QR codes', 'zh-hk': '會員二維碼' },
   },
   { name: 'login', path: '/outpatient/login', heading: { en: 'Sign in', 'zh-hk': '登入' } },
@@ -64,6 +71,7 @@ async function openPage(
   viewport: ViewportName,
   path: string,
   options: BrowserContextOptions = {},
+  memberOnDevice = false,
 ): Promise<{ page: Page; close: () => Promise<void> }> {
   const context = await browser.newContext({
     baseURL: inject('baseUrl'),
@@ -101,16 +109,24 @@ async function openPage(
       }
     }).observe(document, { childList: true, subtree: true });
   });
+  if (memberOnDevice) {
+    // What the page sets once a look-up stored its view token or a card is kept.
+    await context.addCookies([{ name: 'cp_member', value: '1', url: inject('baseUrl') }]);
+  }
   const page = await context.newPage();
   await page.goto(path);
   return { page, close: () => context.close() };
 }
 
 describe.each(LANGUAGES)('prerendered shells in %s, JavaScript off', (language) => {
-  it.each(PAGES)('$name shows the header and its heading', async ({ path, heading }) => {
-    const { page, close } = await openPage('phone', `/${language}${path}`, {
-      javaScriptEnabled: false,
-    });
+  it.each(PAGES)('$name shows the header and its heading', async (shell) => {
+    const { path, heading } = shell;
+    const { page, close } = await openPage(
+      'phone',
+      `/${language}${path}`,
+      { javaScriptEnabled: false },
+      'memberOnDevice' in shell,
+    );
     try {
       expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(heading[language]);
       expect(await page.locator('html').getAttribute('lang')).toBe(HTML_LANG[language]);
@@ -128,7 +144,8 @@ describe.each(LANGUAGES)('prerendered shells in %s, JavaScript off', (language) 
 describe('the app replaces a shell without moving it', () => {
   /** Pages whose first screen with JavaScript is the page the shell stands for. */
   const stable = PAGES.filter(
-    ({ name }) => !['QR page', 'finder landing', 'finder results'].includes(name),
+    (shell) =>
+      !('memberOnDevice' in shell) && !['finder landing', 'finder results'].includes(shell.name),
   );
 
   it.each(stable.flatMap((page) => LANGUAGES.map((language) => ({ ...page, language }))))(

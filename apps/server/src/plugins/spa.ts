@@ -9,6 +9,7 @@ import { AppError } from '@clinicpass/shared/errors/app-error';
 import { LANGUAGE_PREFIXES, LANGUAGES, type Language } from '@clinicpass/shared/i18n/languages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { readCookie } from '../modules/identity/cookies';
 import { customerServicePhone } from '../modules/reference/lists.service';
 import { withClientConfig } from './client-config';
 import { isApiPath, requestLanguage, sendError } from './errors';
@@ -17,6 +18,11 @@ interface PrerenderedPage {
   pattern: RegExp;
   /** Only for an address without a query, only with one, or either (absent). */
   query?: 'without' | 'with';
+  /**
+   * Only to a request without this cookie: a member page's address on a device holding no member
+   * gets the member card form's shell, where the app sends it (decision 232).
+   */
+  withoutCookie?: string;
   html: string;
 }
 
@@ -27,14 +33,21 @@ function readPrerenderedPages(webDistDir: string): PrerenderedPage[] {
   const entries = JSON.parse(readFileSync(list, 'utf8')) as {
     pattern: string;
     query?: 'without' | 'with';
+    withoutCookie?: string;
     file: string;
   }[];
-  return entries.map(({ pattern, query, file }) => ({
+  return entries.map(({ pattern, query, withoutCookie, file }) => ({
     pattern: new RegExp(pattern),
     query,
+    withoutCookie,
     html: readFileSync(path.join(webDistDir, file), 'utf8'),
   }));
 }
+
+/** Marks a page sent another page's shell (decision 232); the service worker reads it. */
+const STAND_IN_HEADER = 'x-shell-stand-in';
+/** Sent by the service worker for the shells it keeps offline: each page's own (decision 232). */
+const OFFLINE_SHELL_HEADER = 'x-shell-offline';
 
 /** Where the portal's page is served. */
 const PORTAL_PATH = '/portal';
@@ -69,25 +82,42 @@ export const spaPlugin = fp(
     // so the operator's customer service phone (decision 133) shows without a restart.
     const rawIndexHtml = hasSpa ? readFileSync(indexFile, 'utf8') : '';
     const prerendered = hasSpa ? readPrerenderedPages(options.webDistDir) : [];
-    /** The page's prerendered shell if it has one, else index.html. */
-    const pageHtml = (request: FastifyRequest): string => {
+    /**
+     * The page's prerendered shell if it has one, else index.html; `vary`: the request headers
+     * that chose it, beyond the address; `standIn`: another page's shell, sent for this address.
+     */
+    const pageHtml = (
+      request: FastifyRequest,
+    ): { html: string; vary: string | null; standIn?: boolean } => {
       const url = request.url;
       const [pathname = url, query] = url.split('?');
       if (portalPages !== null && pathname.startsWith(`${PORTAL_PATH}/`)) {
-        return portalPages[requestLanguage(request)];
+        return { html: portalPages[requestLanguage(request)], vary: 'accept-language' };
       }
       const hasQuery = query !== undefined && query !== '';
-      const page = prerendered.find(
+      const candidates = prerendered.filter(
         (candidate) =>
           candidate.pattern.test(pathname) &&
           (candidate.query === undefined || (candidate.query === 'with') === hasQuery),
       );
-      return page?.html ?? rawIndexHtml;
+      // The service worker fetching the shells it keeps offline asks for each page's own
+      // (decision 232); any other request is chosen by cookie.
+      const keeping = request.headers[OFFLINE_SHELL_HEADER] !== undefined;
+      const page = candidates.find(
+        ({ withoutCookie }) =>
+          withoutCookie === undefined || (!keeping && readCookie(request, withoutCookie) === null),
+      );
+      const byCookie = candidates.some(({ withoutCookie }) => withoutCookie !== undefined);
+      return {
+        html: page?.html ?? rawIndexHtml,
+        vary: byCookie ? `cookie, ${OFFLINE_SHELL_HEADER}` : null,
+        standIn: page?.withoutCookie !== undefined,
+      };
     };
     const needsPhone = app.config.helpWidget !== null;
-    const indexHtml = async (request: FastifyRequest) =>
+    const indexHtml = async (html: string) =>
       withClientConfig(
-        pageHtml(request),
+        html,
         app.config,
         needsPhone
           ? await customerServicePhone(app.db, app.config.identity.customerServicePhone)
@@ -136,13 +166,14 @@ export const spaPlugin = fp(
         (request.method === 'GET' || request.method === 'HEAD') &&
         (wantsHtml || !path.extname(request.url.split('?')[0] ?? ''))
       ) {
-        if (portalPages !== null && requestPath.startsWith(`${PORTAL_PATH}/`)) {
-          reply.header('vary', 'accept-language');
-        }
+        const { html, vary, standIn } = pageHtml(request);
+        if (vary !== null) reply.header('vary', vary);
+        // The service worker does not keep it as this address's offline shell.
+        if (standIn === true) reply.header(STAND_IN_HEADER, '1');
         return reply
           .header('cache-control', 'no-cache')
           .type('text/html; charset=utf-8')
-          .send(await indexHtml(request));
+          .send(await indexHtml(html));
       }
       const pathname = request.url.split('?')[0] ?? request.url;
       return sendError(

@@ -8,7 +8,7 @@
  * The home page has no state of its own and is rendered whole. Nothing here ships to the browser.
  */
 import { PANELS, type Panel } from '@clinicpass/shared/constants';
-import type { Announcement } from '@clinicpass/shared/schemas/outpatient';
+import { MEMBER_ON_DEVICE_COOKIE, type Announcement } from '@clinicpass/shared/schemas/outpatient';
 import { LANGUAGE_PREFIXES, type Language } from '@clinicpass/shared/i18n/languages';
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
@@ -23,6 +23,7 @@ import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 
 import { AppLayout, type LayoutHandle } from '../components/app-layout';
+import { paths } from '../config/paths';
 import { StackedNotification, type NotificationType } from '../components/notification';
 import {
   AnnouncementBanners,
@@ -47,13 +48,19 @@ export interface PrerenderedPage {
   /** Served only to an address without a query, or only with one (the finder's landing and its
    * results share their address). */
   query?: 'without' | 'with';
+  /**
+   * Served only to a request without this cookie; a later entry serves the others (decision
+   * 232).
+   */
+  withoutCookie?: string;
   /** An address this shell stands for, to render it. */
   example: string;
   handle?: LayoutHandle;
   /**
-   * The page's largest paint is drawn by the app, not by this shell (the QR page's notice when no
-   * card is kept, login's maintenance banner): its scripts start as soon as the page is parsed,
-   * not after the shell's paint (decision 228), which would only hold the app back.
+   * The page's largest paint is drawn by the app, not by this shell (the QR page's cards, sent
+   * only to a device holding a member since decision 232; login's maintenance banner): its
+   * scripts start as soon as the page is parsed, not after the shell's paint (decision 228),
+   * which would only hold the app back.
    */
   appDrawsLargestPaint?: true;
   /** The page's own `<title>` text and content. */
@@ -103,10 +110,15 @@ function PageSkeleton({
  * page's largest paint only once the app has rendered. Fields stay skeletons: a field typed into
  * before the app starts would lose its text when the app takes its place.
  */
-function MemberFormSkeleton({ t }: { t: typeof i18n.t }) {
+function MemberFormSkeleton({ t, expired = false }: { t: typeof i18n.t; expired?: boolean }) {
   return (
     <Stack spacing={2} aria-busy="true">
       <Typography variant="h1">{t('member-card:heading')}</Typography>
+      {expired && (
+        <InlineNotification type="info" variant="outlined" live="none">
+          {t('member-card:form.expired')}
+        </InlineNotification>
+      )}
       <Stack spacing={2.5}>
         <Skeleton variant="rounded" height={42} width="80%" />
         <Skeleton variant="rounded" height={56} />
@@ -163,6 +175,14 @@ function FinderSkeleton({ panel, t }: { panel: Panel; t: typeof i18n.t }) {
 
 const FINDER_PANELS = Object.values(PANELS);
 
+/** The member pages behind the member gate, as their addresses end. */
+const MEMBER_PAGES = [
+  paths.outpatient.memberQr.path,
+  paths.outpatient.memberBodyCheck.path,
+  paths.outpatient.memberDoctors.path,
+  paths.outpatient.memberMembership.path,
+];
+
 export const PRERENDERED_PAGES: PrerenderedPage[] = [
   {
     name: 'home',
@@ -177,6 +197,18 @@ export const PRERENDERED_PAGES: PrerenderedPage[] = [
     content: (t) => ({
       title: t('member-card:documentTitle'),
       body: <MemberFormSkeleton t={t} />,
+    }),
+  },
+  {
+    // A member page's address on a device holding no member (decision 232): the app sends the
+    // visit to the form, saying the card has closed (member-gate.tsx), so that is the shell.
+    name: 'member-card-expired',
+    pattern: `/outpatient/e-card/member/(?:${MEMBER_PAGES.join('|')})`,
+    withoutCookie: MEMBER_ON_DEVICE_COOKIE,
+    example: '/outpatient/e-card/member',
+    content: (t) => ({
+      title: t('member-card:documentTitle'),
+      body: <MemberFormSkeleton t={t} expired />,
     }),
   },
   {

@@ -23,6 +23,12 @@ export type CardType = (typeof CARD_TYPES)[number];
 /** Header carrying the member view token; the web keeps it in session storage under this key. */
 export const MEMBER_VIEW_TOKEN_HEADER = 'x-member-view-token';
 export const MEMBER_VIEW_TOKEN_STORAGE_KEY = 'member-view-token';
+/**
+ * Set by the page, as `1` and nothing else, while this browser holds a member: a live view token
+ * or a card kept on the device. A member page's address is then sent its own shell; without it,
+ * the member card form's, where the app sends such a visit anyway (decision 232).
+ */
+export const MEMBER_ON_DEVICE_COOKIE = 'cp_member';
 /** Life of a shared card link. */
 export const SHARED_CARD_LINK_DAYS = 7;
 /**
