@@ -158,6 +158,9 @@ describe('member look-up', () => {
     expect(body.member.membership_number).toBe('CP-0001-0001');
     expect(body.member.body_check.status).toBe('effective');
     expect(Date.parse(body.member_view_token_expires_at) - clock.now().getTime()).toBe(30 * 60_000);
+    // The browser now holds a member: its member pages get their own shells (decision 232). A
+    // bit, nothing of the member's, and readable by the page, which clears it on "Forget".
+    expect(res.headers['set-cookie']).toBe('cp_member=1; Path=/; Max-Age=31536000; SameSite=Lax');
   });
 
   it('accepts the HKID without brackets or with spaces, and the phone with +852', async () => {
@@ -251,6 +254,8 @@ describe('member look-up', () => {
     const valid = answers;
     for (const res of valid) {
       expect(res.statusCode).toBe(404);
+      // No member found: nothing marks the browser as holding one (decision 232).
+      expect(res.headers['set-cookie']).toBeUndefined();
       expect(res.headers['content-type']).toBe(valid[0]?.headers['content-type']);
       expect(res.body).toBe(valid[0]?.body);
     }

@@ -142,9 +142,22 @@ describe('the SPA fallback', () => {
       expect(response.headers.vary ?? '').not.toMatch(/\bcookie\b/i);
     });
 
-    it('takes an empty cookie as none', async () => {
-      const response = await withCookie('/en/outpatient/e-card/member/qr', 'cp_member=');
-      expect(response.body).toContain('form shell');
+    it.each(['cp_member=', 'cp_member=0', 'cp_member=%zz'])(
+      'takes %s as no member',
+      async (cookie) => {
+        const response = await withCookie('/en/outpatient/e-card/member/qr', cookie);
+        expect(response.body).toContain('form shell');
+      },
+    );
+
+    it('answers a HEAD for a member page as its GET', async () => {
+      const response = await app.inject({
+        method: 'HEAD',
+        url: '/en/outpatient/e-card/member/qr',
+        headers: { accept: 'text/html', cookie: 'cp_member=1' },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['x-shell-stand-in']).toBeUndefined();
     });
   });
 });

@@ -97,6 +97,9 @@ async function page(request, url) {
       SHELL_PAGES.includes(url.pathname) &&
       !response.headers.has('x-shell-stand-in')
     ) {
+      // The kept entry was asked for with a header its answer varies by: removed first, or the
+      // Cache API would keep both (decision 232).
+      await cache.delete(url.pathname, { ignoreVary: true });
       await cache.put(url.pathname, response.clone());
     }
     return response;

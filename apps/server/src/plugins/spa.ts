@@ -105,7 +105,7 @@ export const spaPlugin = fp(
       const keeping = request.headers[OFFLINE_SHELL_HEADER] !== undefined;
       const page = candidates.find(
         ({ withoutCookie }) =>
-          withoutCookie === undefined || (!keeping && readCookie(request, withoutCookie) === null),
+          withoutCookie === undefined || (!keeping && readCookie(request, withoutCookie) !== '1'),
       );
       const byCookie = candidates.some(({ withoutCookie }) => withoutCookie !== undefined);
       return {

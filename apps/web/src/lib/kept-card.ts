@@ -6,6 +6,8 @@
 import { TicketSchema, type Ticket } from '@clinicpass/shared/schemas/outpatient';
 import { z } from 'zod';
 
+import { forgetMemberOnDevice } from './member-on-device';
+
 const DB_NAME = 'clinicpass-kept-card';
 const DB_VERSION = 1;
 const STORE = 'cards';
@@ -157,8 +159,12 @@ export async function keepCard(card: KeptCard): Promise<void> {
   await withStore('readwrite', (store) => store.put(KeptCardSchema.parse(card), KEY));
 }
 
-/** "Forget this card on this device", and sign-out: removes every kept card. */
+/**
+ * "Forget this card on this device", and sign-out: removes every kept card, and the cookie that
+ * tells the server this device holds a member (decision 232).
+ */
 export async function forgetKeptCards(): Promise<void> {
+  forgetMemberOnDevice();
   try {
     await withStore('readwrite', (store) => store.clear());
   } catch {

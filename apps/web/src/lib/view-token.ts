@@ -3,8 +3,6 @@
 import { MEMBER_VIEW_TOKEN_STORAGE_KEY } from '@clinicpass/shared/schemas/outpatient';
 import { z } from 'zod';
 
-import { markMemberOnDevice } from './member-on-device';
-
 const StoredViewTokenSchema = z.object({ token: z.string(), expiresAt: z.string() });
 export type StoredViewToken = z.infer<typeof StoredViewTokenSchema>;
 
@@ -31,8 +29,6 @@ export function readViewToken(now: Date = new Date()): StoredViewToken | null {
 
 export function storeViewToken(value: StoredViewToken): void {
   storage()?.setItem(MEMBER_VIEW_TOKEN_STORAGE_KEY, JSON.stringify(value));
-  // The member pages' addresses now get their own shells from the server (decision 232).
-  markMemberOnDevice(true);
 }
 
 export function clearViewToken(): void {

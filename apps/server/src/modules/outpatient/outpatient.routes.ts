@@ -2,7 +2,10 @@
 // cards and shared card links; plus the clinic counter's ticket check (clinic area).
 import { policyVisitsContract } from '@clinicpass/shared/contracts/clinic';
 import { clinicContract, outpatientContract } from '@clinicpass/shared/contracts/outpatient';
-import { MEMBER_VIEW_TOKEN_HEADER } from '@clinicpass/shared/schemas/outpatient';
+import {
+  MEMBER_ON_DEVICE_COOKIE,
+  MEMBER_VIEW_TOKEN_HEADER,
+} from '@clinicpass/shared/schemas/outpatient';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../lib/contract-route';
@@ -24,6 +27,24 @@ export function requesterOf(request: FastifyRequest): service.Requester {
   };
 }
 
+/** A year: a card kept on the device stays until the member forgets it. */
+const MEMBER_ON_DEVICE_SECONDS = 365 * 24 * 60 * 60;
+
+/**
+ * The look-up's answer marks the browser as holding a member (decision 232): its member pages'
+ * addresses are then sent their own shells. Set here, not by the page: a cookie the page writes
+ * lasts at most 7 days in Safari, and a card kept at the counter lasts longer. `1` and nothing
+ * else; the page reads it and clears it when the cards are forgotten.
+ */
+function markMemberOnDevice(request: FastifyRequest, reply: FastifyReply) {
+  // As the session cookies (decision 138): whenever the public address or the request is https.
+  const secure = request.server.config.https || request.protocol === 'https' ? '; Secure' : '';
+  void reply.header(
+    'set-cookie',
+    `${MEMBER_ON_DEVICE_COOKIE}=1; Path=/; Max-Age=${MEMBER_ON_DEVICE_SECONDS}; SameSite=Lax${secure}`,
+  );
+}
+
 /** Answers carrying bearer tokens or personal data are never stored by a cache. */
 function noStore(reply: FastifyReply) {
   void reply.header('cache-control', 'no-store');
@@ -38,10 +59,12 @@ export const outpatientRoutes: FastifyPluginAsyncZod = async (app) => {
     outpatientContract.lookUpMember,
     async (request, reply) => {
       noStore(reply);
-      return service.lookUpMember(deps, request.body, request.ip, {
+      const found = await service.lookUpMember(deps, request.body, request.ip, {
         solvedDifficulty: request.captchaDifficulty,
         requiredDifficulty: (failures) => app.captcha.requiredDifficulty(failures),
       });
+      markMemberOnDevice(request, reply);
+      return found;
     },
     // Every look-up costs a solved captcha (issue 8), checked once the body is valid.
     { preHandler: requireCaptcha(app) },

@@ -2,8 +2,8 @@
 // token and with nothing kept on this device can only go to the form, so that is decided here,
 // in the shell, before the member pages' code is fetched. A direct visit to the QR page without
 // a member then loads the form's code only. Otherwise the loader fetches the member pages' chunk
-// (as a lazy route would) and the routes below render its pages. Without a member on this
-// device the server already sent the form's shell for such an address (decision 232).
+// (as a lazy route would) and the routes below render its pages. A device the server knows
+// holds no member was sent the form's shell for such an address (decision 232).
 import type { ComponentType } from 'react';
 import { FALLBACK_LANGUAGE, languageFromPrefix } from '@clinicpass/shared/i18n/languages';
 
@@ -28,15 +28,15 @@ function loadMemberPages(): Promise<MemberPages> {
 }
 
 export async function memberGateLoader({ params }: RouteLoadArgs): Promise<RouteRedirect | null> {
-  const member = readViewToken() !== null || (await hasKeptRecord());
-  // What the server knows of this device follows what the gate found (decision 232): the next
-  // visit to a member page is sent that page's shell, or the form's.
-  markMemberOnDevice(member);
-  if (!member) {
+  if (readViewToken() === null && !(await hasKeptRecord())) {
     // As the member pages themselves do without a token: to the form, saying it has expired.
     const language = languageFromPrefix(params.lang) ?? FALLBACK_LANGUAGE;
     return redirectTo(paths.outpatient.memberCard.getHref(language), { expired: true });
   }
+  // A member without the server's mark (a card kept before decision 232, cookies cleared):
+  // the next visit to a member page is sent that page's shell. The mark is not cleared here:
+  // another tab may hold a member this one does not see.
+  markMemberOnDevice();
   await loadMemberPages();
   return null;
 }

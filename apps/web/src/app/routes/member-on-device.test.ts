@@ -1,27 +1,34 @@
-// The cookie telling the server whether this browser holds a member (decision 232): set as a
-// view token is stored, and set or cleared by the member gate by what it finds, so the next
-// visit to a member page is sent that page's shell or the member card form's.
+// The cookie telling the server whether this browser holds a member (decision 232). The look-up's
+// answer sets it (a server test); here: the member gate sets it where it finds a member without
+// it and leaves it otherwise, and forgetting the kept cards clears it.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { clearViewToken, storeViewToken } from '../../lib/view-token';
+import type * as KeptCard from '../../lib/kept-card';
+import { forgetKeptCards } from '../../lib/kept-card';
+import { clearViewToken } from '../../lib/view-token';
 
 import { memberGateLoader } from './member-gate';
 
 const kept = vi.hoisted(() => ({ value: false }));
-vi.mock('../../lib/kept-card', () => ({ hasKeptRecord: () => Promise.resolve(kept.value) }));
+vi.mock('../../lib/kept-card', async (importOriginal) => ({
+  ...(await importOriginal<typeof KeptCard>()),
+  hasKeptRecord: () => Promise.resolve(kept.value),
+}));
 // The member pages' chunk: not needed to decide.
 vi.mock('./member-pages', () => ({}));
 
-const marked = () => document.cookie.split('; ').includes('cp_member=1');
+const cookies = () => document.cookie.split('; ').filter((part) => part !== '');
 const gate = () =>
   memberGateLoader({
     params: { lang: 'en' },
     location: { pathname: '/en/outpatient/e-card/member/qr', search: '', hash: '' },
   });
-const live = () => ({
-  token: 'view-token',
-  expiresAt: new Date(Date.now() + 60_000).toISOString(),
-});
+const storeToken = (expiresAt: Date) => {
+  sessionStorage.setItem(
+    'member-view-token',
+    JSON.stringify({ token: 'view-token', expiresAt: expiresAt.toISOString() }),
+  );
+};
 
 describe('the member-on-device cookie', () => {
   beforeEach(() => {
@@ -33,41 +40,36 @@ describe('the member-on-device cookie', () => {
     clearViewToken();
   });
 
-  it('is set as a look-up stores its view token, and holds nothing of it', () => {
-    storeViewToken(live());
-    expect(marked()).toBe(true);
-    expect(document.cookie).not.toContain('view-token');
-  });
-
-  it('is cleared by the gate when the device holds no member, as it sends the visit to the form', async () => {
-    document.cookie = 'cp_member=1; Path=/';
-    const result = await gate();
-    expect(result).toEqual({
-      redirect: '/en/outpatient/e-card/member',
-      state: { expired: true },
-    });
-    expect(marked()).toBe(false);
-  });
-
-  it('is set by the gate for a live view token', async () => {
-    sessionStorage.setItem('member-view-token', JSON.stringify(live()));
+  it('is set by the gate for a live view token, as `1` and nothing else', async () => {
+    storeToken(new Date(Date.now() + 60_000));
     expect(await gate()).toBeNull();
-    expect(marked()).toBe(true);
+    expect(cookies()).toEqual(['cp_member=1']);
   });
 
   it('is set by the gate for a card kept on the device, without a view token', async () => {
     kept.value = true;
     expect(await gate()).toBeNull();
-    expect(marked()).toBe(true);
+    expect(cookies()).toEqual(['cp_member=1']);
   });
 
-  it('is cleared for an expired view token with nothing kept', async () => {
+  it('is not set when the device holds no member, and the visit goes to the form', async () => {
+    storeToken(new Date(Date.now() - 1000));
+    expect(await gate()).toEqual({
+      redirect: '/en/outpatient/e-card/member',
+      state: { expired: true },
+    });
+    expect(cookies()).toEqual([]);
+  });
+
+  it('is left by the gate when this tab holds no member (another tab may)', async () => {
     document.cookie = 'cp_member=1; Path=/';
-    sessionStorage.setItem(
-      'member-view-token',
-      JSON.stringify({ token: 't', expiresAt: new Date(Date.now() - 1000).toISOString() }),
-    );
     expect(await gate()).not.toBeNull();
-    expect(marked()).toBe(false);
+    expect(cookies()).toEqual(['cp_member=1']);
+  });
+
+  it('goes when the kept cards are forgotten', async () => {
+    document.cookie = 'cp_member=1; Path=/';
+    await forgetKeptCards();
+    expect(cookies()).toEqual([]);
   });
 });
