@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { SHELL_HEADERS } from '@clinicpass/shared/constants';
 import type { Plugin, Rollup } from 'vite';
 
 import { START_AFTER_PAINT } from './scripts-after-first-paint';
@@ -78,7 +79,8 @@ export function serviceWorkerPlugin(): Plugin {
         source: template
           .replace("= '__VERSION__';", `= ${JSON.stringify(version)};`)
           .replace('= __PRECACHE__;', `= ${JSON.stringify(precache)};`)
-          .replace('= __SHELL_PAGES__;', `= ${JSON.stringify(SHELL_PAGES)};`),
+          .replace('= __SHELL_PAGES__;', `= ${JSON.stringify(SHELL_PAGES)};`)
+          .replace('= __SHELL_HEADERS__;', `= ${JSON.stringify(SHELL_HEADERS)};`),
       });
     },
   };

@@ -1,5 +1,5 @@
 // The ClinicPass service worker (issue 16, decision 156), made into dist/sw.js by
-// build/service-worker-plugin.ts, which fills in the three constants below from the build.
+// build/service-worker-plugin.ts, which fills in the four constants below from the build.
 // - Precaches the app shell of the member-card routes (their pages, scripts, styles, icons), so
 //   a kept card opens with no network.
 // - Pages: the network first (a new app version shows at once), the kept shell when there is no
@@ -8,13 +8,15 @@
 //   tokens included, never enter Cache Storage. The kept card lives in the page's IndexedDB.
 // - A new version installs beside the old one, takes over at once and removes the old caches;
 //   the page then reloads on its next navigation (lib/service-worker.ts).
-/* global self, caches, __PRECACHE__, __SHELL_PAGES__ */
+/* global self, caches, __PRECACHE__, __SHELL_PAGES__, __SHELL_HEADERS__ */
 
 const VERSION = '__VERSION__';
 /** @type {string[]} */
 const PRECACHE = __PRECACHE__;
 /** @type {string[]} */
 const SHELL_PAGES = __SHELL_PAGES__;
+/** @type {{ offline: string, standIn: string }} */
+const SHELL_HEADERS = __SHELL_HEADERS__;
 
 const CACHE = `clinicpass-shell-${VERSION}`;
 // The portal (decision 194) is a page of its own, online only.
@@ -29,7 +31,8 @@ self.addEventListener('install', (event) => {
         ...PRECACHE.map((path) => new Request(path, { cache: 'reload' })),
         // Each page's own shell, whether or not this device holds a member yet (decision 232).
         ...SHELL_PAGES.map(
-          (path) => new Request(path, { cache: 'reload', headers: { 'x-shell-offline': '1' } }),
+          (path) =>
+            new Request(path, { cache: 'reload', headers: { [SHELL_HEADERS.offline]: '1' } }),
         ),
       ]);
       await self.skipWaiting();
@@ -95,7 +98,7 @@ async function page(request, url) {
     if (
       response.ok &&
       SHELL_PAGES.includes(url.pathname) &&
-      !response.headers.has('x-shell-stand-in')
+      !response.headers.has(SHELL_HEADERS.standIn)
     ) {
       // The kept entry was asked for with a header its answer varies by: removed first, or the
       // Cache API would keep both (decision 232).

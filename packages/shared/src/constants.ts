@@ -10,6 +10,13 @@ export const ERROR_BANNER_MS = 5000;
 /** Life of the read-only cookie set by a 503 `read_only_mode` answer. */
 export const READ_ONLY_COOKIE_SECONDS = 300;
 
+/**
+ * The page shells' headers between the server and the service worker (decision 232): the worker
+ * asks with `offline` for a page's own shell to keep; the server marks with `standIn` an answer
+ * that is another page's shell (a member page on a device holding no member).
+ */
+export const SHELL_HEADERS = { offline: 'x-shell-offline', standIn: 'x-shell-stand-in' } as const;
+
 /** The finder's price slider, in HKD; the value is committed only on apply. */
 export const PRICE_FILTER = {
   min: 100,

@@ -5,6 +5,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
+import { SHELL_HEADERS } from '@clinicpass/shared/constants';
 import { AppError } from '@clinicpass/shared/errors/app-error';
 import { LANGUAGE_PREFIXES, LANGUAGES, type Language } from '@clinicpass/shared/i18n/languages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -43,11 +44,6 @@ function readPrerenderedPages(webDistDir: string): PrerenderedPage[] {
     html: readFileSync(path.join(webDistDir, file), 'utf8'),
   }));
 }
-
-/** Marks a page sent another page's shell (decision 232); the service worker reads it. */
-const STAND_IN_HEADER = 'x-shell-stand-in';
-/** Sent by the service worker for the shells it keeps offline: each page's own (decision 232). */
-const OFFLINE_SHELL_HEADER = 'x-shell-offline';
 
 /** Where the portal's page is served. */
 const PORTAL_PATH = '/portal';
@@ -102,7 +98,7 @@ export const spaPlugin = fp(
       );
       // The service worker fetching the shells it keeps offline asks for each page's own
       // (decision 232); any other request is chosen by cookie.
-      const keeping = request.headers[OFFLINE_SHELL_HEADER] !== undefined;
+      const keeping = request.headers[SHELL_HEADERS.offline] !== undefined;
       const page = candidates.find(
         ({ withoutCookie }) =>
           withoutCookie === undefined || (!keeping && readCookie(request, withoutCookie) !== '1'),
@@ -110,7 +106,7 @@ export const spaPlugin = fp(
       const byCookie = candidates.some(({ withoutCookie }) => withoutCookie !== undefined);
       return {
         html: page?.html ?? rawIndexHtml,
-        vary: byCookie ? `cookie, ${OFFLINE_SHELL_HEADER}` : null,
+        vary: byCookie ? `cookie, ${SHELL_HEADERS.offline}` : null,
         standIn: page?.withoutCookie !== undefined,
       };
     };
@@ -169,7 +165,7 @@ export const spaPlugin = fp(
         const { html, vary, standIn } = pageHtml(request);
         if (vary !== null) reply.header('vary', vary);
         // The service worker does not keep it as this address's offline shell.
-        if (standIn === true) reply.header(STAND_IN_HEADER, '1');
+        if (standIn === true) reply.header(SHELL_HEADERS.standIn, '1');
         return reply
           .header('cache-control', 'no-cache')
           .type('text/html; charset=utf-8')

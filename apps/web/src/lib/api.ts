@@ -16,6 +16,7 @@ import { SESSION_ID_HEADER } from '@clinicpass/shared/schemas/identity';
 import { env } from '../config/env';
 
 import { i18n } from './i18n';
+import { readPageCookie, writePageCookie } from './page-cookie';
 
 export const DEVICE_ID_STORAGE_KEY = 'session-id';
 export const READ_ONLY_COOKIE = 'read-only-mode';
@@ -64,19 +65,17 @@ let cookieReadOnly = false;
 function readOnlyCookie(): boolean {
   const now = performance.now();
   if (now - cookieReadAt >= COOKIE_READ_MS) {
-    cookieReadOnly = document.cookie
-      .split(';')
-      .some((part) => part.trim().startsWith(`${READ_ONLY_COOKIE}=`));
+    cookieReadOnly = readPageCookie(READ_ONLY_COOKIE) !== null;
     cookieReadAt = now;
   }
   return cookieReadOnly;
 }
 
 function writeReadOnlyCookie(readOnly: boolean): void {
-  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
-  document.cookie = readOnly
-    ? `${READ_ONLY_COOKIE}=1; Max-Age=${READ_ONLY_COOKIE_SECONDS}; Path=/; SameSite=Strict${secure}`
-    : `${READ_ONLY_COOKIE}=; Max-Age=0; Path=/; SameSite=Strict${secure}`;
+  writePageCookie(READ_ONLY_COOKIE, readOnly ? '1' : null, {
+    maxAgeSeconds: READ_ONLY_COOKIE_SECONDS,
+    sameSite: 'Strict',
+  });
   cookieReadOnly = readOnly;
   cookieReadAt = performance.now();
 }

@@ -7,31 +7,33 @@
 // cards are forgotten.
 import { MEMBER_ON_DEVICE_COOKIE } from '@clinicpass/shared/schemas/outpatient';
 
-/** A year: a kept card stays until forgotten. */
-const MAX_AGE_SECONDS = 365 * 24 * 60 * 60;
-const MARK = `${MEMBER_ON_DEVICE_COOKIE}=1`;
+import { readPageCookie, writePageCookie } from './page-cookie';
 
-function write(value: string): void {
-  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+/** A year: a kept card stays until forgotten. */
+const OPTIONS = { maxAgeSeconds: 365 * 24 * 60 * 60, sameSite: 'Lax' } as const;
+
+/** Known marked in this page's life: the member pages' gate then reads no cookie again. */
+let marked = false;
+
+/** Marks the device unless it is marked (read once a page life; written only when missing). */
+export function markMemberOnDevice(): void {
+  if (marked) return;
   try {
-    document.cookie = `${MEMBER_ON_DEVICE_COOKIE}=${value}; Path=/; SameSite=Lax${secure}`;
+    if (readPageCookie(MEMBER_ON_DEVICE_COOKIE) !== '1') {
+      writePageCookie(MEMBER_ON_DEVICE_COOKIE, '1', OPTIONS);
+    }
+    marked = true;
   } catch {
     // Cookies refused: the server sends the form's shell and the app still shows the member.
   }
 }
 
-/** Marks the device, unless it is marked already (one read; a write only when missing). */
-export function markMemberOnDevice(): void {
-  let marked: boolean;
-  try {
-    marked = document.cookie.split('; ').includes(MARK);
-  } catch {
-    return;
-  }
-  if (!marked) write(`1; Max-Age=${MAX_AGE_SECONDS}`);
-}
-
 /** "Forget this card on this device" and sign-out: the mark goes with the cards. */
 export function forgetMemberOnDevice(): void {
-  write('; Max-Age=0');
+  marked = false;
+  try {
+    writePageCookie(MEMBER_ON_DEVICE_COOKIE, null, OPTIONS);
+  } catch {
+    // Cookies refused: there is no mark either.
+  }
 }

@@ -3,6 +3,7 @@
 // and the same refresh token as `cp_renew` on /api, so an API call can renew an expired access
 // cookie (decision 108) while pages and assets never carry a refresh token.
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { cookieIsSecure } from '../../lib/secure-cookie';
 import type { Tokens } from './identity.service';
 import { ACCESS_TOKEN_SECONDS, REFRESH_TOKEN_SECONDS } from './tokens';
 
@@ -52,18 +53,13 @@ function cookie(
   ].join('; ');
 }
 
-/** Secure whenever the app's public address is https (decision 138), or the request came so. */
-function isSecure(request: FastifyRequest): boolean {
-  return request.server.config.https || request.protocol === 'https';
-}
-
 export function setSessionCookies(
   request: FastifyRequest,
   reply: FastifyReply,
   tokens: Tokens,
   now: Date,
 ): void {
-  const secure = isSecure(request);
+  const secure = cookieIsSecure(request);
   reply.header('set-cookie', [
     cookie(ACCESS_COOKIE, tokens.access_token, {
       path: '/',
@@ -98,14 +94,14 @@ export function setAccessCookie(
     cookie(ACCESS_COOKIE, accessToken, {
       path: '/',
       maxAge: ACCESS_TOKEN_SECONDS,
-      secure: isSecure(request),
+      secure: cookieIsSecure(request),
       now,
     }),
   );
 }
 
 export function clearSessionCookies(request: FastifyRequest, reply: FastifyReply, now: Date): void {
-  const secure = isSecure(request);
+  const secure = cookieIsSecure(request);
   reply.header('set-cookie', [
     cookie(ACCESS_COOKIE, '', { path: '/', maxAge: 0, secure, now }),
     cookie(REFRESH_COOKIE, '', { path: REFRESH_COOKIE_PATH, maxAge: 0, secure, now }),

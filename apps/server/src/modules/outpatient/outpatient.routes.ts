@@ -9,6 +9,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../lib/contract-route';
+import { cookieIsSecure } from '../../lib/secure-cookie';
 import { requestLanguage } from '../../plugins/errors';
 import { requireCaptcha } from '../captcha/captcha.plugin';
 import { pageReply, pageWindow } from '../platform-common/pagination';
@@ -37,8 +38,7 @@ const MEMBER_ON_DEVICE_SECONDS = 365 * 24 * 60 * 60;
  * else; the page reads it and clears it when the cards are forgotten.
  */
 function markMemberOnDevice(request: FastifyRequest, reply: FastifyReply) {
-  // As the session cookies (decision 138): whenever the public address or the request is https.
-  const secure = request.server.config.https || request.protocol === 'https' ? '; Secure' : '';
+  const secure = cookieIsSecure(request) ? '; Secure' : '';
   void reply.header(
     'set-cookie',
     `${MEMBER_ON_DEVICE_COOKIE}=1; Path=/; Max-Age=${MEMBER_ON_DEVICE_SECONDS}; SameSite=Lax${secure}`,

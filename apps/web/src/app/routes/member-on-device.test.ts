@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import type * as KeptCard from '../../lib/kept-card';
 import { forgetKeptCards } from '../../lib/kept-card';
+import { forgetMemberOnDevice } from '../../lib/member-on-device';
 import { clearViewToken } from '../../lib/view-token';
 
 import { memberGateLoader } from './member-gate';
@@ -34,7 +35,8 @@ describe('the member-on-device cookie', () => {
   beforeEach(() => {
     kept.value = false;
     clearViewToken();
-    document.cookie = 'cp_member=; Max-Age=0; Path=/';
+    // As "Forget" does: no mark, and none known in this page's life.
+    forgetMemberOnDevice();
   });
   afterEach(() => {
     clearViewToken();
