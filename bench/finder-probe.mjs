@@ -7,6 +7,8 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Session } from 'node:inspector/promises';
+import { writeFile } from 'node:fs/promises';
 import { constants, PerformanceObserver } from 'node:perf_hooks';
 import v8 from 'node:v8';
 import vm from 'node:vm';
@@ -33,6 +35,38 @@ new PerformanceObserver((list) => {
   }
 }).observe({ entryTypes: ['gc'] });
 
+/** The inspector session of a --round-prof or --round-heap profile, between its start and stop. */
+let profiler = null;
+
+/**
+ * The profiles bench/finder.mjs may ask for: the inspector calls that start one, and the one that
+ * stops it and answers the profile. `heap`: V8's sampling heap profile with the objects collected
+ * since included (what a search allocates).
+ */
+const KINDS = {
+  profile: { start: [['Profiler.enable'], ['Profiler.start']], stop: 'Profiler.stop' },
+  heap: {
+    start: [
+      ['HeapProfiler.enable'],
+      [
+        'HeapProfiler.startSampling',
+        {
+          samplingInterval: 4096,
+          includeObjectsCollectedByMajorGC: true,
+          includeObjectsCollectedByMinorGC: true,
+        },
+      ],
+    ],
+    stop: 'HeapProfiler.stopSampling',
+  },
+};
+/** The messages that start and stop them. */
+const PROFILES = Object.fromEntries(
+  Object.keys(KINDS).flatMap((kind) =>
+    [`${kind}-start`, `${kind}-stop`].map((type) => [type, true]),
+  ),
+);
+
 if (typeof process.send === 'function') {
   process.on('message', (message) => {
     if (message === null || typeof message !== 'object') return;
@@ -57,6 +91,28 @@ if (typeof process.send === 'function') {
           .map((space) => [space.space_name, [space.space_size, space.space_used_size]]),
       );
       answer({ memory: process.memoryUsage(), spaces });
+    } else if (message.type in PROFILES) {
+      // bench/finder.mjs --round-prof / --round-heap: a profile of the measured
+      // every-question-new rounds only (Node's --cpu-prof also holds the start, the snapshot's
+      // build and the reload).
+      const { start, stop } = KINDS[message.type.replace(/-(start|stop)$/, '')];
+      const step = message.type.endsWith('-start')
+        ? () => {
+            profiler = new Session();
+            profiler.connect();
+            return start.reduce(
+              (done, [method, params]) => done.then(() => profiler.post(method, params)),
+              Promise.resolve(),
+            );
+          }
+        : () =>
+            profiler
+              .post(stop)
+              .then(({ profile }) => writeFile(message.file, JSON.stringify(profile)))
+              .then(() => profiler.disconnect());
+      step()
+        .then(() => answer({}))
+        .catch((error) => answer({ error: String(error) }));
     } else if (message.type === 'reload') {
       if (pool === null) {
         answer({ error: 'no database query seen yet' });

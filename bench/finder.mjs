@@ -24,6 +24,17 @@
 //   npm run bench:finder -- --sizes 5000 --duration 5
 //   npm run bench:finder -- --rest
 //   npm run bench:finder -- --cpu-prof /tmp/profiles   (the server's CPU profile, written at exit)
+//   npm run bench:finder -- --round-prof /tmp/profiles   (the server's CPU profile of the measured
+//                                          every-question-new rounds only, one file a round)
+//   npm run bench:finder -- --round-heap /tmp/profiles   (V8's sampling heap profile of the same
+//                                          rounds, collected objects included: what a search
+//                                          allocates; one .heapprofile a round)
+//   V8's CPU profiles sample by the wall clock: a thread waiting on the core (the load generator
+//   shares it) is counted where it waits, so a socket write looks costly. Where the CPU time
+//   itself goes: Linux perf on the server, its code named through V8's perf map:
+//     npm run bench:finder -- --only fresh --duration 25 \
+//       --node-flags="--max-semi-space-size=32 --perf-basic-prof --no-compact-code-space"
+//     perf record -F 1999 -g -p <the server's pid> -- sleep 12   (during the measured round)
 //   npm run bench:finder -- --data-dir /tmp/finder-bench   (keeps each size's seed there, reused)
 //   npm run bench:finder -- --only fresh   (only the every-question-new rounds, e.g. to profile)
 //   npm run bench:finder -- --only fresh,bare,floor   (with the floor, below)
@@ -73,6 +84,8 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '3' },
     rest: { type: 'boolean', default: false },
     'cpu-prof': { type: 'string' },
+    'round-prof': { type: 'string' },
+    'round-heap': { type: 'string' },
     'data-dir': { type: 'string' },
     only: { type: 'string' },
     // Diagnostics: what the server holds after a full collection, before the reload.
@@ -193,6 +206,11 @@ function nextAddress() {
 /** Asks the server's probe (bench/finder-probe.mjs) something over IPC. */
 let messageId = 0;
 function ask(server, type) {
+  return askWith(server, { type });
+}
+
+/** The same with more in the message than its type. */
+function askWith(server, { type, ...rest }) {
   messageId += 1;
   const id = messageId;
   return new Promise((resolve, reject) => {
@@ -205,7 +223,7 @@ function ask(server, type) {
       else resolve(message);
     };
     server.on('message', onMessage);
-    server.send({ id, type });
+    server.send({ id, type, ...rest });
   });
 }
 
@@ -565,7 +583,25 @@ async function benchSize(size) {
     const rounds = { search: [], fresh: [], bare: [] };
     for (let round = 0; round < ROUNDS; round += 1) {
       if (CASES.has('search')) rounds.search.push(await load(server, port, finder, DURATION));
-      if (CASES.has('fresh')) rounds.fresh.push(await load(server, port, finder, DURATION, true));
+      if (CASES.has('fresh')) {
+        // At most one of the two profiles (one inspector session).
+        const [kind, dir, extension] =
+          values['round-prof'] !== undefined
+            ? ['profile', values['round-prof'], 'cpuprofile']
+            : values['round-heap'] !== undefined
+              ? ['heap', values['round-heap'], 'heapprofile']
+              : [];
+        if (kind !== undefined) await ask(server, `${kind}-start`);
+        rounds.fresh.push(await load(server, port, finder, DURATION, true));
+        if (kind !== undefined) {
+          mkdirSync(dir, { recursive: true });
+          const file = join(dir, `fresh-${size}-${rounds.fresh.length}.${extension}`);
+          await askWith(server, { type: `${kind}-stop`, file });
+          log(
+            `   ${kind} profile of the round: ${file} (${rounds.fresh.at(-1).requests} searches)`,
+          );
+        }
+      }
       if (CASES.has('bare')) rounds.bare.push(await load(server, port, bare, DURATION));
     }
     const loadAfter = loadavg()[0];
