@@ -10,6 +10,7 @@ import {
   popcount,
   popcount32,
   rowsOf,
+  shapeOf,
   unionOf,
   wordsFor,
 } from './bitset';
@@ -99,5 +100,75 @@ describe('finder engine bitsets', () => {
     const size = 1000;
     const set = bitsetOf(size, [31, 32, 63, 64, 999]);
     expect(intersectPage([set], 1, 3)).toEqual({ total: 5, rows: [32, 63, 64] });
+  });
+
+  // Sets as the finder has them: a block of rows (a district in the finder's order), scattered
+  // rows of any density (a service, a name), or none; the same set asked again (its kept shape).
+  const finderLikeSet = (size: number) =>
+    fc.oneof(
+      fc
+        .tuple(fc.integer({ min: 0, max: size - 1 }), fc.integer({ min: 0, max: size }))
+        .map(([from, length]) => {
+          const rows: number[] = [];
+          for (let row = from; row < Math.min(size, from + length); row += 1) rows.push(row);
+          return rows;
+        }),
+      fc.double({ min: 0, max: 1, noNaN: true }).chain((density) =>
+        fc.infiniteStream(fc.double({ min: 0, max: 1, noNaN: true })).map((draws) => {
+          const rows: number[] = [];
+          const it = draws[Symbol.iterator]();
+          for (let row = 0; row < size; row += 1) {
+            if ((it.next().value as number) < density * density) rows.push(row);
+          }
+          return rows;
+        }),
+      ),
+      fc.constant([] as number[]),
+    );
+
+  it('pages one set, or the AND of several, as a plain scan of the rows does, sparse or dense', () => {
+    fc.assert(
+      fc.property(
+        fc
+          .integer({ min: 1, max: 5000 })
+          .chain((size) =>
+            fc.tuple(
+              fc.constant(size),
+              fc.array(finderLikeSet(size), { minLength: 1, maxLength: 4 }),
+            ),
+          ),
+        fc.integer({ min: 0, max: 400 }),
+        fc.integer({ min: 1, max: 60 }),
+        ([size, lists], offset, limit) => {
+          const sets = lists.map((rows) => bitsetOf(size, rows));
+          const all = sorted(
+            (lists[0] ?? []).filter((row) => lists.every((rows) => rows.includes(row))),
+          );
+          const expected = { total: all.length, rows: all.slice(offset, offset + limit) };
+          expect(intersectPage(sets, offset, limit)).toEqual(expected);
+          // Asked again, from the kept shapes.
+          expect(intersectPage(sets, offset, limit)).toEqual(expected);
+          // The same sets in another order.
+          expect(intersectPage([...sets].reverse(), offset, limit)).toEqual(expected);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it("keeps a set's count and lists its non-zero words only when at most a quarter are", () => {
+    const size = 32 * 100;
+    const block = bitsetOf(
+      size,
+      [...Array(25 * 32).keys()].map((row) => row + 32 * 10),
+    );
+    expect(shapeOf(block).count).toBe(25 * 32);
+    expect([...(shapeOf(block).words ?? [])]).toEqual([...Array(25).keys()].map((i) => i + 10));
+    const wide = bitsetOf(
+      size,
+      [...Array(26).keys()].map((i) => 32 * i * 3),
+    );
+    expect(shapeOf(wide)).toEqual({ count: 26, words: null });
+    expect(shapeOf(emptyBitset(size))).toEqual({ count: 0, words: new Int32Array(0) });
   });
 });
