@@ -186,6 +186,14 @@ describe('the app replaces a shell without moving it', () => {
             .reduce((sum, { value }) => sum + value, 0);
         });
         expect(shift).toBeLessThan(0.01);
+        // The page's own CSS came with its shell: the browser's emotion compiled none of the
+        // page's class rules when the app drew it (the `css` sheet is where it inserts them).
+        const compiled = await page.evaluate(() =>
+          [...document.querySelectorAll('style[data-emotion="css"]')].flatMap((style) =>
+            [...((style as HTMLStyleElement).sheet?.cssRules ?? [])].map((rule) => rule.cssText),
+          ),
+        );
+        expect(compiled).toEqual([]);
       } finally {
         await close();
       }

@@ -31,9 +31,11 @@ import {
 } from '../features/announcements/components/announcement-banners';
 import { LandingArtwork } from '../features/doctor-finder/components/landing-artwork';
 import { LANDING_CARD_WIDTH } from '../features/doctor-finder/components/landing-view';
+import { LoginPage } from '../features/auth/components/login-page';
 import { HomePage } from '../features/home/components/home-page';
+import { MemberCardPage } from '../features/member-card/components/member-card-page';
 import { InlineNotification } from '../components/notification';
-import { RouteStatusContext } from '../lib/app-router';
+import { BuildTimeNavigation, RouteStatusContext } from '../lib/app-router';
 import { i18n, loadLanguage } from '../lib/i18n';
 import { HTML_LANG } from '../lib/language';
 
@@ -65,6 +67,13 @@ export interface PrerenderedPage {
   appDrawsLargestPaint?: true;
   /** The page's own `<title>` text and content. */
   content: (t: typeof i18n.t) => { title: string; body: ReactNode };
+  /**
+   * What the app draws in the shell's place, rendered only for its CSS (as the banners are):
+   * the browser's emotion finds those rules in the shell's style element and does not compile
+   * them in the commit that replaces the shell (stylis was most of that task on the member card
+   * form).
+   */
+  styles?: () => ReactNode;
 }
 
 function Lines({ count }: { count: number }) {
@@ -198,6 +207,7 @@ export const PRERENDERED_PAGES: PrerenderedPage[] = [
       title: t('member-card:documentTitle'),
       body: <MemberFormSkeleton t={t} />,
     }),
+    styles: () => <MemberCardPage />,
   },
   {
     // A member page's address on a device holding no member (decision 232): the app sends the
@@ -210,6 +220,7 @@ export const PRERENDERED_PAGES: PrerenderedPage[] = [
       title: t('member-card:documentTitle'),
       body: <MemberFormSkeleton t={t} expired />,
     }),
+    styles: () => <MemberCardPage />,
   },
   {
     name: 'member-qr',
@@ -237,6 +248,7 @@ export const PRERENDERED_PAGES: PrerenderedPage[] = [
         />
       ),
     }),
+    styles: () => <LoginPage />,
   },
   ...FINDER_PANELS.flatMap((panel): PrerenderedPage[] => [
     {
@@ -356,6 +368,17 @@ export async function prerender(
         </AppProviders>
       </CacheProvider>,
     );
+    if (page.styles !== undefined) {
+      renderToString(
+        <CacheProvider value={cache}>
+          <AppProviders queryClient={new QueryClient()}>
+            <StaticRouter location={path}>
+              <BuildTimeNavigation>{page.styles()}</BuildTimeNavigation>
+            </StaticRouter>
+          </AppProviders>
+        </CacheProvider>,
+      );
+    }
   } finally {
     if (!hadDocument) delete globals.document;
   }

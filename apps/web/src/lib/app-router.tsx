@@ -386,6 +386,7 @@ export function createAppRouter(routes: AppRoute[], history: RouterHistory): App
 }
 
 const RouterContext = createContext<AppRouter | null>(null);
+const NavigateContext = createContext<AppRouter['navigate'] | null>(null);
 const FailureContext = createContext<RouteFailure | null>(null);
 
 /** What the layout reads of the router; the prerender provides it without a router. */
@@ -409,9 +410,20 @@ export function useRouteHandles(): readonly unknown[] {
 
 /** Like React Router's `navigate`, resolving once the new page has rendered. */
 export function useAppNavigate(): (to: string, options?: NavigateOptions) => Promise<void> {
-  const router = useContext(RouterContext);
-  if (router === null) throw new Error('useAppNavigate needs an AppRouterProvider');
-  return router.navigate;
+  const navigate = useContext(NavigateContext);
+  if (navigate === null) throw new Error('useAppNavigate needs an AppRouterProvider');
+  return navigate;
+}
+
+const refuseNavigation = () =>
+  Promise.reject(new Error('Nothing navigates in a build-time render'));
+
+/**
+ * Pages rendered at build time (app/prerender.tsx, for their CSS) take `useAppNavigate` as they
+ * do in the app; nothing is clicked there, so the navigation it gives them refuses.
+ */
+export function BuildTimeNavigation({ children }: { children: ReactNode }) {
+  return <NavigateContext.Provider value={refuseNavigation}>{children}</NavigateContext.Provider>;
 }
 
 /** Renders the router's current location; updates when a navigation commits. */
@@ -448,17 +460,19 @@ export function AppRouterProvider({ router }: { router: AppRouter }) {
   if (!state.initialized) return null;
   return (
     <RouterContext.Provider value={router}>
-      <RouteStatusContext.Provider value={status}>
-        <FailureContext.Provider value={state.failure}>
-          <Router
-            location={state.location}
-            navigationType={state.historyAction}
-            navigator={navigator}
-          >
-            <Routes routeObjects={router.routeObjects} />
-          </Router>
-        </FailureContext.Provider>
-      </RouteStatusContext.Provider>
+      <NavigateContext.Provider value={router.navigate}>
+        <RouteStatusContext.Provider value={status}>
+          <FailureContext.Provider value={state.failure}>
+            <Router
+              location={state.location}
+              navigationType={state.historyAction}
+              navigator={navigator}
+            >
+              <Routes routeObjects={router.routeObjects} />
+            </Router>
+          </FailureContext.Provider>
+        </RouteStatusContext.Provider>
+      </NavigateContext.Provider>
     </RouterContext.Provider>
   );
 }
