@@ -186,14 +186,43 @@ describe('the app replaces a shell without moving it', () => {
             .reduce((sum, { value }) => sum + value, 0);
         });
         expect(shift).toBeLessThan(0.01);
-        // The page's own CSS came with its shell: the browser's emotion compiled none of the
-        // page's class rules when the app drew it (the `css` sheet is where it inserts them).
-        const compiled = await page.evaluate(() =>
-          [...document.querySelectorAll('style[data-emotion="css"]')].flatMap((style) =>
-            [...((style as HTMLStyleElement).sheet?.cssRules ?? [])].map((rule) => rule.cssText),
-          ),
-        );
-        expect(compiled).toEqual([]);
+        // The page's own CSS came with its shell.
+        expect(await compiledInBrowser(page)).toEqual([]);
+      } finally {
+        await close();
+      }
+    },
+  );
+});
+
+/**
+ * The class rules the browser's emotion compiled as the app drew the page (the `css` sheet is
+ * where it inserts them): none when the page's CSS came with its shell (decision 233).
+ */
+function compiledInBrowser(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('style[data-emotion="css"]')].flatMap((style) =>
+      [...((style as HTMLStyleElement).sheet?.cssRules ?? [])].map((rule) => rule.cssText),
+    ),
+  );
+}
+
+describe("the finder's CSS comes with its shell (decision 233)", () => {
+  const finder = PAGES.filter((shell) => ['finder landing', 'finder results'].includes(shell.name));
+
+  it.each(finder.flatMap((page) => LANGUAGES.map((language) => ({ ...page, language }))))(
+    '$name ($language): no class rule compiled as the app draws it',
+    async ({ name, path, language }) => {
+      const { page, close } = await openPage('phone', `/${language}${path}`);
+      try {
+        if (name === 'finder results') {
+          // The cards are drawn: the list of results has its items.
+          await page.getByRole('list').getByRole('listitem').first().waitFor();
+        } else {
+          await page.getByRole('button').first().waitFor();
+        }
+        await page.waitForLoadState('networkidle');
+        expect(await compiledInBrowser(page)).toEqual([]);
       } finally {
         await close();
       }

@@ -29,9 +29,12 @@ import {
   AnnouncementBanners,
   announcementsKey,
 } from '../features/announcements/components/announcement-banners';
+import { DoctorFinderPage } from '../features/doctor-finder/components/doctor-finder-page';
 import { LandingArtwork } from '../features/doctor-finder/components/landing-artwork';
+import { ResultsPage } from '../features/doctor-finder/components/result-list';
 import { LANDING_CARD_WIDTH } from '../features/doctor-finder/components/landing-view';
 import { LoginPage } from '../features/auth/components/login-page';
+import { REGIONS, SERVICES, servicePoint } from '../features/doctor-finder/testing/sample-network';
 import { HomePage } from '../features/home/components/home-page';
 import { MemberCardPage } from '../features/member-card/components/member-card-page';
 import { InlineNotification } from '../components/notification';
@@ -57,6 +60,8 @@ export interface PrerenderedPage {
   withoutCookie?: string;
   /** An address this shell stands for, to render it. */
   example: string;
+  /** The query of the address `styles` is rendered at (the finder's results: a search). */
+  exampleQuery?: string;
   handle?: LayoutHandle;
   /**
    * The page's largest paint is drawn by the app, not by this shell (the QR page's cards, sent
@@ -74,6 +79,11 @@ export interface PrerenderedPage {
    * form).
    */
   styles?: () => ReactNode;
+  /**
+   * Answers the queries `styles` left waiting (the finder's reference lists and results) with
+   * sample data, so that the next render draws what they show; false when none was waiting.
+   */
+  answer?: (client: QueryClient) => boolean;
 }
 
 function Lines({ count }: { count: number }) {
@@ -184,6 +194,84 @@ function FinderSkeleton({ panel, t }: { panel: Panel; t: typeof i18n.t }) {
 
 const FINDER_PANELS = Object.values(PANELS);
 
+/**
+ * A page of sample results, as the service-points query answers it: cards of each kind the
+ * finder draws (open, opening later, closed, hours unknown; with a specialty, a note, flagged or
+ * stale), so their CSS comes with the shell.
+ */
+const SAMPLE_RESULTS = {
+  results: Array.from({ length: 20 }, (_, index) => {
+    const point = servicePoint(index + 1);
+    const note = { en: 'Registration until 12:30', zh: '登記至12:30' };
+    switch (index % 5) {
+      case 1:
+        return {
+          ...point,
+          opening: {
+            ...point.opening,
+            state: 'opens_later' as const,
+            until: null,
+            opens_at: '14:00',
+          },
+          specialty: {
+            id: 1,
+            slug: 'cardiology',
+            description_en: 'Cardiology',
+            description_zh: '心臟科',
+          },
+        };
+      case 2:
+        return {
+          ...point,
+          opening: {
+            ...point.opening,
+            state: 'closed_today' as const,
+            until: null,
+            hours_note: note,
+          },
+          flagged: true,
+        };
+      case 3:
+        return {
+          ...point,
+          opening: { ...point.opening, state: 'unknown' as const, until: null, hours_text: note },
+          details_stale: true,
+          last_verified_at: null,
+        };
+      default:
+        return point;
+    }
+  }),
+  // Enough pages for the page links' gap.
+  pagination: { start: 0, end: 19, total: 450 },
+};
+
+/** What the finder's queries answer in its build-time render (see `answer`). */
+function sampleAnswerOf(key: readonly unknown[]): unknown {
+  switch (key[1]) {
+    case 'services':
+      return SERVICES;
+    case 'country-regions':
+      return REGIONS;
+    case 'service-points':
+      return SAMPLE_RESULTS;
+    default:
+      return undefined;
+  }
+}
+
+/** Answers the finder's waiting queries with the sample network (see `answer`). */
+function answerFinderQueries(client: QueryClient): boolean {
+  let answered = false;
+  for (const query of client.getQueryCache().findAll({ queryKey: ['finder'] })) {
+    const data = sampleAnswerOf(query.queryKey);
+    if (query.state.data !== undefined || data === undefined) continue;
+    client.setQueryData(query.queryKey, data);
+    answered = true;
+  }
+  return answered;
+}
+
 /** The member pages behind the member gate, as their addresses end. */
 const MEMBER_PAGES = [
   paths.outpatient.memberQr.path,
@@ -261,17 +349,34 @@ export const PRERENDERED_PAGES: PrerenderedPage[] = [
         title: t('doctor-finder:documentTitle'),
         body: <FinderSkeleton panel={panel} t={t} />,
       }),
+      styles: () => <DoctorFinderPage panel={panel} policyNumber="P0000000" />,
+      answer: answerFinderQueries,
     },
     {
       name: `finder-results-${panel}`,
       pattern: `/(?:outpatient/doctor-list|health/network)/${panel}/(?!service-code/?$)[^/]+`,
       query: 'with',
       example: `/outpatient/doctor-list/${panel}/P0000000`,
+      exampleQuery: '?districts=A',
       handle: { layoutWidth: 'lg' },
       content: (t) => ({
         title: t('doctor-finder:documentTitle'),
         body: <FinderResultsSkeleton panel={panel} t={t} />,
       }),
+      // The page's cards are drawn from a deferred value, which a build-time render leaves at
+      // its first (none): a page of them is rendered beside it.
+      styles: () => (
+        <>
+          <DoctorFinderPage panel={panel} policyNumber="P0000000" />
+          <ResultsPage
+            panel={panel}
+            data={SAMPLE_RESULTS}
+            chosenDistricts={[]}
+            onPage={() => undefined}
+          />
+        </>
+      ),
+      answer: answerFinderQueries,
     },
   ]),
 ];
@@ -369,15 +474,21 @@ export async function prerender(
       </CacheProvider>,
     );
     if (page.styles !== undefined) {
-      renderToString(
-        <CacheProvider value={cache}>
-          <AppProviders queryClient={new QueryClient()}>
-            <StaticRouter location={path}>
-              <BuildTimeNavigation>{page.styles()}</BuildTimeNavigation>
-            </StaticRouter>
-          </AppProviders>
-        </CacheProvider>,
-      );
+      const client = new QueryClient();
+      // Rendered again while it waits on queries answered here (each answer can start others:
+      // the finder's access check, then its reference lists, then its results).
+      for (let pass = 0; pass < 5; pass += 1) {
+        renderToString(
+          <CacheProvider value={cache}>
+            <AppProviders queryClient={client}>
+              <StaticRouter location={`${path}${page.exampleQuery ?? ''}`}>
+                <BuildTimeNavigation>{page.styles()}</BuildTimeNavigation>
+              </StaticRouter>
+            </AppProviders>
+          </CacheProvider>,
+        );
+        if (page.answer?.(client) !== true) break;
+      }
     }
   } finally {
     if (!hadDocument) delete globals.document;

@@ -97,7 +97,7 @@ function ResultsLoading() {
   );
 }
 
-interface ResultsBodyProps {
+export interface ResultsBodyProps {
   panel: Panel;
   data: ServicePointList;
   chosenDistricts: District[];
@@ -110,17 +110,21 @@ interface ResultsBodyProps {
  * the page in slices and answers taps between them; the page then shows in one commit. Only the
  * drawing is deferred: a new search shows its spinner at once (above), never the last cards.
  */
-const ResultsBody = memo(function ResultsBody({
-  panel,
-  data: latest,
-  chosenDistricts,
-  onPage,
-}: ResultsBodyProps) {
+const ResultsBody = memo(function ResultsBody({ data: latest, ...rest }: ResultsBodyProps) {
+  const data = useDeferredValue<ServicePointList | null>(latest, null);
+  if (data === null) return <ResultsLoading />;
+  return <ResultsPage data={data} {...rest} />;
+});
+
+/**
+ * The drawn page of results: the note on districts widened to, the cards and the page links.
+ * Also rendered at build time for its CSS (app/prerender.tsx), where a deferred value stays
+ * at its first one.
+ */
+export function ResultsPage({ panel, data, chosenDistricts, onPage }: ResultsBodyProps) {
   const { t } = useTranslation('doctor-finder');
   const language = useLanguage();
   const wide = useWideScreen();
-  const data = useDeferredValue<ServicePointList | null>(latest, null);
-  if (data === null) return <ResultsLoading />;
   const total = data.pagination.total;
   const chosenCodes = new Set(chosenDistricts.map((district) => district.code));
   const outside = data.results
@@ -161,7 +165,7 @@ const ResultsBody = memo(function ResultsBody({
       />
     </Stack>
   );
-});
+}
 
 /** The cards, drawn again only for another page of results. */
 const ResultCards = memo(function ResultCards({
