@@ -2,6 +2,7 @@
 // body-check status, the four tabs, `/e-card` redirect; phone and desktop, both languages.
 import { describe, expect, it } from 'vitest';
 import {
+  compiledInBrowser,
   expectAccessible,
   useBrowser,
   VIEWPORTS,
@@ -150,6 +151,13 @@ describe.each(viewports)('member card on a %s', (viewport) => {
       expect(
         await nav.getByRole('link', { name: texts.tabs.qr }).getAttribute('aria-current'),
       ).toBe('page');
+
+      // Opened again at the counter: the QR page's own shell, with the page's CSS (decision
+      // 233): the browser compiles none of its rules as the app draws the cards.
+      await page.reload();
+      await page.getByRole('heading', { level: 1, name: texts.qrHeading }).waitFor();
+      await page.getByRole('article', { name: texts.cards[0] }).getByRole('img').waitFor();
+      expect(await compiledInBrowser(page)).toEqual([]);
       allowFailedResponses(journey, [401, 404]);
     });
 

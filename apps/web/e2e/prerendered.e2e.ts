@@ -3,7 +3,7 @@
 // on, the app replaces the shell and the heading does not move (no layout shift).
 import { chromium, type Browser, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { VIEWPORTS, type ViewportName } from './support/browser';
+import { compiledInBrowser, VIEWPORTS, type ViewportName } from './support/browser';
 
 const PAGES = [
   {
@@ -194,18 +194,6 @@ describe('the app replaces a shell without moving it', () => {
     },
   );
 });
-
-/**
- * The class rules the browser's emotion compiled as the app drew the page (the `css` sheet is
- * where it inserts them): none when the page's CSS came with its shell (decision 233).
- */
-function compiledInBrowser(page: Page): Promise<string[]> {
-  return page.evaluate(() =>
-    [...document.querySelectorAll('style[data-emotion="css"]')].flatMap((style) =>
-      [...((style as HTMLStyleElement).sheet?.cssRules ?? [])].map((rule) => rule.cssText),
-    ),
-  );
-}
 
 describe("the finder's CSS comes with its shell (decision 233)", () => {
   const finder = PAGES.filter((shell) => ['finder landing', 'finder results'].includes(shell.name));

@@ -215,3 +215,16 @@ export async function expectAccessible(page: Page) {
     [],
   );
 }
+
+/**
+ * The class rules the browser's emotion compiled as the app drew the page (the `css` sheet is
+ * where it inserts them): none when the page's CSS came with its prerendered shell (decision
+ * 233).
+ */
+export function compiledInBrowser(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.querySelectorAll('style[data-emotion="css"]')].flatMap((style) =>
+      [...((style as HTMLStyleElement).sheet?.cssRules ?? [])].map((rule) => rule.cssText),
+    ),
+  );
+}

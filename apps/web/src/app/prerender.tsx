@@ -8,7 +8,12 @@
  * The home page has no state of its own and is rendered whole. Nothing here ships to the browser.
  */
 import { PANELS, type Panel } from '@clinicpass/shared/constants';
-import { MEMBER_ON_DEVICE_COOKIE, type Announcement } from '@clinicpass/shared/schemas/outpatient';
+import {
+  MEMBER_ON_DEVICE_COOKIE,
+  type Announcement,
+  type Ticket,
+  type TicketType,
+} from '@clinicpass/shared/schemas/outpatient';
 import { LANGUAGE_PREFIXES, type Language } from '@clinicpass/shared/i18n/languages';
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
@@ -20,7 +25,7 @@ import Typography from '@mui/material/Typography';
 import { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { StaticRouter } from 'react-router';
+import { Outlet, Route, Routes, StaticRouter } from 'react-router';
 
 import { AppLayout, type LayoutHandle } from '../components/app-layout';
 import { paths } from '../config/paths';
@@ -37,6 +42,12 @@ import { LoginPage } from '../features/auth/components/login-page';
 import { REGIONS, SERVICES, servicePoint } from '../features/doctor-finder/testing/sample-network';
 import { HomePage } from '../features/home/components/home-page';
 import { MemberCardPage } from '../features/member-card/components/member-card-page';
+import {
+  MemberFrame,
+  MemberLoading,
+  type MemberContext,
+} from '../features/member-card/components/member-layout';
+import { QrCodesPage } from '../features/member-card/components/qr-codes-page';
 import { InlineNotification } from '../components/notification';
 import { BuildTimeNavigation, RouteStatusContext } from '../lib/app-router';
 import { i18n, loadLanguage } from '../lib/i18n';
@@ -272,6 +283,69 @@ function answerFinderQueries(client: QueryClient): boolean {
   return answered;
 }
 
+const SAMPLE_DAY = '2026-01-01';
+
+/** A member's ticket of a type, as the tickets query answers it. */
+function sampleTicket(type: TicketType, enabled = true): Ticket {
+  return {
+    type,
+    token: `sample-${type}-token-aaaaaaaaaaaa`,
+    number: '1234 5678 9012 3456',
+    effective_date: SAMPLE_DAY,
+    expiry_date: '2099-12-31',
+    enabled,
+    name_en: 'Outpatient plan',
+    name_zh: '門診計劃',
+    service_types: [],
+    policy_number: 'P0000000',
+    membership_number: 'CP-0000-0000',
+    holder_name_en: 'Chan Tai Man',
+    holder_name_zh: '陳大文',
+    token_expires_at: '2099-12-31T00:00:00.000Z',
+  };
+}
+
+/** What the member frame hands its pages (member-layout.tsx), for the QR page's render. */
+const SAMPLE_MEMBER: MemberContext = {
+  token: '',
+  member: {
+    name_en: 'Chan Tai Man',
+    name_zh: '陳大文',
+    membership_number: 'CP-0000-0000',
+    member_code: 'M0000',
+    policy_number: 'P0000000',
+    card_type: 'wea',
+    medical_network_panel: null,
+    body_check: {
+      checks_per_year: 1,
+      effective_date: SAMPLE_DAY,
+      status: 'effective',
+      last_check_date: null,
+    },
+    covered_services: [],
+    usage: {
+      policy_year_start: SAMPLE_DAY,
+      policy_year_end: '2026-12-31',
+      visits_used: 2,
+      visits_included: 10,
+      body_checks_left: 1,
+      last_visit: null,
+    },
+  },
+  // The body-check ticket not yet effective: a card of each kind.
+  tickets: [sampleTicket('visit'), sampleTicket('payment'), sampleTicket('body-check', false)],
+};
+
+/** The member frame, as it waits and then with the sample member in its outlet. */
+function SampleMemberFrame() {
+  return (
+    <MemberFrame>
+      <MemberLoading />
+      <Outlet context={SAMPLE_MEMBER} />
+    </MemberFrame>
+  );
+}
+
 /** The member pages behind the member gate, as their addresses end. */
 const MEMBER_PAGES = [
   paths.outpatient.memberQr.path,
@@ -319,6 +393,13 @@ export const PRERENDERED_PAGES: PrerenderedPage[] = [
       title: t('member-card:qr.documentTitle'),
       body: <PageSkeleton heading={t('member-card:qr.heading.page')} lines={2} />,
     }),
+    styles: () => (
+      <Routes>
+        <Route element={<SampleMemberFrame />}>
+          <Route path="*" element={<QrCodesPage />} />
+        </Route>
+      </Routes>
+    ),
   },
   {
     name: 'login',

@@ -3,7 +3,7 @@ import type { MemberSummary, Ticket } from '@clinicpass/shared/schemas/outpatien
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useOutletContext } from 'react-router';
 
@@ -114,13 +114,7 @@ export function MemberLayout() {
       />
     );
   }
-  if (stored === null && kept === undefined) {
-    return (
-      <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
-        <CircularProgress aria-label={t('loading')} />
-      </Box>
-    );
-  }
+  if (stored === null && kept === undefined) return <MemberLoading />;
   if (stored === null) {
     return (
       <Navigate
@@ -134,17 +128,34 @@ export function MemberLayout() {
   if (tickets.error !== null && !expired) throw tickets.error;
 
   return (
-    <Box sx={{ pb: `${BOTTOM_NAVIGATION_HEIGHT + 16}px` }}>
+    <MemberFrame>
       {member.data === undefined || tickets.data === undefined ? (
-        <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
-          <CircularProgress aria-label={t('loading')} />
-        </Box>
+        <MemberLoading />
       ) : (
         <Outlet
           context={{ token, member: member.data, tickets: tickets.data } satisfies MemberContext}
         />
       )}
+    </MemberFrame>
+  );
+}
+
+/** The member pages' frame: the page, with room below it for the bottom navigation. */
+export function MemberFrame({ children }: { children: ReactNode }) {
+  return (
+    <Box sx={{ pb: `${BOTTOM_NAVIGATION_HEIGHT + 16}px` }}>
+      {children}
       <MemberBottomNavigation />
+    </Box>
+  );
+}
+
+/** While the member and their tickets load. */
+export function MemberLoading() {
+  const { t } = useTranslation('member-card');
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
+      <CircularProgress aria-label={t('loading')} />
     </Box>
   );
 }
