@@ -60,12 +60,8 @@ const KINDS = {
     stop: 'HeapProfiler.stopSampling',
   },
 };
-/** The messages that start and stop them. */
-const PROFILES = Object.fromEntries(
-  Object.keys(KINDS).flatMap((kind) =>
-    [`${kind}-start`, `${kind}-stop`].map((type) => [type, true]),
-  ),
-);
+/** A message that starts or stops one of them: `profile-start`, `heap-stop`, … */
+const PROFILE_MESSAGE = /^(profile|heap)-(start|stop)$/;
 
 if (typeof process.send === 'function') {
   process.on('message', (message) => {
@@ -91,26 +87,26 @@ if (typeof process.send === 'function') {
           .map((space) => [space.space_name, [space.space_size, space.space_used_size]]),
       );
       answer({ memory: process.memoryUsage(), spaces });
-    } else if (message.type in PROFILES) {
+    } else if (PROFILE_MESSAGE.test(message.type)) {
       // bench/finder.mjs --round-prof / --round-heap: a profile of the measured
       // every-question-new rounds only (Node's --cpu-prof also holds the start, the snapshot's
       // build and the reload).
-      const { start, stop } = KINDS[message.type.replace(/-(start|stop)$/, '')];
-      const step = message.type.endsWith('-start')
-        ? () => {
-            profiler = new Session();
-            profiler.connect();
-            return start.reduce(
-              (done, [method, params]) => done.then(() => profiler.post(method, params)),
-              Promise.resolve(),
-            );
-          }
-        : () =>
-            profiler
-              .post(stop)
-              .then(({ profile }) => writeFile(message.file, JSON.stringify(profile)))
-              .then(() => profiler.disconnect());
-      step()
+      const [, kind, step] = PROFILE_MESSAGE.exec(message.type);
+      const { start, stop } = KINDS[kind];
+      const run = async () => {
+        if (step === 'start') {
+          profiler = new Session();
+          profiler.connect();
+          for (const [method, params] of start) await profiler.post(method, params);
+          return;
+        }
+        if (profiler === null) throw new Error('no profile was started');
+        const { profile } = await profiler.post(stop);
+        await writeFile(message.file, JSON.stringify(profile));
+        profiler.disconnect();
+        profiler = null;
+      };
+      run()
         .then(() => answer({}))
         .catch((error) => answer({ error: String(error) }));
     } else if (message.type === 'reload') {

@@ -112,6 +112,17 @@ const PROBE = join(root, 'bench/finder-probe.mjs');
 const FLOOR_SERVER = join(root, 'bench/finder-floor-server.mjs');
 /** The built server's directory: apps/server/dist, built by this bench unless given. */
 const SERVER_DIST = values['server-dist'] ?? join(serverDir, 'dist');
+// The profile of the measured every-question-new rounds, if one is asked for: one at a time (the
+// server's probe holds one inspector session).
+if (values['round-prof'] !== undefined && values['round-heap'] !== undefined) {
+  throw new Error('--round-prof and --round-heap: one profile at a time');
+}
+const ROUND_PROFILE =
+  values['round-prof'] !== undefined
+    ? { kind: 'profile', dir: values['round-prof'], extension: 'cpuprofile' }
+    : values['round-heap'] !== undefined
+      ? { kind: 'heap', dir: values['round-heap'], extension: 'heapprofile' }
+      : {};
 const SIZES = values.sizes.split(',').map(Number);
 const DURATION = Number(values.duration);
 const WARMUP = Number(values.warmup);
@@ -584,13 +595,7 @@ async function benchSize(size) {
     for (let round = 0; round < ROUNDS; round += 1) {
       if (CASES.has('search')) rounds.search.push(await load(server, port, finder, DURATION));
       if (CASES.has('fresh')) {
-        // At most one of the two profiles (one inspector session).
-        const [kind, dir, extension] =
-          values['round-prof'] !== undefined
-            ? ['profile', values['round-prof'], 'cpuprofile']
-            : values['round-heap'] !== undefined
-              ? ['heap', values['round-heap'], 'heapprofile']
-              : [];
+        const { kind, dir, extension } = ROUND_PROFILE;
         if (kind !== undefined) await ask(server, `${kind}-start`);
         rounds.fresh.push(await load(server, port, finder, DURATION, true));
         if (kind !== undefined) {

@@ -52,6 +52,8 @@ interface ShellWindow {
 }
 
 const HTML_LANG = { en: 'en', 'zh-hk': 'zh-Hant-HK' } as const;
+/** The finder's list of results, by its accessible name. */
+const RESULTS_LIST = { en: 'Doctors', 'zh-hk': '醫生' } as const;
 const LANGUAGES = ['en', 'zh-hk'] as const;
 
 let browser: Browser;
@@ -205,7 +207,11 @@ describe("the finder's CSS comes with its shell (decision 233)", () => {
       try {
         if (name === 'finder results') {
           // The cards are drawn: the list of results has its items.
-          await page.getByRole('list').getByRole('listitem').first().waitFor();
+          await page
+            .getByRole('list', { name: RESULTS_LIST[language] })
+            .getByRole('listitem')
+            .first()
+            .waitFor();
         } else {
           await page.getByRole('button').first().waitFor();
         }

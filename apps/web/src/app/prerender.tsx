@@ -39,7 +39,7 @@ import { LandingArtwork } from '../features/doctor-finder/components/landing-art
 import { ResultsPage } from '../features/doctor-finder/components/result-list';
 import { LANDING_CARD_WIDTH } from '../features/doctor-finder/components/landing-view';
 import { LoginPage } from '../features/auth/components/login-page';
-import { REGIONS, SERVICES, servicePoint } from '../features/doctor-finder/testing/sample-network';
+import { REGIONS, SERVICES, servicePoint } from '../features/doctor-finder/model/sample-network';
 import { HomePage } from '../features/home/components/home-page';
 import { MemberCardPage } from '../features/member-card/components/member-card-page';
 import {

@@ -150,7 +150,6 @@ export function searchSnapshot(
   if (panel === undefined) return { total: 0, cards: [] };
   const size = panel.size;
   const sets: Bitset[] = [];
-  // Text terms first: they are mostly the sparsest, and a zero word skips the other sets.
   for (const term of criteria.terms ?? []) {
     sets.push(termBitset(snapshot, criteria.panel, panel, term));
   }

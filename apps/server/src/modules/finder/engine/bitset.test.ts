@@ -141,8 +141,9 @@ describe('finder engine bitsets', () => {
         fc.integer({ min: 1, max: 60 }),
         ([size, lists], offset, limit) => {
           const sets = lists.map((rows) => bitsetOf(size, rows));
+          const members = lists.map((rows) => new Set(rows));
           const all = sorted(
-            (lists[0] ?? []).filter((row) => lists.every((rows) => rows.includes(row))),
+            (lists[0] ?? []).filter((row) => members.every((rows) => rows.has(row))),
           );
           const expected = { total: all.length, rows: all.slice(offset, offset + limit) };
           expect(intersectPage(sets, offset, limit)).toEqual(expected);

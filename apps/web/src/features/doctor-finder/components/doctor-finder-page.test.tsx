@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
 import { renderApp } from '../../../test/render-app';
-import { servicePoint, stubFinderFetch } from '../testing/finder-fetch-stub';
+import { servicePoint } from '../model/sample-network';
+import { stubFinderFetch } from '../testing/finder-fetch-stub';
 
 const RESULTS = '/en/outpatient/doctor-list/outpatient/OP1000001';
 

@@ -97,7 +97,7 @@ function ResultsLoading() {
   );
 }
 
-export interface ResultsBodyProps {
+export interface ResultsPageProps {
   panel: Panel;
   data: ServicePointList;
   chosenDistricts: District[];
@@ -110,7 +110,7 @@ export interface ResultsBodyProps {
  * the page in slices and answers taps between them; the page then shows in one commit. Only the
  * drawing is deferred: a new search shows its spinner at once (above), never the last cards.
  */
-const ResultsBody = memo(function ResultsBody({ data: latest, ...rest }: ResultsBodyProps) {
+const ResultsBody = memo(function ResultsBody({ data: latest, ...rest }: ResultsPageProps) {
   const data = useDeferredValue<ServicePointList | null>(latest, null);
   if (data === null) return <ResultsLoading />;
   return <ResultsPage data={data} {...rest} />;
@@ -121,7 +121,7 @@ const ResultsBody = memo(function ResultsBody({ data: latest, ...rest }: Results
  * Also rendered at build time for its CSS (app/prerender.tsx), where a deferred value stays
  * at its first one.
  */
-export function ResultsPage({ panel, data, chosenDistricts, onPage }: ResultsBodyProps) {
+export function ResultsPage({ panel, data, chosenDistricts, onPage }: ResultsPageProps) {
   const { t } = useTranslation('doctor-finder');
   const language = useLanguage();
   const wide = useWideScreen();

@@ -7,9 +7,7 @@ import { z } from 'zod';
 
 import type { ServicePoint } from '../model/types';
 
-import { REGIONS, SERVICES, servicePoint } from './sample-network';
-
-export { REGIONS, SERVICES, servicePoint };
+import { REGIONS, SERVICES, servicePoint } from '../model/sample-network';
 
 /** What a test says of a ticket; the rest of its answer is filled in. */
 export type StubTicket = Pick<Ticket, 'type' | 'token' | 'effective_date'> & Partial<Ticket>;

@@ -150,7 +150,7 @@ export function MemberFrame({ children }: { children: ReactNode }) {
   );
 }
 
-/** While the member and their tickets load. */
+/** While the member pages wait for what they show (the kept card, the member, the tickets). */
 export function MemberLoading() {
   const { t } = useTranslation('member-card');
   return (

@@ -1,7 +1,7 @@
-// A small fixed network of the finder (regions, services, service points): what the component
-// tests' stand-in for the GraphQL endpoint answers (finder-fetch-stub.ts), and what the build
-// renders the finder's pages with for their CSS (app/prerender.tsx). No test runner here: the
-// build loads it.
+// A small fixed network of the finder (regions, services, service points): what the build
+// renders the finder's pages with for their CSS (app/prerender.tsx, decision 233), and what the
+// component tests' stand-in for the GraphQL endpoint answers (testing/finder-fetch-stub.ts).
+// Build input: nothing of a test runner here.
 import type { CountryRegion, HealthcareService, ServicePoint } from '../model/types';
 
 const district = (code: string, en: string, zh: string) => ({
