@@ -5,7 +5,8 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible, useBrowser, VIEWPORTS, type ViewportName } from './support/browser';
-import { clientAddresses, DEMO_MEMBERS, fillLookUp, LOOK_UP_TEXTS } from './support/member-look-up';
+import { asNewClient } from './support/client-address';
+import { DEMO_MEMBERS, fillLookUp, LOOK_UP_TEXTS } from './support/member-look-up';
 
 const open = useBrowser();
 const viewports = Object.keys(VIEWPORTS) as ViewportName[];
@@ -137,8 +138,6 @@ const LOOK_UP = {
   en: { ...LOOK_UP_TEXTS.en, filters: 'Filters' },
   zh: { ...LOOK_UP_TEXTS.zh, filters: '篩選' },
 } as const;
-
-const asNewClient = clientAddresses((n) => `198.18.${process.pid % 250}.${n % 250}`);
 
 // Both phone sizes in each language, on one looked-up card (a look-up is seconds of the suite's
 // time on two cores): the page is resized between the checks.

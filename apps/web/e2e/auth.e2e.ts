@@ -11,6 +11,7 @@ import {
   type Journey,
   type ViewportName,
 } from './support/browser';
+import { newClientAddress } from './support/client-address';
 
 const open = useBrowser();
 const viewports = Object.keys(VIEWPORTS) as ViewportName[];
@@ -85,14 +86,10 @@ const TEXT = {
 type Lang = keyof typeof TEXT;
 const languages = Object.keys(TEXT) as Lang[];
 
-let addressCounter = 0;
 /** A journey of its own: own client address for the server's per-address limit. */
 async function journey(viewport: ViewportName, path?: string): Promise<Journey> {
   const j = await open(viewport);
-  addressCounter += 1;
-  await j.context.setExtraHTTPHeaders({
-    'x-forwarded-for': `198.51.${Math.floor(Math.random() * 250)}.${addressCounter % 250}`,
-  });
+  await j.context.setExtraHTTPHeaders({ 'x-forwarded-for': newClientAddress() });
   if (path !== undefined) await j.page.goto(path);
   return j;
 }

@@ -4,12 +4,8 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { expectAccessible, useBrowser, VIEWPORTS, type ViewportName } from './support/browser';
-import {
-  clientAddresses,
-  DEMO_MEMBERS,
-  LOOK_UP_TEXTS,
-  lookUpMember,
-} from './support/member-look-up';
+import { asNewClient } from './support/client-address';
+import { DEMO_MEMBERS, LOOK_UP_TEXTS, lookUpMember } from './support/member-look-up';
 
 const open = useBrowser();
 const viewports = Object.keys(VIEWPORTS) as ViewportName[];
@@ -65,8 +61,6 @@ afterAll(async () => {
   await db.query('DELETE FROM body_check_centre WHERE code = $1', [ADDED.code]);
   await db.end();
 });
-
-const asNewClient = clientAddresses((n) => `198.51.100.${(process.pid % 50) * 4 + n}`);
 
 describe.each(viewports)('body-check centres on a %s', (viewport) => {
   it.each(['en', 'zh'] as const)('lists the configured centres in %s', async (language) => {

@@ -3,9 +3,9 @@
 // and the proof of work runs in our Web Workers (decision 207), no longer the ALTCHA widget.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, useBrowser, type Journey } from './support/browser';
+import { asNewClient } from './support/client-address';
 import {
   allowFailedResponses,
-  clientAddresses,
   DEMO_MEMBERS,
   fillLookUp,
   LOOK_UP_TEXTS,
@@ -13,9 +13,6 @@ import {
 import { startServer, type ExtraServer } from './support/server';
 
 const open = useBrowser();
-
-/** Each journey is its own client address, so the look-up limit of one never reaches another. */
-const asNewClient = clientAddresses((n) => `192.0.2.${(process.pid % 40) * 6 + n}`);
 
 const TEXTS = {
   en: {

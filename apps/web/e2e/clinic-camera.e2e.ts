@@ -8,6 +8,7 @@ import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, expect, inject, it } from 'vitest';
 import { expectAccessible, useBrowser, VIEWPORTS } from './support/browser';
+import { asNewClient, newClientAddress } from './support/client-address';
 import {
   CLINIC_TEXTS,
   freshMemberAndClinicUser,
@@ -17,10 +18,8 @@ import {
   signInClinicUser,
   y4mOf,
 } from './support/clinic';
-import { clientAddresses } from './support/member-look-up';
 
 const open = useBrowser();
-const asNewClient = clientAddresses((n) => `198.19.${(process.pid % 50) + 1}.${n}`);
 let cameraBrowser: Browser | undefined;
 let directory: string | undefined;
 
@@ -61,7 +60,7 @@ it('reads the member QR from the camera and checks the ticket', async () => {
     hasTouch: true,
     locale: 'en-GB',
     permissions: ['camera'],
-    extraHTTPHeaders: { 'x-forwarded-for': `198.19.200.${(process.pid % 200) + 1}` },
+    extraHTTPHeaders: { 'x-forwarded-for': newClientAddress() },
   });
   const problems: string[] = [];
   const page = await context.newPage();

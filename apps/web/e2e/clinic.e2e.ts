@@ -7,6 +7,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible, useBrowser, type Journey } from './support/browser';
+import { asNewClient } from './support/client-address';
 import {
   CLINIC_TEXTS,
   freshMemberAndClinicUser,
@@ -14,10 +15,8 @@ import {
   qrPicture,
   signInClinicUser,
 } from './support/clinic';
-import { clientAddresses } from './support/member-look-up';
 
 const open = useBrowser();
-const asNewClient = clientAddresses((n) => `198.18.${(process.pid % 50) + 1}.${n}`);
 
 type Texts = (typeof CLINIC_TEXTS)['en' | 'zh'];
 

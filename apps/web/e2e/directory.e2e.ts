@@ -5,16 +5,13 @@
 import { describe, expect, it } from 'vitest';
 
 import { expectAccessible, useBrowser, type Journey } from './support/browser';
+import { newClientAddress } from './support/client-address';
 
 const open = useBrowser();
 
-let address = 0;
 async function openFinder(path: string): Promise<Journey> {
   const journey = await open('phone');
-  address += 1;
-  await journey.context.setExtraHTTPHeaders({
-    'x-forwarded-for': `10.${(process.pid + 77) % 250}.${Math.floor(address / 250)}.${address % 250}`,
-  });
+  await journey.context.setExtraHTTPHeaders({ 'x-forwarded-for': newClientAddress() });
   await journey.page.goto(path);
   return journey;
 }

@@ -5,8 +5,8 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
 import { expectAccessible, useBrowser, type Journey, type ViewportName } from './support/browser';
+import { asNewClient } from './support/client-address';
 import {
-  clientAddresses,
   DEMO_MEMBERS,
   LOOK_UP_TEXTS,
   lookUpMember as submitLookUp,
@@ -15,7 +15,6 @@ import {
 const open = useBrowser();
 
 // The finder and the look-up count per client address: each journey has its own.
-const asNewClient = clientAddresses((n) => `192.0.2.${((process.pid % 20) * 12 + n) % 250}`);
 async function journey(viewport: ViewportName): Promise<Journey> {
   const j = await open(viewport);
   await asNewClient(j);

@@ -5,10 +5,9 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
 import { expectAccessible, useBrowser } from './support/browser';
+import { newClientAddress } from './support/client-address';
 
 const open = useBrowser();
-
-let address = 0;
 
 const TEXT = {
   en: { prefix: 'en', search: /Search by doctor/, wanChai: 'Wan Chai', ytm: 'Yau Tsim Mong' },
@@ -34,10 +33,7 @@ describe.each(['en', 'zh-HK'] as const)('finder text search on a phone (%s)', (l
   it('finds Causeway Bay from 铜锣湾, then Tsim Sha Tsui from TST', async () => {
     const t = TEXT[lang];
     const journey = await open('phone');
-    address += 1;
-    await journey.context.setExtraHTTPHeaders({
-      'x-forwarded-for': `10.${(process.pid + 17) % 250}.${Math.floor(address / 250)}.${address % 250}`,
-    });
+    await journey.context.setExtraHTTPHeaders({ 'x-forwarded-for': newClientAddress() });
     const { page } = journey;
     await page.goto(`/${t.prefix}/outpatient/doctor-list/outpatient/OP1000001?p=`);
     await cards(page).first().waitFor();

@@ -4,17 +4,14 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 
 import { expectAccessible, useBrowser, type Journey, type ViewportName } from './support/browser';
+import { newClientAddress } from './support/client-address';
 
 const open = useBrowser();
 
 // The finder is rate-limited per client address: each journey gets its own address.
-let address = 0;
 async function openFinder(viewport: ViewportName, path: string): Promise<Journey> {
   const journey = await open(viewport);
-  address += 1;
-  await journey.context.setExtraHTTPHeaders({
-    'x-forwarded-for': `10.${process.pid % 250}.${Math.floor(address / 250)}.${address % 250}`,
-  });
+  await journey.context.setExtraHTTPHeaders({ 'x-forwarded-for': newClientAddress() });
   await journey.page.goto(path);
   return journey;
 }

@@ -9,9 +9,9 @@ import {
   type Journey,
   type ViewportName,
 } from './support/browser';
+import { asNewClient } from './support/client-address';
 import {
   allowFailedResponses,
-  clientAddresses,
   DEMO_MEMBERS,
   fillLookUp,
   LOOK_UP_TEXTS,
@@ -20,9 +20,6 @@ import {
 
 const open = useBrowser();
 const viewports = Object.keys(VIEWPORTS) as ViewportName[];
-
-/** Each journey is its own client address, so the look-up limits of one never reach another. */
-const asNewClient = clientAddresses((n) => `203.0.113.${(process.pid % 50) * 4 + n}`);
 
 const TEXTS = {
   en: {
@@ -161,13 +158,43 @@ describe.each(viewports)('member card on a %s', (viewport) => {
       allowFailedResponses(journey, [401, 404]);
     });
 
-    it('shows field messages for bad input and the error banner for a wrong phone, then a member whose body check is not due', async () => {
-      const journey = await open(viewport);
+    it('shows field messages for bad input, even with the rules late and the button held down, and the error banner for a wrong phone, then a member whose body check is not due', async () => {
+      const journey = await open(viewport, { serviceWorkers: 'block' });
       await asNewClient(journey);
       const { page } = journey;
-      await lookUp(journey, texts, 'A123456(4)', '1234');
+      // The rules (a chunk fetched as the form is first used) arrive only once both fields are
+      // filled in: the HKID, left before they came, is still checked.
+      let rulesAsked = false;
+      let sendRules = () => {};
+      const rulesSent = new Promise<void>((resolve) => (sendRules = resolve));
+      await page.route(/\/assets\/member-form-schema-[\w-]+\.js$/, async (route) => {
+        rulesAsked = true;
+        await rulesSent;
+        await route.continue();
+      });
+      await page.goto(`/${texts.prefix}/outpatient/e-card/member`);
+      await fillLookUp(page, texts, 'A123456(4)', '1234');
+      expect(rulesAsked).toBe(true);
+      sendRules();
       await page.getByText(texts.hkidError).waitFor();
+      // A press on the button held as a person holds it: the phone's message, due as the press
+      // takes the focus, would push the button from under the pointer before the release and
+      // the click would be lost. It waits for the release; the form is sent, which focuses the
+      // first wrong field.
+      const button = page.getByRole('button', { name: texts.submit });
+      await button.scrollIntoViewIfNeeded();
+      const before = await button.boundingBox();
+      if (before === null) throw new Error('the submit button has no box');
+      await page.mouse.move(before.x + before.width / 2, before.y + before.height / 2);
+      await page.mouse.down();
+      await page.waitForTimeout(300);
+      expect(await button.boundingBox()).toEqual(before);
+      await page.mouse.up();
       await page.getByText(texts.phoneError).waitFor();
+      const hkidField = page.getByRole('textbox', { name: texts.hkid });
+      await expect
+        .poll(() => hkidField.evaluate((field) => field === document.activeElement))
+        .toBe(true);
       await page
         .getByRole('textbox', { name: texts.hkid })
         .fill(language === 'en' ? 'A123456(3)' : 'G123456(A)');

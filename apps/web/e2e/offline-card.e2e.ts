@@ -7,6 +7,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible, useBrowser, type Journey } from './support/browser';
+import { asNewClient } from './support/client-address';
 import { startServer } from './support/server';
 
 const open = useBrowser();
@@ -46,14 +47,6 @@ const TEXT = {
     keepFailed: /未能在此裝置保留此會員卡/,
   },
 } as const;
-
-let address = 0;
-async function asNewClient(journey: Journey) {
-  address += 1;
-  await journey.context.setExtraHTTPHeaders({
-    'x-forwarded-for': `198.19.${process.pid % 250}.${address % 250}`,
-  });
-}
 
 /** Failed loads the journey causes (the stopped server) are not problems. */
 function allowFailedLoads(journey: Journey) {

@@ -11,6 +11,7 @@ import {
   type Journey,
   type ViewportName,
 } from './support/browser';
+import { newClientAddress } from './support/client-address';
 
 const open = useBrowser();
 const viewports = Object.keys(VIEWPORTS) as ViewportName[];
@@ -44,14 +45,10 @@ const TEXT = {
   },
 } as const;
 
-let addressCounter = 0;
 async function journey(viewport: ViewportName): Promise<Journey> {
   const j = await open(viewport);
-  addressCounter += 1;
   // Its own client address, so the identity service's per-address limit counts it alone.
-  await j.context.setExtraHTTPHeaders({
-    'x-forwarded-for': `198.18.${Math.floor(Math.random() * 250)}.${addressCounter % 250}`,
-  });
+  await j.context.setExtraHTTPHeaders({ 'x-forwarded-for': newClientAddress() });
   return j;
 }
 
@@ -61,7 +58,7 @@ async function journey(viewport: ViewportName): Promise<Journey> {
  */
 let session: { access: string } | undefined;
 beforeAll(async () => {
-  session = { access: await signInOwner('198.18.250.1') };
+  session = { access: await signInOwner() };
 });
 
 /** A journey whose browser holds the owner's session cookies (as the sign-in set them). */

@@ -14,14 +14,12 @@ import {
   type Journey,
   type ViewportName,
 } from './support/browser';
-import { allowFailedResponses, clientAddresses } from './support/member-look-up';
+import { asNewClient } from './support/client-address';
+import { allowFailedResponses } from './support/member-look-up';
 import { signInOwner, useSession } from './support/owner-session';
 
 const open = useBrowser();
 const viewports = Object.keys(VIEWPORTS) as ViewportName[];
-const asNewClient = clientAddresses(
-  (n) => `198.18.${100 + Math.floor(Math.random() * 150)}.${n % 250}`,
-);
 
 const TEXT = {
   en: {
@@ -119,7 +117,7 @@ const CARDS: Record<string, { number: string; cvc: string; label: string }> = {
 
 let access = '';
 beforeAll(async () => {
-  access = await signInOwner('198.18.99.1');
+  access = await signInOwner();
 });
 
 async function signedInJourney(viewport: ViewportName): Promise<Journey> {

@@ -4,14 +4,11 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, useBrowser, VIEWPORTS, type ViewportName } from './support/browser';
-import { clientAddresses } from './support/member-look-up';
+import { asNewClient } from './support/client-address';
 import { signInOwner, useSession } from './support/owner-session';
 
 const open = useBrowser();
 const viewports = Object.keys(VIEWPORTS) as ViewportName[];
-const asNewClient = clientAddresses(
-  (n) => `198.19.${100 + Math.floor(Math.random() * 150)}.${n % 250}`,
-);
 
 const TEXT = {
   en: {
@@ -65,7 +62,7 @@ const TEXT = {
 
 let access = '';
 beforeAll(async () => {
-  access = await signInOwner('198.19.99.1');
+  access = await signInOwner();
 });
 
 async function signedIn(viewport: ViewportName): Promise<Page> {

@@ -10,13 +10,11 @@ import { describe, expect, inject, it } from 'vitest';
 import { connectDatabase } from '../../server/src/db/client';
 import { factories, FACTORY_PASSWORD } from '../../server/src/db/seed/factories';
 import { expectAccessible, useBrowser, VIEWPORTS, type ViewportName } from './support/browser';
-import { allowFailedResponses, clientAddresses } from './support/member-look-up';
+import { asNewClient } from './support/client-address';
+import { allowFailedResponses } from './support/member-look-up';
 
 const open = useBrowser();
 const viewports = Object.keys(VIEWPORTS) as ViewportName[];
-const asNewClient = clientAddresses(
-  (n) => `198.18.${String(100 + randomInt(0, 150))}.${String(n % 250)}`,
-);
 const SECRET_KEY = 'e2e-secret-key-with-at-least-32-characters';
 const NEW_PASSWORD = 'Security2026New';
 

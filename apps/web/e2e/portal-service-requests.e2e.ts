@@ -17,14 +17,11 @@ import {
   type Journey,
   type ViewportName,
 } from './support/browser';
-import { clientAddresses } from './support/member-look-up';
+import { asNewClient, newClientAddress } from './support/client-address';
 import { useSession } from './support/owner-session';
 
 const open = useBrowser();
 const viewports = Object.keys(VIEWPORTS) as ViewportName[];
-const asNewClient = clientAddresses(
-  (n) => `198.18.${String(100 + randomInt(0, 150))}.${String(n % 250)}`,
-);
 const SECRET_KEY = 'e2e-secret-key-with-at-least-32-characters';
 const MONEY = String.raw`HK\$[\d,]+(\.\d+)?`;
 
@@ -139,7 +136,7 @@ async function customerWithPolicy(): Promise<{ access: string; number: string }>
     headers: {
       'content-type': 'application/json',
       'x-token-delivery': 'body',
-      'x-forwarded-for': `198.18.98.${String(run % 250)}`,
+      'x-forwarded-for': newClientAddress(),
     },
     body: JSON.stringify({ email, password: FACTORY_PASSWORD }),
   });

@@ -11,9 +11,9 @@ import {
   type Journey,
   type ViewportName,
 } from './support/browser';
+import { asNewClient } from './support/client-address';
 import {
   allowFailedResponses,
-  clientAddresses,
   DEMO_MEMBERS,
   LOOK_UP_TEXTS,
   lookUpMember,
@@ -22,7 +22,6 @@ import { withOwnerSms } from './support/owner-sms';
 
 const open = useBrowser();
 const viewports = Object.keys(VIEWPORTS) as ViewportName[];
-const asNewClient = clientAddresses((n) => `198.19.${Math.floor(Math.random() * 250)}.${n % 250}`);
 const PASSWORD = 'ClinicPass2026';
 
 /** What the outside prober of issue 20 found on VH1000003's pages, as they should read. */

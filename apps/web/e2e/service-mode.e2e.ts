@@ -6,12 +6,8 @@
 // both.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible, useBrowser, type Journey } from './support/browser';
-import {
-  allowFailedResponses,
-  clientAddresses,
-  DEMO_MEMBERS,
-  fillLookUp,
-} from './support/member-look-up';
+import { asNewClient } from './support/client-address';
+import { allowFailedResponses, DEMO_MEMBERS, fillLookUp } from './support/member-look-up';
 import { startServer, type ExtraServer } from './support/server';
 
 const open = useBrowser();
@@ -53,9 +49,6 @@ const TEXT = {
     readOnly: '服務現正暫時只供查閱，為時數分鐘。你可以瀏覽，但暫時未能儲存更改。',
   },
 } as const;
-
-/** Each journey is its own client address, so no per-address limit reaches another journey. */
-const asNewClient = clientAddresses((n) => `203.0.113.${(process.pid % 40) * 6 + n}`);
 
 /** The 503 answers the journey provokes (the browser logs them) are not problems. */
 function allow503(journey: Journey) {

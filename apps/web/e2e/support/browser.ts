@@ -73,7 +73,7 @@ export function useBrowser() {
 
   return async function open(
     viewport: ViewportName = 'phone',
-    options: { locale?: string; path?: string } = {},
+    options: { locale?: string; path?: string; serviceWorkers?: 'block' } = {},
   ): Promise<Journey> {
     if (!browser) throw new Error('browser not started');
     const baseUrl = inject('baseUrl');
@@ -81,6 +81,9 @@ export function useBrowser() {
       baseURL: baseUrl,
       viewport: VIEWPORTS[viewport],
       locale: options.locale ?? 'en-GB',
+      // Blocked where a journey delays a request with `page.route`, which does not see the
+      // requests a service worker makes.
+      serviceWorkers: options.serviceWorkers ?? 'allow',
       isMobile: viewport === 'phone',
       hasTouch: viewport === 'phone',
       userAgent:

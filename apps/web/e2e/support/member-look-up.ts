@@ -41,19 +41,6 @@ export const LOOK_UP_TEXTS = {
 export type LookUpTexts = (typeof LOOK_UP_TEXTS)['en' | 'zh'];
 
 /**
- * A function giving each journey it is called with a client address of its own (`address(n)`
- * for its n-th journey), so the look-up limits of one journey never reach another. Each journey
- * file names its own range.
- */
-export function clientAddresses(address: (n: number) => string) {
-  let n = 0;
-  return async (journey: Journey) => {
-    n += 1;
-    await journey.context.setExtraHTTPHeaders({ 'x-forwarded-for': address(n) });
-  };
-}
-
-/**
  * The browser reports an expected error answer (a failed look-up, "not signed in") as a console
  * error; these are the answers the journey asked for, so they are taken off the problem list.
  */

@@ -3,6 +3,7 @@
 // the sign-in screens have journeys of their own, and codes sent to one account are limited.
 import type { BrowserContext } from 'playwright-core';
 import { expect, inject } from 'vitest';
+import { newClientAddress } from './client-address';
 import { withOwnerSms } from './owner-sms';
 
 interface OutboxEntry {
@@ -11,12 +12,12 @@ interface OutboxEntry {
   body: string;
 }
 
-/** Signs the owner in and resolves to their access token. */
-export async function signInOwner(address: string): Promise<string> {
+/** Signs the owner in (from a client address of its own) and resolves to their access token. */
+export async function signInOwner(): Promise<string> {
   const baseUrl = inject('baseUrl');
   const headers = {
     'content-type': 'application/json',
-    'x-forwarded-for': address,
+    'x-forwarded-for': newClientAddress(),
     'x-token-delivery': 'body',
   };
   const outbox = async () => (await (await fetch(`${baseUrl}/dev/outbox`)).json()) as OutboxEntry[];

@@ -1,8 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { renderApp } from '../../../test/render-app';
+import { loadRules } from '../hooks/use-member-form';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -31,8 +32,8 @@ function stubFailedLookUp() {
   return lookUps;
 }
 
-/** Opens the English form, types the HKID and phone, and submits. */
-async function submitEnglishForm(hkid: string, phone: string) {
+/** Opens the English form and types the HKID and phone; resolves to the user and the button. */
+async function fillEnglishForm(hkid: string, phone: string) {
   renderApp('/en/outpatient/e-card/member');
   await screen.findByRole(
     'heading',
@@ -45,7 +46,13 @@ async function submitEnglishForm(hkid: string, phone: string) {
     screen.getByRole('textbox', { name: 'Phone number of the membership applicant' }),
     phone,
   );
-  await user.click(screen.getByRole('button', { name: 'Access member QR code' }));
+  return { user, button: screen.getByRole('button', { name: 'Access member QR code' }) };
+}
+
+/** Opens the English form, types the HKID and phone, and submits. */
+async function submitEnglishForm(hkid: string, phone: string) {
+  const { user, button } = await fillEnglishForm(hkid, phone);
+  await user.click(button);
 }
 
 // The first render loads the route's chunks: slow on a busy machine, hence the long waits.
@@ -64,6 +71,24 @@ describe('member card form', { timeout: 30_000 }, () => {
     expect(
       screen.getByText(/We ask for the HKID number only to find the membership/),
     ).toBeInTheDocument();
+  });
+
+  it('checks a field left for a press in the form once the press is released, and sends the form', async () => {
+    const { user, button } = await fillEnglishForm('A123456(3)', '0123');
+    const phone = screen.getByRole('textbox', { name: 'Phone number of the membership applicant' });
+    await user.pointer({ keys: '[MouseLeft>]', target: button });
+    expect(phone).not.toHaveFocus();
+    // Whatever check the press's blur started has had its rules and its render.
+    await act(() => loadRules());
+    expect(screen.queryByText('Please enter a valid Hong Kong phone number')).toBeNull();
+    await user.pointer({ keys: '[/MouseLeft]', target: button });
+    expect(
+      await screen.findByText('Please enter a valid Hong Kong phone number', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    // The click was not lost: the submit focused the wrong field.
+    await waitFor(() => {
+      expect(phone).toHaveFocus();
+    });
   });
 
   it('reads in Chinese and offers the member code instead of the HKID', async () => {

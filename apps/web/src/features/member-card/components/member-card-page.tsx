@@ -136,7 +136,10 @@ export function MemberCardPage() {
         spacing={2.5}
         onSubmit={(event) => void onSubmit(event)}
         onFocus={startRules}
-        onPointerDown={startRules}
+        onPointerDown={() => {
+          startRules();
+          form.holdChecks();
+        }}
       >
         <RadioGroup
           row

@@ -1,7 +1,8 @@
 // The member card form's state without a form library (decision 207): four values, the rules'
 // messages, and react-hook-form's `onTouched` behaviour that the form had: a field is checked
 // when it loses focus, then as it changes; a submit checks them all and focuses the first wrong
-// one. react-hook-form was ~14 KiB of the form's first load for this.
+// one. react-hook-form was ~14 KiB of the form's first load for this. A press in the form holds
+// the checks of the field it leaves until it is released (decision 235).
 import { useRef, useState, type ChangeEvent, type SyntheticEvent } from 'react';
 
 import type { MemberFormValues } from '../lib/member-form-schema';
@@ -20,11 +21,13 @@ const EMPTY: MemberFormValues = { identifyBy: 'hkid', hkid: '', memberCode: '', 
 /** The order of the fields on the page: a submit focuses the first wrong one. */
 const ORDER: readonly TextField[] = ['hkid', 'memberCode', 'phone'];
 
+type Rules = Awaited<ReturnType<typeof loadRules>>;
+
 /** The rules' verdict: the values as the rules read them (phone trimmed), or the messages. */
-async function check(
+function check(
+  { memberFormSchema }: Rules,
   values: MemberFormValues,
-): Promise<{ data: MemberFormValues; errors: null } | { data: null; errors: MemberFormErrors }> {
-  const { memberFormSchema } = await loadRules();
+): { data: MemberFormValues; errors: null } | { data: null; errors: MemberFormErrors } {
   const result = memberFormSchema.safeParse(values);
   if (result.success) return { data: result.data, errors: null };
   const errors: MemberFormErrors = {};
@@ -49,11 +52,41 @@ export function useMemberForm() {
     setValues(next);
   };
 
-  /** Checks one field against the values given; dropped if they have changed meanwhile. */
-  const recheck = async (field: Field, against: MemberFormValues) => {
-    const { errors: found } = await check(against);
-    if (latest.current !== against) return;
+  // Fields left while a press in the form is held: checked once it is released (`holdChecks`).
+  const held = useRef<Set<Field> | null>(null);
+
+  /**
+   * Checks one field once the rules are loaded, against the values then: a field left before
+   * they arrived is still checked, however much was typed meanwhile.
+   */
+  const recheck = async (field: Field) => {
+    const rules = await loadRules();
+    const { errors: found } = check(rules, latest.current);
     setErrors((current) => ({ ...current, [field]: found?.[field] }));
+  };
+
+  /**
+   * The form's pointer-down handler. A message appearing under the field being left moves what
+   * stands below it: with a mouse, the press on "Access member QR code" blurs the field and its
+   * message pushed the button down before the release, so the click was lost (the press and the
+   * release were on different elements). The fields left during a press are checked after its
+   * release and its click; a submit checks every field anyway.
+   */
+  const holdChecks = () => {
+    if (held.current !== null) return;
+    const waiting = new Set<Field>();
+    held.current = waiting;
+    const release = () => {
+      window.removeEventListener('pointerup', release, true);
+      window.removeEventListener('pointercancel', release, true);
+      // A task later: the release's click is dispatched first.
+      setTimeout(() => {
+        held.current = null;
+        for (const name of waiting) void recheck(name);
+      }, 0);
+    };
+    window.addEventListener('pointerup', release, true);
+    window.addEventListener('pointercancel', release, true);
   };
 
   /** What a text field needs: its value, its handlers and its input's ref. */
@@ -66,11 +99,12 @@ export function useMemberForm() {
     onChange: (event: ChangeEvent<HTMLInputElement>) => {
       const next = { ...latest.current, [name]: event.target.value };
       update(next);
-      if (touched.current.has(name)) void recheck(name, next);
+      if (touched.current.has(name)) void recheck(name);
     },
     onBlur: () => {
       touched.current.add(name);
-      void recheck(name, latest.current);
+      if (held.current === null) void recheck(name);
+      else held.current.add(name);
     },
   });
 
@@ -84,7 +118,7 @@ export function useMemberForm() {
       event.preventDefault();
       setSubmitting(true);
       try {
-        const { data, errors: found } = await check(latest.current);
+        const { data, errors: found } = check(await loadRules(), latest.current);
         for (const name of ORDER) touched.current.add(name);
         setErrors(found ?? {});
         if (found !== null) {
@@ -104,5 +138,5 @@ export function useMemberForm() {
     touched.current.clear();
   };
 
-  return { values, errors, submitting, field, setIdentifyBy, handleSubmit, reset };
+  return { values, errors, submitting, field, setIdentifyBy, handleSubmit, holdChecks, reset };
 }
