@@ -4,8 +4,8 @@
 // proportion to their rendered size. Prints the shell's and each page's largest modules or
 // packages. A diagnosis aid; asserts nothing.
 //
-//   node bench/web-modules.mjs [--top 25] [--page "finder"] [--modules]
-//   node bench/web-modules.mjs --portal [--top 40]   (the portal's own build and page, signed in)
+//   npx tsx bench/web-modules.mjs [--top 25] [--page "finder"] [--modules]
+//   npx tsx bench/web-modules.mjs --portal [--top 40]   (the portal's own build and page, signed in)
 import { gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
