@@ -11,7 +11,7 @@ import {
   type Journey,
   type ViewportName,
 } from './support/browser';
-import { newClientAddress } from './support/client-address';
+import { asNewClient } from './support/client-address';
 
 const open = useBrowser();
 const viewports = Object.keys(VIEWPORTS) as ViewportName[];
@@ -89,7 +89,7 @@ const languages = Object.keys(TEXT) as Lang[];
 /** A journey of its own: own client address for the server's per-address limit. */
 async function journey(viewport: ViewportName, path?: string): Promise<Journey> {
   const j = await open(viewport);
-  await j.context.setExtraHTTPHeaders({ 'x-forwarded-for': newClientAddress() });
+  await asNewClient(j);
   if (path !== undefined) await j.page.goto(path);
   return j;
 }

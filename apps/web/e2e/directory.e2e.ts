@@ -5,13 +5,13 @@
 import { describe, expect, it } from 'vitest';
 
 import { expectAccessible, useBrowser, type Journey } from './support/browser';
-import { newClientAddress } from './support/client-address';
+import { asNewClient } from './support/client-address';
 
 const open = useBrowser();
 
 async function openFinder(path: string): Promise<Journey> {
   const journey = await open('phone');
-  await journey.context.setExtraHTTPHeaders({ 'x-forwarded-for': newClientAddress() });
+  await asNewClient(journey);
   await journey.page.goto(path);
   return journey;
 }

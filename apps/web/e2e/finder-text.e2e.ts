@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
 import { expectAccessible, useBrowser } from './support/browser';
-import { newClientAddress } from './support/client-address';
+import { asNewClient } from './support/client-address';
 
 const open = useBrowser();
 
@@ -33,7 +33,7 @@ describe.each(['en', 'zh-HK'] as const)('finder text search on a phone (%s)', (l
   it('finds Causeway Bay from 铜锣湾, then Tsim Sha Tsui from TST', async () => {
     const t = TEXT[lang];
     const journey = await open('phone');
-    await journey.context.setExtraHTTPHeaders({ 'x-forwarded-for': newClientAddress() });
+    await asNewClient(journey);
     const { page } = journey;
     await page.goto(`/${t.prefix}/outpatient/doctor-list/outpatient/OP1000001?p=`);
     await cards(page).first().waitFor();

@@ -4,14 +4,14 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 
 import { expectAccessible, useBrowser, type Journey, type ViewportName } from './support/browser';
-import { newClientAddress } from './support/client-address';
+import { asNewClient } from './support/client-address';
 
 const open = useBrowser();
 
 // The finder is rate-limited per client address: each journey gets its own address.
 async function openFinder(viewport: ViewportName, path: string): Promise<Journey> {
   const journey = await open(viewport);
-  await journey.context.setExtraHTTPHeaders({ 'x-forwarded-for': newClientAddress() });
+  await asNewClient(journey);
   await journey.page.goto(path);
   return journey;
 }

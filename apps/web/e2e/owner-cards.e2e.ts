@@ -11,7 +11,7 @@ import {
   type Journey,
   type ViewportName,
 } from './support/browser';
-import { newClientAddress } from './support/client-address';
+import { asNewClient } from './support/client-address';
 
 const open = useBrowser();
 const viewports = Object.keys(VIEWPORTS) as ViewportName[];
@@ -48,7 +48,7 @@ const TEXT = {
 async function journey(viewport: ViewportName): Promise<Journey> {
   const j = await open(viewport);
   // Its own client address, so the identity service's per-address limit counts it alone.
-  await j.context.setExtraHTTPHeaders({ 'x-forwarded-for': newClientAddress() });
+  await asNewClient(j);
   return j;
 }
 
