@@ -101,4 +101,23 @@ describe('batched finder rate-limit store', () => {
     await store.close();
     expect((await stored('batch-b')).get('batch-b:10.0.0.2')).toBe(2);
   });
+
+  it('keeps counting while writes fail, and a write over ended windows still returns', async () => {
+    const errors: unknown[] = [];
+    const failing = {
+      execute: () => Promise.reject(new Error('database gone')),
+    } as unknown as typeof database.db;
+    const store = batchedRateLimitStore(failing, 'batch-d', {
+      flushMs: 5,
+      onError: (error) => errors.push(error),
+    });
+    const hit = hitWith(new store.Store({}));
+    for (let i = 0; i < 50; i += 1) await hit(`10.4.0.${i}`, 1);
+    // Every window has ended, and every address still has hits to write.
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(errors.length).toBeGreaterThan(0);
+    expect((await hit('10.4.0.1', 60_000)).current).toBe(1);
+    expect((await hit('10.4.0.1', 60_000)).current).toBe(2);
+    await store.close();
+  });
 });

@@ -1,9 +1,10 @@
 // @fastify/rate-limit stores whose counters live in PostgreSQL (decision 013), so every API
 // process counts the same requests: one atomic upsert per request (`postgresRateLimitStore`, for
 // low-volume routes that must count exactly), or counts batched per process and written every
-// 100 ms (`batchedRateLimitStore`, for the finder); fixed windows timed by the database clock. The write skips the WAL flush (asynchronous commit): losing the last
-// fraction of a second of counters in a crash is harmless, waiting for a disk flush on every
-// search is not.
+// 100 ms (`batchedRateLimitStore`, for the finder, addresses kept as hashes: decision 236);
+// fixed windows timed by the database clock. The write skips the WAL flush (asynchronous
+// commit): losing the last fraction of a second of counters in a crash is harmless, waiting for
+// a disk flush on every search is not.
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
@@ -30,40 +31,80 @@ export const BATCH_FLUSH_MS = 100;
 
 /**
  * Adds each key's hits to its stored counter in one statement, and answers the stored totals
- * and the milliseconds left of each window.
+ * and the milliseconds left of each window: of every key, or with `changedOnly` only of those
+ * whose stored total is not just the hits sent (another process counted them too, or an older
+ * window was still open). A key not answered then holds exactly what was sent, in a window
+ * begun now: the batched store's own view already (decision 236).
  */
 async function addCounts(
   db: Database,
   hits: { key: string; count: number }[],
   timeWindowMs: number,
+  changedOnly = false,
 ): Promise<Map<string, { count: number; ttl: number }>> {
   const result = await db.execute<{ key: string; count: number; ttl: number }>(sql`
-    INSERT INTO finder_rate_limit AS c (key, count, reset_at)
-    SELECT hit.key, hit.count, now() + make_interval(secs => ${timeWindowMs / 1000})
-    FROM unnest(
-      ${sql.param(hits.map((hit) => hit.key))}::text[],
-      ${sql.param(hits.map((hit) => hit.count))}::int[]
+    WITH hit AS (
+      SELECT * FROM unnest(
+        ${sql.param(hits.map((hit) => hit.key))}::text[],
+        ${sql.param(hits.map((hit) => hit.count))}::int[]
+      ) AS hit(key, count)
+    ), written AS (
+      INSERT INTO finder_rate_limit AS c (key, count, reset_at)
+      SELECT hit.key, hit.count, now() + make_interval(secs => ${timeWindowMs / 1000})
+      FROM hit, (SELECT set_config('synchronous_commit', 'off', true)) AS async_commit
+      ON CONFLICT (key) DO UPDATE SET
+        count = CASE WHEN c.reset_at <= now() THEN excluded.count ELSE c.count + excluded.count END,
+        reset_at = CASE WHEN c.reset_at <= now() THEN excluded.reset_at ELSE c.reset_at END
+      RETURNING c.key, c.count,
+        GREATEST(0, ceil(extract(epoch FROM c.reset_at - now()) * 1000))::int AS ttl
     )
-      AS hit(key, count),
-      (SELECT set_config('synchronous_commit', 'off', true)) AS async_commit
-    ON CONFLICT (key) DO UPDATE SET
-      count = CASE WHEN c.reset_at <= now() THEN excluded.count ELSE c.count + excluded.count END,
-      reset_at = CASE WHEN c.reset_at <= now() THEN excluded.reset_at ELSE c.reset_at END
-    RETURNING c.key, c.count,
-      GREATEST(0, ceil(extract(epoch FROM c.reset_at - now()) * 1000))::int AS ttl`);
+    SELECT written.key, written.count, written.ttl FROM written JOIN hit ON hit.key = written.key
+    WHERE NOT ${changedOnly} OR written.count <> hit.count`);
   return new Map(result.rows.map((row) => [row.key, { count: row.count, ttl: row.ttl }]));
 }
 
+/** An address's 64-bit hash, as two 32-bit halves (cyrb53's mixing, both halves kept). */
+function hashInto(text: string, out: Int32Array): void {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let index = 0; index < text.length; index += 1) {
+    const code = text.charCodeAt(index);
+    h1 = Math.imul(h1 ^ code, 2654435761);
+    h2 = Math.imul(h2 ^ code, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507);
+  h1 ^= Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507);
+  h2 ^= Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  out[0] = h1;
+  out[1] = h2;
+}
+
+/** A free place of the hash table, and a place whose address was forgotten. */
+const EMPTY = -1;
+const FORGOTTEN = -2;
+
 /**
- * Each address's count in this process, packed (decision 218): with every request from a new
- * address (a crawler spread over many), a window holds a minute's addresses, ~100,000 at the
- * finder's rates. One small object per address (its counts, a boxed time, a prefixed copy of its
- * key) made every search leave old-generation garbage and held ~150 bytes an address; here an
- * address is its key and a slot number in one Map, and its counts live in typed arrays.
+ * Each address's count in this process, in typed arrays only (decisions 218, 236). With every
+ * request from a new address (a crawler spread over many, or the benchmark), a window holds a
+ * minute's addresses, ~360,000 at the finder's rates. Kept as strings in a Map, each address
+ * was a young string stored into an old Map: every search left the collector an old-generation
+ * object to trace for a minute. Here an address is its 64-bit hash in an open-addressing table
+ * of slot numbers, and its string is held only while its hits wait for the next write (the
+ * table's key in PostgreSQL is the address itself). Two addresses share a count only if their
+ * 64-bit hashes are equal: about one chance in 10^8 over a window of 360,000 addresses.
  */
 class PackedCounts {
-  /** Key → slot, in the order their windows began (a new window moves a key to the end). */
-  readonly slots = new Map<string, number>();
+  /** Hash table: a slot number, EMPTY or FORGOTTEN, probed linearly from the hash's low bits. */
+  private table = new Int32Array(2048).fill(EMPTY);
+  /** Places of the table taken: by a slot or FORGOTTEN. */
+  private taken = 0;
+  /** Live slots. */
+  size = 0;
+  /** Per slot: the address's hash. */
+  private hashLow = new Int32Array(1024);
+  private hashHigh = new Int32Array(1024);
+  /** Per slot: the address while hits wait for the write, to name it in PostgreSQL. */
   keys: (string | undefined)[] = [];
   /** This process's view of the window's total: the database's last answer plus hits since. */
   count = new Int32Array(1024);
@@ -71,36 +112,109 @@ class PackedCounts {
   pending = new Int32Array(1024);
   /** When the window ends, by this process's clock (ms since the epoch). */
   resetAt = new Float64Array(1024);
+  /** Bumped when a slot's window begins again or the slot is reused: stale `order` entries. */
+  private generation = new Int32Array(1024);
   private readonly free: number[] = [];
   private used = 0;
   /** Slots with hits not yet written, each once. */
   dirty: number[] = [];
   private marked = new Uint8Array(1024);
+  /** Slots (and their generation) in the order their windows began: a ring. */
+  private order = new Int32Array(2048);
+  private orderHead = 0;
+  private orderLength = 0;
+  private readonly hash = new Int32Array(2);
 
-  /** A slot for a new key. */
-  take(key: string): number {
+  /** The slot of an address, or -1. */
+  find(key: string): number {
+    hashInto(key, this.hash);
+    const low = this.hash[0] as number;
+    const high = this.hash[1] as number;
+    const mask = this.table.length - 1;
+    for (let place = low & mask; ; place = (place + 1) & mask) {
+      const slot = this.table[place] as number;
+      if (slot === EMPTY) return -1;
+      if (slot >= 0 && this.hashLow[slot] === low && this.hashHigh[slot] === high) return slot;
+    }
+  }
+
+  /** A slot for an address `find` did not find (its hash is the last one `find` computed). */
+  take(): number {
+    if ((this.taken + 1) * 2 > this.table.length) this.rehash();
     let slot = this.free.pop();
     if (slot === undefined) {
       if (this.used === this.count.length) this.grow();
       slot = this.used;
       this.used += 1;
     }
-    this.keys[slot] = key;
+    const low = this.hash[0] as number;
+    this.hashLow[slot] = low;
+    this.hashHigh[slot] = this.hash[1] as number;
+    const mask = this.table.length - 1;
+    let place = low & mask;
+    while ((this.table[place] as number) >= 0) place = (place + 1) & mask;
+    if (this.table[place] === EMPTY) this.taken += 1;
+    this.table[place] = slot;
+    this.size += 1;
     this.count[slot] = 0;
     this.pending[slot] = 0;
+    this.generation[slot] = ((this.generation[slot] as number) + 1) | 0;
     return slot;
   }
 
-  /** Forgets a key whose window ended with nothing left to write. */
-  release(key: string, slot: number) {
-    this.slots.delete(key);
-    this.keys[slot] = undefined;
-    this.free.push(slot);
+  /** A new window for a slot: it moves to the end of the order. */
+  begin(slot: number, resetAt: number) {
+    this.count[slot] = 0;
+    this.resetAt[slot] = resetAt;
+    this.generation[slot] = ((this.generation[slot] as number) + 1) | 0;
+    if (2 * (this.orderLength + 1) > this.order.length) this.growOrder();
+    const at = (2 * (this.orderHead + this.orderLength)) % this.order.length;
+    this.order[at] = slot;
+    this.order[at + 1] = this.generation[slot];
+    this.orderLength += 1;
   }
 
-  markDirty(slot: number) {
+  /**
+   * Forgets the addresses whose windows ended by `now` with nothing left to write, from the
+   * front of the order; stops at the first window still open.
+   */
+  forgetEnded(now: number) {
+    // Each entry once: those put back are not looked at again in this pass.
+    for (let left = this.orderLength; left > 0; left -= 1) {
+      const at = 2 * this.orderHead;
+      const slot = this.order[at] as number;
+      const current = this.generation[slot] === this.order[at + 1];
+      if (current && (this.resetAt[slot] as number) > now) return;
+      this.orderHead = (this.orderHead + 1) % (this.order.length / 2);
+      this.orderLength -= 1;
+      if (!current) continue;
+      if (this.pending[slot] === 0 && this.marked[slot] === 0) this.release(slot);
+      else {
+        // Hits still to write: looked at again after the windows begun since.
+        const back = (2 * (this.orderHead + this.orderLength)) % this.order.length;
+        this.order[back] = slot;
+        this.order[back + 1] = this.generation[slot] as number;
+        this.orderLength += 1;
+      }
+    }
+  }
+
+  /** Forgets a slot's address; its place in the table is marked FORGOTTEN. */
+  private release(slot: number) {
+    const mask = this.table.length - 1;
+    let place = (this.hashLow[slot] as number) & mask;
+    while (this.table[place] !== slot) place = (place + 1) & mask;
+    this.table[place] = FORGOTTEN;
+    this.keys[slot] = undefined;
+    this.generation[slot] = ((this.generation[slot] as number) + 1) | 0;
+    this.free.push(slot);
+    this.size -= 1;
+  }
+
+  markDirty(slot: number, key: string) {
     if (this.marked[slot] === 1) return;
     this.marked[slot] = 1;
+    this.keys[slot] = key;
     this.dirty.push(slot);
   }
 
@@ -110,6 +224,38 @@ class PackedCounts {
     this.dirty = [];
     for (const slot of dirty) this.marked[slot] = 0;
     return dirty;
+  }
+
+  /** Lets go of a written slot's address string unless new hits wait again. */
+  written(slot: number) {
+    if (this.marked[slot] === 0) this.keys[slot] = undefined;
+  }
+
+  /** The table again, without FORGOTTEN places, at least twice as large as what is live. */
+  private rehash() {
+    let length = 2048;
+    while (length < 4 * (this.size + 1)) length *= 2;
+    const old = this.table;
+    this.table = new Int32Array(length).fill(EMPTY);
+    const mask = length - 1;
+    for (const slot of old) {
+      if (slot < 0) continue;
+      let place = (this.hashLow[slot] as number) & mask;
+      while (this.table[place] !== EMPTY) place = (place + 1) & mask;
+      this.table[place] = slot;
+    }
+    this.taken = this.size;
+  }
+
+  private growOrder() {
+    const order = new Int32Array(this.order.length * 2);
+    for (let index = 0; index < this.orderLength; index += 1) {
+      const from = (2 * (this.orderHead + index)) % this.order.length;
+      order[2 * index] = this.order[from] as number;
+      order[2 * index + 1] = this.order[from + 1] as number;
+    }
+    this.order = order;
+    this.orderHead = 0;
   }
 
   private grow() {
@@ -126,6 +272,9 @@ class PackedCounts {
     this.pending = grown(this.pending, (n) => new Int32Array(n));
     this.resetAt = grown(this.resetAt, (n) => new Float64Array(n));
     this.marked = grown(this.marked, (n) => new Uint8Array(n));
+    this.hashLow = grown(this.hashLow, (n) => new Int32Array(n));
+    this.hashHigh = grown(this.hashHigh, (n) => new Int32Array(n));
+    this.generation = grown(this.generation, (n) => new Int32Array(n));
   }
 }
 
@@ -141,9 +290,9 @@ export function batchedRateLimitStore(
   options: { flushMs?: number; onError?: (error: unknown) => void } = {},
 ): { Store: FastifyRateLimitStoreCtor; close(): Promise<void> } {
   const flushMs = options.flushMs ?? BATCH_FLUSH_MS;
-  // Keys in the order their windows began, so expired keys are found at the front; and the
-  // keys with hits not yet written. A write visits only those: with every request from a new
-  // address, the map holds a whole window's addresses, and visiting them all every 100 ms
+  // Addresses in the order their windows began, so ended ones are found at the front; and the
+  // addresses with hits not yet written. A write visits only those: with every request from a
+  // new address, the table holds a whole window's addresses, and visiting them all every 100 ms
   // stalled every search. Stored in the database as `<prefix>:<key>`.
   const counts = new PackedCounts();
   const storedKey = (key: string) => `${prefix}:${key}`;
@@ -154,41 +303,41 @@ export function batchedRateLimitStore(
 
   const flush = async (): Promise<void> => {
     timer = undefined;
-    const now = Date.now();
-    for (const [key, slot] of counts.slots) {
-      if ((counts.resetAt[slot] as number) > now) break;
-      if (counts.pending[slot] === 0) counts.release(key, slot);
-    }
+    counts.forgetEnded(Date.now());
     const hits: { key: string; count: number }[] = [];
+    const slots: number[] = [];
     for (const slot of counts.takeDirty()) {
       const key = counts.keys[slot];
       const pending = counts.pending[slot] as number;
       if (key === undefined || pending === 0) continue;
       hits.push({ key: storedKey(key), count: pending });
+      slots.push(slot);
       counts.pending[slot] = 0;
     }
     if (hits.length === 0) return;
     calls += 1;
     if (calls % SWEEP_EVERY === 0) void sweepCounters(db).catch(() => undefined);
-    const local = (stored: string) => counts.slots.get(stored.slice(prefix.length + 1));
     try {
-      const stored = await addCounts(db, hits, timeWindowMs);
+      // Only the totals other processes added to (or an older window's) come back.
+      const stored = await addCounts(db, hits, timeWindowMs, true);
       const answeredAt = Date.now();
-      for (const [key, total] of stored) {
-        const slot = local(key);
-        if (slot === undefined) continue;
-        // The stored total has every process's hits up to now; add this one's since.
-        counts.count[slot] = total.count + (counts.pending[slot] as number);
-        counts.resetAt[slot] = answeredAt + total.ttl;
+      for (let index = 0; index < hits.length; index += 1) {
+        const slot = slots[index] as number;
+        const total = stored.get((hits[index] as { key: string }).key);
+        if (total !== undefined) {
+          // The stored total has every process's hits up to now; add this one's since.
+          counts.count[slot] = total.count + (counts.pending[slot] as number);
+          counts.resetAt[slot] = answeredAt + total.ttl;
+        }
+        counts.written(slot);
       }
     } catch (error) {
       // Not written: counted again with the next write, so no hit is lost.
-      for (const hit of hits) {
-        const slot = local(hit.key);
-        if (slot !== undefined) {
-          counts.pending[slot] = (counts.pending[slot] as number) + hit.count;
-          counts.markDirty(slot);
-        }
+      for (let index = 0; index < hits.length; index += 1) {
+        const slot = slots[index] as number;
+        const hit = hits[index] as { key: string; count: number };
+        counts.pending[slot] = (counts.pending[slot] as number) + hit.count;
+        counts.markDirty(slot, hit.key.slice(prefix.length + 1));
       }
       options.onError?.(error);
       schedule();
@@ -209,19 +358,18 @@ export function batchedRateLimitStore(
     ): void {
       timeWindowMs = timeWindow;
       const now = Date.now();
-      let slot = counts.slots.get(key);
-      if (slot === undefined || (counts.resetAt[slot] as number) <= now) {
+      let slot = counts.find(key);
+      if (slot === -1) {
+        slot = counts.take();
+        counts.begin(slot, now + timeWindow);
+      } else if ((counts.resetAt[slot] as number) <= now) {
         // A new window (hits not yet written stay pending), moved to the end.
-        if (slot === undefined) slot = counts.take(key);
-        else counts.slots.delete(key);
-        counts.count[slot] = 0;
-        counts.resetAt[slot] = now + timeWindow;
-        counts.slots.set(key, slot);
+        counts.begin(slot, now + timeWindow);
       }
       const current = (counts.count[slot] as number) + 1;
       counts.count[slot] = current;
       counts.pending[slot] = (counts.pending[slot] as number) + 1;
-      counts.markDirty(slot);
+      counts.markDirty(slot, key);
       schedule();
       callback(null, { current, ttl: (counts.resetAt[slot] as number) - now });
     }
