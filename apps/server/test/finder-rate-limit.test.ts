@@ -102,7 +102,7 @@ describe('batched finder rate-limit store', () => {
     expect((await stored('batch-b')).get('batch-b:10.0.0.2')).toBe(2);
   });
 
-  it('keeps counting while writes fail, and a write over ended windows still returns', async () => {
+  it('keeps counting while writes fail, a write over ended windows returns, and closing stops the retries', async () => {
     const errors: unknown[] = [];
     const failing = {
       execute: () => Promise.reject(new Error('database gone')),
@@ -119,5 +119,9 @@ describe('batched finder rate-limit store', () => {
     expect((await hit('10.4.0.1', 60_000)).current).toBe(1);
     expect((await hit('10.4.0.1', 60_000)).current).toBe(2);
     await store.close();
+    // Closed: a failed write is not tried again.
+    const attempts = errors.length;
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    expect(errors).toHaveLength(attempts);
   });
 });

@@ -6,6 +6,7 @@
 // commit): losing the last fraction of a second of counters in a crash is harmless, waiting for
 // a disk flush on every search is not.
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import { webcrypto } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 
@@ -63,10 +64,15 @@ async function addCounts(
   return new Map(result.rows.map((row) => [row.key, { count: row.count, ttl: row.ttl }]));
 }
 
-/** An address's 64-bit hash, as two 32-bit halves (cyrb53's mixing, both halves kept). */
-function hashInto(text: string, out: Int32Array): void {
-  let h1 = 0xdeadbeef;
-  let h2 = 0x41c6ce57;
+/**
+ * An address's 64-bit hash, as two 32-bit halves (cyrb53's mixing, both halves kept), from a
+ * seed drawn when the process starts: with a known seed, addresses chosen to share a hash's low
+ * bits (any string, through X-Forwarded-For behind a trusted proxy) would pile up in one run of
+ * the table, and an address made to share a client's whole hash would share its count.
+ */
+function hashInto(text: string, seed: Uint32Array, out: Int32Array): void {
+  let h1 = (seed[0] as number) | 0;
+  let h2 = (seed[1] as number) | 0;
   for (let index = 0; index < text.length; index += 1) {
     const code = text.charCodeAt(index);
     h1 = Math.imul(h1 ^ code, 2654435761);
@@ -124,10 +130,11 @@ class PackedCounts {
   private orderHead = 0;
   private orderLength = 0;
   private readonly hash = new Int32Array(2);
+  private readonly seed = webcrypto.getRandomValues(new Uint32Array(2));
 
   /** The slot of an address, or -1. */
   find(key: string): number {
-    hashInto(key, this.hash);
+    hashInto(key, this.seed, this.hash);
     const low = this.hash[0] as number;
     const high = this.hash[1] as number;
     const mask = this.table.length - 1;
@@ -317,18 +324,20 @@ export function batchedRateLimitStore(
     if (hits.length === 0) return;
     calls += 1;
     if (calls % SWEEP_EVERY === 0) void sweepCounters(db).catch(() => undefined);
+    const windowMs = timeWindowMs;
     try {
-      // Only the totals other processes added to (or an older window's) come back.
-      const stored = await addCounts(db, hits, timeWindowMs, true);
+      // Only totals that are not just the hits sent come back: an address written before in
+      // its window, or counted by another process. The others' rows hold exactly the hits sent,
+      // in a window the database began with this write.
+      const stored = await addCounts(db, hits, windowMs, true);
       const answeredAt = Date.now();
       for (let index = 0; index < hits.length; index += 1) {
         const slot = slots[index] as number;
-        const total = stored.get((hits[index] as { key: string }).key);
-        if (total !== undefined) {
-          // The stored total has every process's hits up to now; add this one's since.
-          counts.count[slot] = total.count + (counts.pending[slot] as number);
-          counts.resetAt[slot] = answeredAt + total.ttl;
-        }
+        const hit = hits[index] as { key: string; count: number };
+        const total = stored.get(hit.key) ?? { count: hit.count, ttl: windowMs };
+        // The stored total has every process's hits up to now; add this one's since.
+        counts.count[slot] = total.count + (counts.pending[slot] as number);
+        counts.resetAt[slot] = answeredAt + total.ttl;
         counts.written(slot);
       }
     } catch (error) {
@@ -343,9 +352,13 @@ export function batchedRateLimitStore(
       schedule();
     }
   };
+  let closed = false;
   const schedule = () => {
+    // Once closed (the database may be gone), a failed write is not tried again.
+    if (closed) return;
     timer ??= setTimeout(() => {
-      flushing = flushing.then(flush);
+      // A write that throws (its onError did) must not stop every later one.
+      flushing = flushing.then(flush).catch(() => undefined);
     }, flushMs);
     timer.unref();
   };
@@ -382,6 +395,7 @@ export function batchedRateLimitStore(
   return {
     Store: BatchedStore,
     close: async () => {
+      closed = true;
       if (timer !== undefined) clearTimeout(timer);
       await (flushing = flushing.then(flush));
     },
