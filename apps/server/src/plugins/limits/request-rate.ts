@@ -106,7 +106,7 @@ class PackedCounts {
   /** Places of the table taken: by a slot or FORGOTTEN. */
   private taken = 0;
   /** Live slots. */
-  size = 0;
+  private size = 0;
   /** Per slot: the address's hash. */
   private hashLow = new Int32Array(1024);
   private hashHigh = new Int32Array(1024);
@@ -165,7 +165,7 @@ class PackedCounts {
     this.size += 1;
     this.count[slot] = 0;
     this.pending[slot] = 0;
-    this.generation[slot] = ((this.generation[slot] as number) + 1) | 0;
+    this.renew(slot);
     return slot;
   }
 
@@ -173,11 +173,21 @@ class PackedCounts {
   begin(slot: number, resetAt: number) {
     this.count[slot] = 0;
     this.resetAt[slot] = resetAt;
+    this.renew(slot);
+    this.append(slot);
+  }
+
+  /** A new generation for a slot: its entries in `order` so far are stale. */
+  private renew(slot: number) {
     this.generation[slot] = ((this.generation[slot] as number) + 1) | 0;
+  }
+
+  /** Puts a slot, as of its generation now, at the end of the order. */
+  private append(slot: number) {
     if (2 * (this.orderLength + 1) > this.order.length) this.growOrder();
     const at = (2 * (this.orderHead + this.orderLength)) % this.order.length;
     this.order[at] = slot;
-    this.order[at + 1] = this.generation[slot];
+    this.order[at + 1] = this.generation[slot] as number;
     this.orderLength += 1;
   }
 
@@ -196,13 +206,8 @@ class PackedCounts {
       this.orderLength -= 1;
       if (!current) continue;
       if (this.pending[slot] === 0 && this.marked[slot] === 0) this.release(slot);
-      else {
-        // Hits still to write: looked at again after the windows begun since.
-        const back = (2 * (this.orderHead + this.orderLength)) % this.order.length;
-        this.order[back] = slot;
-        this.order[back + 1] = this.generation[slot] as number;
-        this.orderLength += 1;
-      }
+      // Hits still to write: looked at again after the windows begun since.
+      else this.append(slot);
     }
   }
 
@@ -213,7 +218,7 @@ class PackedCounts {
     while (this.table[place] !== slot) place = (place + 1) & mask;
     this.table[place] = FORGOTTEN;
     this.keys[slot] = undefined;
-    this.generation[slot] = ((this.generation[slot] as number) + 1) | 0;
+    this.renew(slot);
     this.free.push(slot);
     this.size -= 1;
   }
