@@ -3,7 +3,8 @@
  * `tag` is the announcement audience: `customer` when signed in, else `guest` (spec §6).
  */
 import type { MeResponse } from '@clinicpass/shared/schemas/identity';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useQuery } from './query';
 import { useCallback } from 'react';
 
 import { forgetKeptCards } from './kept-card';

@@ -1,5 +1,5 @@
 import { LANGUAGE_PREFIXES, languageFromPrefix } from '@clinicpass/shared/i18n/languages';
-import { useIsFetching } from '@tanstack/react-query';
+import type { QueryFilters } from '@tanstack/react-query';
 import { startTransition, useEffect, useState, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router';
 
@@ -14,6 +14,7 @@ import {
   type RouteRedirect,
 } from '../../lib/app-router';
 import { applyLanguage } from '../../lib/i18n';
+import { useIsFetching } from '../../lib/query';
 import { useNotifications } from '../../lib/notifications';
 import { preferredLanguage } from '../../lib/language';
 
@@ -58,14 +59,16 @@ function settleAfter(ms: number, settle: () => void): () => void {
   };
 }
 
+/** The page's own queries: every one but the banners'. */
+const PAGE_QUERIES: QueryFilters = { predicate: (query) => query.queryKey[0] !== 'announcements' };
+
 /**
  * Whether the page has come to rest: no navigation under way, and the page's first answers
  * arrived since it was opened (later fetches on the same page, a new filter, do not count).
  */
 function usePageSettled(): boolean {
   const navigating = useNavigating();
-  const fetching =
-    useIsFetching({ predicate: (query) => query.queryKey[0] !== 'announcements' }) > 0;
+  const fetching = useIsFetching(PAGE_QUERIES) > 0;
   const { pathname } = useLocation();
   const [settledFor, setSettledFor] = useState<string | null>(null);
   const busy = navigating || fetching;

@@ -1,7 +1,7 @@
 import type { Announcement, AnnouncementTag } from '@clinicpass/shared/schemas/outpatient';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery } from '../../../lib/query';
 import { useDeferredValue, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
