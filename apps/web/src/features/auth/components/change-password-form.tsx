@@ -11,7 +11,8 @@ import { identityApi } from '../../../lib/identity-api';
 import { formSx } from './auth-layout';
 import { ControlledField } from './controlled-field';
 import { ChangePasswordSchema } from './form-schemas';
-import { NewPasswordFields, SubmitButton } from './new-password-fields';
+import { SubmitButton } from './fields';
+import { NewPasswordFields } from './new-password-fields';
 
 type Values = z.input<typeof ChangePasswordSchema>;
 

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { formSx } from './auth-layout';
 import { ControlledField } from './controlled-field';
 import { CodeFormSchema } from './form-schemas';
-import { SubmitButton } from './new-password-fields';
+import { SubmitButton } from './fields';
 
 /** One 6-digit code and a submit button (SMS sign-in code, phone verification). */
 export function CodeStep({

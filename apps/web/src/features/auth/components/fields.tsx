@@ -1,7 +1,7 @@
+import Button from '@mui/material/Button';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { forwardRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { FieldError } from 'react-hook-form';
 
 import { ERRORS_NAMESPACE } from '@clinicpass/shared/errors/messages';
 
@@ -20,6 +20,9 @@ const VALIDATION_KEYS = new Set<string>([
   'sameAsCurrent',
 ] satisfies ValidationKey[]);
 const isValidationKey = (value: string): value is ValidationKey => VALIDATION_KEYS.has(value);
+
+/** A field's error: react-hook-form's `FieldError` or the app's own forms' (`lib/schema-form`). */
+type FieldError = { message?: string };
 
 /**
  * A field's error text: the form's own validation key (the shared identity schemas name it
@@ -82,3 +85,21 @@ export const CodeField = forwardRef<HTMLInputElement, FieldProps>(function CodeF
     />
   );
 });
+
+/** The form's submit: disabled while submitting or while a field is empty (spec §2.3). */
+export function SubmitButton({
+  label,
+  submitting,
+  empty,
+}: {
+  label: string;
+  submitting: boolean;
+  empty: boolean;
+}) {
+  const { t } = useTranslation('auth');
+  return (
+    <Button type="submit" variant="contained" size="large" disabled={submitting || empty}>
+      {submitting ? t('submitting') : label}
+    </Button>
+  );
+}

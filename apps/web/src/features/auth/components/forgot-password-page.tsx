@@ -27,7 +27,8 @@ import { useSignInFlow } from '../hooks/use-sign-in-flow';
 
 import { useErrorBanner } from './error-banner';
 import { ForgotPasswordFormSchema, ResetPasswordFormSchema } from './form-schemas';
-import { NewPasswordFields, SubmitButton } from './new-password-fields';
+import { SubmitButton } from './fields';
+import { NewPasswordFields } from './new-password-fields';
 import { SmsCodeStage } from './sms-code-stage';
 
 type Stage =

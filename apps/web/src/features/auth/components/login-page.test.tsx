@@ -52,6 +52,31 @@ describe('login page', { timeout: 30_000 }, () => {
     });
   });
 
+  it('checks the email when the form is sent, focuses it, and checks it again as it is corrected (decision 238)', async () => {
+    const calls = stubApi((url) => {
+      if (url.endsWith('/identity/me')) return { status: 200, body: guest };
+      return { status: 400, body: { code: 'NotAuthorizedException', message: 'x' } };
+    });
+    renderApp('/en/outpatient/login');
+    const submit = await screen.findByRole('button', { name: 'Sign in' }, { timeout: 15_000 });
+    const user = userEvent.setup();
+    const email = screen.getByRole('textbox', { name: /Email/ });
+    await user.type(email, 'plain.example.com');
+    const password = screen.getByLabelText(/^Password/);
+    await user.type(password, 'Secret-pass1');
+    // Not checked while typed: react-hook-form's default, which the form had.
+    expect(email).toHaveAttribute('aria-invalid', 'false');
+    await user.click(submit);
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveAccessibleDescription('Please enter a valid email address');
+    expect(email).toHaveFocus();
+    expect(calls.some((c) => c.url.endsWith('/identity/sign-in'))).toBe(false);
+    await user.clear(email);
+    await user.type(email, 'plain@example.com');
+    expect(email).toHaveAttribute('aria-invalid', 'false');
+    expect(email).not.toHaveAccessibleDescription('Please enter a valid email address');
+  });
+
   it('asks for the SMS code with a numeric one-time-code field when challenged', async () => {
     stubApi((url) => {
       if (url.endsWith('/identity/sign-in')) {

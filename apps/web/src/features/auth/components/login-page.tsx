@@ -1,10 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import { useRef, useState, type BaseSyntheticEvent } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { lazy, Suspense, useRef, useState, type BaseSyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
 
@@ -13,16 +11,25 @@ import { useLanguage } from '../../../lib/i18n';
 import { CaptchaField, type CaptchaHandle } from '../../../components/captcha-field';
 import { captchaMessageOf } from '../../../lib/captcha-errors';
 import { useIdentity } from '../../../lib/identity';
+import { useSchemaForm } from '../../../lib/schema-form';
 
 import { AuthLayout, formSx } from './auth-layout';
 import { FollowTarget } from './follow-target';
-import { ControlledField } from './controlled-field';
+import { FormField, SubmitButton } from './fields';
 import { useSignInFlow } from '../hooks/use-sign-in-flow';
 
 import { useErrorBanner } from './error-banner';
 import { SignInFormSchema } from './form-schemas';
-import { SubmitButton } from './new-password-fields';
-import { SmsCodeStage } from './sms-code-stage';
+
+// The SMS code stage (a react-hook-form form) is fetched as a sign-in is sent, not with the page
+// (decision 238).
+const loadSmsCodeStage = () => import('./sms-code-stage');
+const SmsCodeStage = lazy(() =>
+  loadSmsCodeStage().then(({ SmsCodeStage: Stage }) => ({ default: Stage })),
+);
+
+const EMPTY = { email: '', password: '' };
+const FIELD_ORDER = ['email', 'password'] as const;
 
 type Stage = { name: 'form' } | { name: 'sms-mfa'; session: string; destination: string };
 
@@ -45,11 +52,9 @@ export function LoginPage() {
   // page again, synchronously, in the task that commits it (decision 231).
   const captchaRef = useRef<CaptchaHandle>(null);
 
-  const { control, handleSubmit, formState } = useForm({
-    resolver: zodResolver(SignInFormSchema),
-    defaultValues: { email: '', password: '' },
-  });
-  const [email, password] = useWatch({ control, name: ['email', 'password'] });
+  // The form's own state, not react-hook-form's (decision 238).
+  const form = useSchemaForm(SignInFormSchema, EMPTY, FIELD_ORDER);
+  const { email, password } = form.values;
 
   const finish = async () => {
     setFinishing(true);
@@ -60,8 +65,9 @@ export function LoginPage() {
 
   // The handler is made as the form is sent: it reads the captcha's handle.
   const onSignIn = (event: BaseSyntheticEvent) =>
-    handleSubmit(async (values) => {
+    form.handleSubmit(async (values) => {
       clear();
+      void loadSmsCodeStage();
       try {
         // Once the server asked for a captcha (after 3 failures), every attempt carries one.
         let payload: string | null = null;
@@ -89,25 +95,37 @@ export function LoginPage() {
     })(event);
 
   if (stage.name === 'sms-mfa') {
-    return (
-      <SmsCodeStage
+    // Fetched as the form was sent: the stage's heading stands while it is still on its way.
+    const waiting = (
+      <AuthLayout
         documentTitle={t('login.documentTitle')}
         heading={t('mfa.heading')}
-        challenge={stage}
         banner={banner}
-        onSignedIn={finish}
-        onError={show}
-        onClear={clear}
       >
-        <Button
-          onClick={() => {
-            setStage({ name: 'form' });
-          }}
-          sx={{ alignSelf: 'flex-start' }}
+        {null}
+      </AuthLayout>
+    );
+    return (
+      <Suspense fallback={waiting}>
+        <SmsCodeStage
+          documentTitle={t('login.documentTitle')}
+          heading={t('mfa.heading')}
+          challenge={stage}
+          banner={banner}
+          onSignedIn={finish}
+          onError={show}
+          onClear={clear}
         >
-          {t('mfa.back')}
-        </Button>
-      </SmsCodeStage>
+          <Button
+            onClick={() => {
+              setStage({ name: 'form' });
+            }}
+            sx={{ alignSelf: 'flex-start' }}
+          >
+            {t('mfa.back')}
+          </Button>
+        </SmsCodeStage>
+      </Suspense>
     );
   }
 
@@ -119,17 +137,15 @@ export function LoginPage() {
       banner={banner}
     >
       <Box component="form" noValidate onSubmit={(event) => void onSignIn(event)} sx={formSx}>
-        <ControlledField
-          control={control}
-          name="email"
+        <FormField
+          {...form.field('email')}
           type="email"
           label={t('fields.email')}
           autoComplete="username"
           required
         />
-        <ControlledField
-          control={control}
-          name="password"
+        <FormField
+          {...form.field('password')}
           type="password"
           label={t('fields.password')}
           autoComplete="current-password"
@@ -138,7 +154,7 @@ export function LoginPage() {
         {captchaAsked && <CaptchaField ref={captchaRef} initialMessage="required" />}
         <SubmitButton
           label={t('login.submit')}
-          submitting={formState.isSubmitting || finishing}
+          submitting={form.submitting || finishing}
           empty={email === '' || password === ''}
         />
       </Box>

@@ -1,4 +1,3 @@
-import Button from '@mui/material/Button';
 import type { Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 
@@ -43,23 +42,5 @@ export function NewPasswordFields<T extends NewPasswordValues>({
         required
       />
     </>
-  );
-}
-
-/** The form's submit: disabled while submitting or while a field is empty (spec §2.3). */
-export function SubmitButton({
-  label,
-  submitting,
-  empty,
-}: {
-  label: string;
-  submitting: boolean;
-  empty: boolean;
-}) {
-  const { t } = useTranslation('auth');
-  return (
-    <Button type="submit" variant="contained" size="large" disabled={submitting || empty}>
-      {submitting ? t('submitting') : label}
-    </Button>
   );
 }

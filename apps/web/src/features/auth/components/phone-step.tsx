@@ -17,7 +17,7 @@ import { useRefreshIdentity } from '../../../lib/identity';
 import { formSx } from './auth-layout';
 import { CodeStep } from './code-step';
 import { ControlledField } from './controlled-field';
-import { SubmitButton } from './new-password-fields';
+import { SubmitButton } from './fields';
 
 // Eight digits starting 4–9 (with an optional +852): the server checks it properly. A wrong
 // number says so with the shared validation catalogue's `hk_mobile`.

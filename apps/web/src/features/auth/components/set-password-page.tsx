@@ -16,7 +16,8 @@ import { useSignInFlow } from '../hooks/use-sign-in-flow';
 
 import { useErrorBanner } from './error-banner';
 import { FirstTimeFormSchema, NewPasswordFormSchema } from './form-schemas';
-import { NewPasswordFields, SubmitButton } from './new-password-fields';
+import { SubmitButton } from './fields';
+import { NewPasswordFields } from './new-password-fields';
 import { PhoneStep } from './phone-step';
 import { SmsCodeStage } from './sms-code-stage';
 
