@@ -37,8 +37,11 @@ describe('announcements', () => {
     expect(zh.every((r) => r.content === r.content_zh)).toBe(true);
   });
 
-  it('answers guests when no tag is given and nobody is signed in', async () => {
-    expect((await list('')).json<{ results: unknown[] }>().results).toHaveLength(2);
+  it('answers guests when no tag is given and nobody is signed in, naming the tag it chose', async () => {
+    const chosen = await list('');
+    expect(chosen.json<{ results: unknown[] }>().results).toHaveLength(2);
+    expect(chosen.headers['x-announcement-tag']).toBe('guest');
+    expect((await list('?tag=customer')).headers['x-announcement-tag']).toBe('customer');
   });
 
   it('rejects an unknown tag', async () => {

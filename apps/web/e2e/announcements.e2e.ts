@@ -77,6 +77,23 @@ describe.each(viewports)('announcements on a %s', (viewport) => {
 });
 
 describe('announcement banners', () => {
+  it('asks for a guest’s announcements once, however the page learns who is signed in (decision 239)', async () => {
+    const journey = await open('phone');
+    const asked: string[] = [];
+    journey.page.on('request', (request) => {
+      if (request.url().includes('/api/customer/announcement')) asked.push(request.url());
+    });
+    await journey.page.goto('/en/outpatient/login');
+    await journey.page
+      .getByRole('region', { name: TEXTS.en.region })
+      .getByRole('status')
+      .filter({ hasText: FIXED })
+      .waitFor();
+    // The sign-in page asks who is signed in; the answer (a guest) needs no second request.
+    await journey.page.waitForLoadState('networkidle');
+    expect(asked).toHaveLength(1);
+  });
+
   it('stacks the banners 360 wide at the right of the column, after the heading, on a wide screen', async () => {
     const { page } = await open('desktop', { path: '/en' });
     const region = page.getByRole('region', { name: 'Announcements' });

@@ -163,3 +163,8 @@ export const AnnouncementSchema = z.object({
 export type Announcement = z.infer<typeof AnnouncementSchema>;
 
 export const AnnouncementsResponseSchema = z.object({ results: z.array(AnnouncementSchema) });
+/**
+ * The answer's header naming the tag it is for: the one asked for, or the one the server chose
+ * from the request's identity when none was (decision 239).
+ */
+export const ANNOUNCEMENT_TAG_HEADER = 'X-Announcement-Tag';

@@ -1,4 +1,9 @@
-import type { Announcement, AnnouncementTag } from '@clinicpass/shared/schemas/outpatient';
+import {
+  ANNOUNCEMENT_TAG_HEADER,
+  ANNOUNCEMENT_TAGS,
+  type Announcement,
+  type AnnouncementTag,
+} from '@clinicpass/shared/schemas/outpatient';
 
 import { api } from '../../../lib/api';
 import { SHELL_ROUTES } from '../../../lib/shell-routes';
@@ -10,8 +15,11 @@ import { SHELL_ROUTES } from '../../../lib/shell-routes';
  */
 export async function fetchAnnouncements(
   tag: AnnouncementTag | undefined,
-): Promise<Announcement[]> {
+): Promise<{ announcements: Announcement[]; answeredFor: AnnouncementTag | undefined }> {
   const { method, area, path, response } = SHELL_ROUTES.announcements;
   const answer = await api.request({ method, area, path, query: { tag }, schema: response });
-  return answer.data.results;
+  // The tag the server answered for (decision 239), when it names a known one.
+  const named = answer.headers.get(ANNOUNCEMENT_TAG_HEADER);
+  const answeredFor = ANNOUNCEMENT_TAGS.find((known) => known === named) ?? tag;
+  return { announcements: answer.data.results, answeredFor };
 }

@@ -1,7 +1,7 @@
 import type { Announcement, AnnouncementTag } from '@clinicpass/shared/schemas/outpatient';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { useQuery } from '../../../lib/query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useDeferredValue, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -10,6 +10,7 @@ import { useLanguage } from '../../../lib/i18n';
 import type { MeResponse } from '@clinicpass/shared/schemas/identity';
 
 import { IDENTITY_QUERY_KEY } from '../../../lib/identity';
+import { useQuery } from '../../../lib/query';
 import { fetchMe } from '../../../lib/shell-routes';
 import { fetchAnnouncements } from '../api/announcements-api';
 import { addDismissed, pruneDismissed, readDismissed, writeDismissed } from '../lib/dismissed';
@@ -34,9 +35,20 @@ export const announcementsKey = (tag: AnnouncementTag | undefined) =>
 
 function useAnnouncements() {
   const tag = useSignInTag();
+  const client = useQueryClient();
   const query = useQuery({
     queryKey: announcementsKey(tag),
-    queryFn: () => fetchAnnouncements(tag),
+    queryFn: async () => {
+      const { announcements, answeredFor } = await fetchAnnouncements(tag);
+      // Asked without a tag, the answer is kept under the tag the server chose as well: once
+      // this tab learns who is signed in (the same session), the banners need no second request
+      // (decision 034's "no extra request"; decision 239). Sign-in or out changes the tag to
+      // one without an answer, which is then asked for.
+      if (tag === undefined && answeredFor !== undefined) {
+        client.setQueryData(announcementsKey(answeredFor), announcements);
+      }
+      return announcements;
+    },
     staleTime: 5 * 60 * 1000,
     retry: false,
   });
