@@ -7,29 +7,6 @@
 import { useRef, useState, type BaseSyntheticEvent, type ChangeEvent } from 'react';
 import type { z } from 'zod';
 
-/**
- * A text field's value, input ref and change handler, for a form's own state: the input is kept
- * in `inputs` (a submit focuses the first wrong field), a change hands the new text to
- * `onText`. The member card form's state (decision 207) and `useSchemaForm` share it.
- */
-export function textFieldBinding<Name extends string>(
-  name: Name,
-  value: string,
-  inputs: { current: Partial<Record<Name, HTMLInputElement | null>> },
-  onText: (text: string) => void,
-) {
-  return {
-    name,
-    value,
-    inputRef: (input: HTMLInputElement | null) => {
-      inputs.current[name] = input;
-    },
-    onChange: (event: ChangeEvent<HTMLInputElement>) => {
-      onText(event.target.value);
-    },
-  };
-}
-
 /** Each field's first message (the schema's issue message: a validation key). */
 export type SchemaFormErrors<Name extends string> = Partial<Record<Name, string>>;
 
@@ -60,7 +37,11 @@ export function useSchemaForm<Name extends string, Output>(
     return { ok: false, errors: found };
   };
 
-  /** What a text field needs: its value, its change handler, its input's ref and its message. */
+  /**
+   * What a text field needs: its value, its change handler, its input's ref and its message.
+   * The member card form's hook has the same few lines, kept apart on purpose: a module the two
+   * pages shared would be a chunk of its own, one more request on the counter's page.
+   */
   const field = (name: Name) => ({
     name,
     value: values[name],

@@ -3,9 +3,7 @@
 // when it loses focus, then as it changes; a submit checks them all and focuses the first wrong
 // one. react-hook-form was ~14 KiB of the form's first load for this. A press in the form holds
 // the checks of the field it leaves until it is released (decision 235).
-import { useRef, useState, type SyntheticEvent } from 'react';
-
-import { textFieldBinding } from '../../../lib/schema-form';
+import { useRef, useState, type ChangeEvent, type SyntheticEvent } from 'react';
 
 import type { MemberFormValues } from '../lib/member-form-schema';
 
@@ -93,10 +91,16 @@ export function useMemberForm() {
 
   /** What a text field needs: its value, its handlers and its input's ref. */
   const field = (name: TextField) => ({
-    ...textFieldBinding(name, values[name], inputs, (text) => {
-      update({ ...latest.current, [name]: text });
+    name,
+    value: values[name],
+    inputRef: (input: HTMLInputElement | null) => {
+      inputs.current[name] = input;
+    },
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      const next = { ...latest.current, [name]: event.target.value };
+      update(next);
       if (touched.current.has(name)) void recheck(name);
-    }),
+    },
     onBlur: () => {
       touched.current.add(name);
       if (held.current === null) void recheck(name);
