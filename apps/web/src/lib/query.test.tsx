@@ -7,7 +7,8 @@ import {
   useQuery as libraryUseQuery,
 } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
-import type { ReactNode } from 'react';
+import { startTransition, StrictMode, useLayoutEffect, type ReactNode } from 'react';
+import { createRoot } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
 import { useIsFetching, useQuery } from './query';
@@ -85,6 +86,47 @@ describe('useQuery (decision 237)', () => {
     await waitFor(() => {
       expect(screen.queryByText('nothing yet')).toBeNull();
     });
+  });
+});
+
+describe('useQuery: an answer between a commit and its effects (decision 237)', () => {
+  it('is shown, as the library shows it, though nothing fetches again', async () => {
+    let answer: (value: string) => void = () => undefined;
+    const fetchMe = () =>
+      new Promise<string>((resolve) => {
+        answer = resolve;
+      });
+    // A request already under way (the page's own identity call), answered long-lived.
+    client.query({ queryKey: ['me'], queryFn: fetchMe }).catch(() => undefined);
+    function Reader() {
+      const query = useQuery({ queryKey: ['me'], queryFn: fetchMe, staleTime: 60_000 });
+      return <p>{query.isPending ? 'loading' : query.data}</p>;
+    }
+    // The answer lands after the commit, before the passive effects subscribe the reader.
+    function Network() {
+      useLayoutEffect(() => {
+        answer('signed in');
+      }, []);
+      return null;
+    }
+    const container = document.createElement('div');
+    document.body.append(container);
+    const root = createRoot(container);
+    startTransition(() => {
+      root.render(
+        <StrictMode>
+          <QueryClientProvider client={client}>
+            <Reader />
+            <Network />
+          </QueryClientProvider>
+        </StrictMode>,
+      );
+    });
+    await waitFor(() => {
+      expect(container.textContent).toBe('signed in');
+    });
+    root.unmount();
+    container.remove();
   });
 });
 

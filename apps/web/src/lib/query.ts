@@ -22,6 +22,13 @@ import { startTransition, useEffect, useReducer, useState } from 'react';
 
 const increment = (count: number) => count + 1;
 
+/** Whether two results hold the same values, property by property (query-core's own test). */
+function sameResult(a: object, b: object): boolean {
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  return keys.every((key) => Object.is(a[key as keyof object], b[key as keyof object]));
+}
+
 /** A re-render of the calling component, as a transition. */
 function useTransitionRerender(): () => void {
   const [, rerender] = useReducer(increment, 0);
@@ -54,12 +61,16 @@ export function useQuery<
     observer.setOptions(defaulted);
   }, [defaulted, observer]);
   useEffect(() => {
-    // The observer calls back only when a property this component read has changed; catching up
-    // with what changed since the render is `updateResult`'s call back, as in the library.
+    // The observer calls back only when a property this component read has changed. What
+    // changed between the render and this subscription (an answer that arrived meanwhile) is
+    // caught up here: `setOptions`' effect already took it in, unheard, so the result the
+    // component was rendered with is compared with the observer's, as `useSyncExternalStore`
+    // compares its snapshots after a commit.
     const unsubscribe = observer.subscribe(notifyManager.batchCalls(rerender));
     observer.updateResult();
+    if (!sameResult(observer.getCurrentResult(), result)) rerender();
     return unsubscribe;
-    // `rerender` is made each render; the subscription needs only the observer.
+    // The subscription needs only the observer; `result` is the one this commit rendered.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [observer]);
 
@@ -71,8 +82,11 @@ export function useIsFetching(filters: QueryFilters): number {
   const client = useQueryClient();
   const [count, setCount] = useState(() => client.isFetching(filters));
   useEffect(() => {
+    let last = count;
     const update = () => {
       const next = client.isFetching(filters);
+      if (next === last) return;
+      last = next;
       startTransition(() => {
         setCount(next);
       });

@@ -39,6 +39,20 @@ function useAnnouncements() {
   const query = useQuery({
     queryKey: announcementsKey(tag),
     queryFn: async () => {
+      if (tag !== undefined) {
+        // A request without a tag still under way (sent before this tab knew who is signed in)
+        // answers for this tag too, most likely: its answer is waited for rather than asked again.
+        const key = announcementsKey(tag);
+        const untagged = client
+          .getQueryCache()
+          .find({ queryKey: announcementsKey(undefined), exact: true });
+        if (untagged?.state.fetchStatus === 'fetching') {
+          const before = client.getQueryState(key)?.dataUpdatedAt ?? 0;
+          await untagged.promise?.catch(() => undefined);
+          const kept = client.getQueryState<Announcement[]>(key);
+          if (kept?.data !== undefined && kept.dataUpdatedAt > before) return kept.data;
+        }
+      }
       const { announcements, answeredFor } = await fetchAnnouncements(tag);
       // Asked without a tag, the answer is kept under the tag the server chose as well: once
       // this tab learns who is signed in (the same session), the banners need no second request

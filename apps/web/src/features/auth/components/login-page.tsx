@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import { lazy, Suspense, useRef, useState, type BaseSyntheticEvent } from 'react';
+import { lazy, startTransition, Suspense, useRef, useState, type BaseSyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useLocation } from 'react-router';
 
@@ -67,7 +67,8 @@ export function LoginPage() {
   const onSignIn = (event: BaseSyntheticEvent) =>
     form.handleSubmit(async (values) => {
       clear();
-      void loadSmsCodeStage();
+      // Asked for now, awaited before the stage is shown (below), where a failure is reported.
+      loadSmsCodeStage().catch(() => undefined);
       try {
         // Once the server asked for a captcha (after 3 failures), every attempt carries one.
         let payload: string | null = null;
@@ -78,8 +79,14 @@ export function LoginPage() {
         setFinishing(true);
         const challenge = await flow.signIn(values.email, values.password, payload);
         if (challenge) {
+          // The stage's code is here before it is shown: a chunk that failed to load is reported
+          // on this form like any failed sign-in, not by the page's error boundary; the form
+          // stays until the stage has rendered (a transition).
+          await loadSmsCodeStage();
           setFinishing(false);
-          setStage({ ...challenge, name: 'sms-mfa' });
+          startTransition(() => {
+            setStage({ ...challenge, name: 'sms-mfa' });
+          });
         }
       } catch (error) {
         setFinishing(false);
@@ -95,7 +102,7 @@ export function LoginPage() {
     })(event);
 
   if (stage.name === 'sms-mfa') {
-    // Fetched as the form was sent: the stage's heading stands while it is still on its way.
+    // Loaded before the stage is shown, so this stands only for the moment React takes to read it.
     const waiting = (
       <AuthLayout
         documentTitle={t('login.documentTitle')}
