@@ -22,6 +22,24 @@ import { startTransition, useEffect, useReducer, useState } from 'react';
 
 const increment = (count: number) => count + 1;
 
+/**
+ * Runs `work` in a task of its own, after what the browser has already queued (a message to
+ * this page, as React's scheduler yields); the returned function cancels it.
+ */
+function inTaskOfItsOwn(work: () => void): () => void {
+  const channel = new MessageChannel();
+  let cancelled = false;
+  channel.port1.onmessage = () => {
+    channel.port1.close();
+    if (!cancelled) work();
+  };
+  channel.port2.postMessage(null);
+  return () => {
+    cancelled = true;
+    channel.port1.close();
+  };
+}
+
 /** Whether two results hold the same values, property by property (query-core's own test). */
 function sameResult(a: object, b: object): boolean {
   const keys = Object.keys(a);
@@ -66,10 +84,18 @@ export function useQuery<
     // caught up here: `setOptions`' effect already took it in, unheard, so the result the
     // component was rendered with is compared with the observer's, as `useSyncExternalStore`
     // compares its snapshots after a commit.
-    const unsubscribe = observer.subscribe(notifyManager.batchCalls(rerender));
-    observer.updateResult();
-    if (!sameResult(observer.getCurrentResult(), result)) rerender();
-    return unsubscribe;
+    // Subscribing starts the query's request when it needs one: each in a task of its own, so a
+    // page whose queries mount together does not start them all in the task of its effects.
+    let unsubscribe = () => {};
+    const cancel = inTaskOfItsOwn(() => {
+      unsubscribe = observer.subscribe(notifyManager.batchCalls(rerender));
+      observer.updateResult();
+      if (!sameResult(observer.getCurrentResult(), result)) rerender();
+    });
+    return () => {
+      cancel();
+      unsubscribe();
+    };
     // The subscription needs only the observer; `result` is the one this commit rendered.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [observer]);
