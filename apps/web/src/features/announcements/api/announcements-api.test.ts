@@ -1,31 +1,25 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
+import { stubJsonFetch } from '../../../test/fetch-stub';
+
 import { fetchAnnouncements } from './announcements-api';
 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function answer(body: unknown, headers: Record<string, string> = {}) {
-  const fetch = vi.fn(
-    (_url: string, _init: RequestInit) =>
-      new Response(JSON.stringify(body), {
-        status: 200,
-        headers: { 'content-type': 'application/json', ...headers },
-      }),
-  );
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
-}
+/** Every request answered with `body`, and `headers` when given. */
+const answer = (body: unknown, headers: Record<string, string> = {}) =>
+  stubJsonFetch(() => ({ status: 200, body, headers }));
 
 describe('fetchAnnouncements (without the route table, decision 202)', () => {
   it('asks the announcements for a tag and refuses an answer that does not match', async () => {
-    const fetch = answer({ results: [] });
+    const asked = answer({ results: [] });
     await expect(fetchAnnouncements('guest')).resolves.toEqual({
       announcements: [],
       answeredFor: 'guest',
     });
-    expect(fetch.mock.calls[0]?.[0]).toMatch(/\/api\/customer\/announcement\?tag=guest$/);
+    expect(asked[0]).toMatch(/\/api\/customer\/announcement\?tag=guest$/);
     answer({ results: [{ id: 'x' }] });
     await expect(fetchAnnouncements(undefined)).rejects.toMatchObject({
       code: 'invalid_response',
