@@ -129,9 +129,12 @@ export function postmasterOf(dataDir) {
   return { pid: Number(lines[0]), port: Number(lines[3]) };
 }
 
-/** The embedded database's connection string (the user and password embedded.ts sets). */
+/** The embedded database's connection string (the password embedded.ts generated, issue 37). */
 export function databaseUrl(dataDir) {
-  return `postgres://postgres:postgres@127.0.0.1:${postmasterOf(dataDir).port}/clinicpass`;
+  const password = encodeURIComponent(
+    readFileSync(join(dataDir, 'postgres-password'), 'utf8').trim(),
+  );
+  return `postgres://postgres:${password}@127.0.0.1:${postmasterOf(dataDir).port}/clinicpass`;
 }
 
 /** `fetch` with a JSON body, a timeout and the client's address. */
@@ -153,7 +156,7 @@ export async function call(base, path, { method = 'GET', body, headers = {}, tim
   } catch {
     // not JSON
   }
-  return { status: res.status, json, text, ms: performance.now() - started };
+  return { status: res.status, json, text, headers: res.headers, ms: performance.now() - started };
 }
 
 /** A fresh solved captcha payload for the X-Captcha header, solved here as the widget does. */

@@ -45,6 +45,7 @@ import { graphqlPlugin } from './plugins/graphql';
 import { crossSitePlugin } from './plugins/cross-site';
 import { inputGuardPlugin } from './plugins/input-guard';
 import { requestContextPlugin } from './plugins/request-context';
+import { normaliseUrl } from './plugins/request-path';
 import { securityPlugin } from './plugins/security';
 import { spaPlugin } from './plugins/spa';
 import { compressionPlugin } from './plugins/compression';
@@ -94,8 +95,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
     // Query strings are parsed into plain objects; lists are comma-separated strings. The
     // parser is Fastify's own (fast-querystring) with long pairs decoded once: the finder's
     // GraphQL GET carries the same ~1.5 KB query document on every search (decision 218).
+    // Paths are matched as normalised (decoded unreserved escapes, folded slashes, no dot
+    // segments) and without regard to case, and every path check reads that form (decision 250).
+    rewriteUrl: (req) => normaliseUrl(req.url ?? '/'),
     routerOptions: {
       ignoreTrailingSlash: true,
+      caseSensitive: false,
       maxParamLength: 200,
       querystringParser: parseQueryString,
     },

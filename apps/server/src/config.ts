@@ -30,7 +30,10 @@ const EnvSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-    HOST: z.string().min(1).default('0.0.0.0'),
+    /** Where to listen; default 127.0.0.1 outside production, 0.0.0.0 in it (decision 255). */
+    HOST: z.string().min(1).optional(),
+    /** Serve the OpenAPI browser at /api/docs in production too (always outside it). */
+    API_DOCS: z.enum(['true', 'false']).optional(),
     /** Folder for the embedded database (`$DATA_DIR/postgres`) and generated dev secrets. */
     DATA_DIR: z.string().min(1).default('./data'),
     /** External PostgreSQL; when unset an embedded server is started. */
@@ -109,6 +112,19 @@ const EnvSchema = z
     DIRECTORY_STALE_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
     /** Reports of wrong details one client address may send a day (issue 19). */
     DIRECTORY_REPORTS_PER_ADDRESS_PER_DAY: z.coerce.number().int().min(1).default(10),
+    /** Reports one signed-in account may send a day (decision 256). */
+    DIRECTORY_REPORTS_PER_ACCOUNT_PER_DAY: z.coerce.number().int().min(1).default(10),
+    // Limits on what a guest may write (issue 37, decision 251): 429 with Retry-After.
+    /** New device sessions (`POST /session/`) one client address may open an hour. */
+    GUEST_SESSIONS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(60),
+    /** Captcha challenges one client address may fetch a minute. */
+    CAPTCHA_CHALLENGES_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).default(30),
+    /** Successful member look-ups of one member an hour (from any address). */
+    MEMBER_LOOKUPS_PER_MEMBER_PER_HOUR: z.coerce.number().int().min(1).default(10),
+    /** Successful member look-ups from one client address an hour. */
+    MEMBER_LOOKUPS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(30),
+    /** Distinct policy numbers one client address may search the finder with an hour. */
+    FINDER_POLICY_NUMBERS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(10),
     /** A quotation's head count must be below this (platform-layer §5; decision 116). */
     QUOTATION_MAX_HEAD_COUNT: z.coerce.number().int().min(2).default(QUOTATION_MAX_HEAD_COUNT),
     /** The largest file `npm run network:import` reads, in bytes (issue 19; default 50 MB). */
@@ -192,7 +208,21 @@ export interface Config {
   /** `npm run network:import`: the largest file it reads. */
   networkImport: { maxBytes: number };
   /** The finder directory's freshness and members' reports (issue 19). */
-  directory: { staleDays: number; reportsPerAddressPerDay: number };
+  directory: {
+    staleDays: number;
+    reportsPerAddressPerDay: number;
+    reportsPerAccountPerDay: number;
+  };
+  /** Limits on guests' writes (decision 251). */
+  guestLimits: {
+    sessionsPerAddressPerHour: number;
+    challengesPerAddressPerMinute: number;
+    lookupsPerMemberPerHour: number;
+    lookupsPerAddressPerHour: number;
+    policyNumbersPerAddressPerHour: number;
+  };
+  /** /api/docs is served (always outside production; in it only with API_DOCS=true). */
+  apiDocs: boolean;
   /** Error reporting; null: off (nothing loaded, nothing sent). */
   errorReporting: { dsn: string; environment: string; release: string } | null;
   /** Customer-support widget; null: none (nothing loaded). */
@@ -253,7 +283,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return {
     nodeEnv: e.NODE_ENV,
     port: e.PORT,
-    host: e.HOST,
+    host: e.HOST ?? (e.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
     dataDir,
     databaseUrl: e.DATABASE_URL,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
@@ -293,7 +323,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     directory: {
       staleDays: e.DIRECTORY_STALE_DAYS,
       reportsPerAddressPerDay: e.DIRECTORY_REPORTS_PER_ADDRESS_PER_DAY,
+      reportsPerAccountPerDay: e.DIRECTORY_REPORTS_PER_ACCOUNT_PER_DAY,
     },
+    guestLimits: {
+      sessionsPerAddressPerHour: e.GUEST_SESSIONS_PER_ADDRESS_PER_HOUR,
+      challengesPerAddressPerMinute: e.CAPTCHA_CHALLENGES_PER_ADDRESS_PER_MINUTE,
+      lookupsPerMemberPerHour: e.MEMBER_LOOKUPS_PER_MEMBER_PER_HOUR,
+      lookupsPerAddressPerHour: e.MEMBER_LOOKUPS_PER_ADDRESS_PER_HOUR,
+      policyNumbersPerAddressPerHour: e.FINDER_POLICY_NUMBERS_PER_ADDRESS_PER_HOUR,
+    },
+    apiDocs: e.NODE_ENV !== 'production' || e.API_DOCS === 'true',
     errorReporting:
       e.SENTRY_DSN === undefined
         ? null

@@ -3,7 +3,7 @@ import { fixedClock, type Clock } from '@clinicpass/shared/time/clock';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
-import { TEST_SECRET_KEY } from './constants';
+import { GUEST_LIMITS_OFF, TEST_SECRET_KEY } from './constants';
 import { createTestDatabase, type TestDatabase } from './db';
 
 export interface TestApp {
@@ -22,6 +22,9 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     TRUST_PROXY: 'true',
     // A captcha a test solves in a few milliseconds.
     CAPTCHA_DIFFICULTY: '2',
+    // Test files run on a fixed clock from one address: the guest-write limits (decision 251)
+    // are out of the way unless a test sets them (hardening-two.test.ts does).
+    ...GUEST_LIMITS_OFF,
     ...overrides,
   });
 }

@@ -341,17 +341,24 @@ describe('reports of wrong details', () => {
     expect((await report(id, { kind: 'other' }, member, '10.77.0.2')).statusCode).toBe(201);
   });
 
-  it('flags a point reported closed by 3 addresses, until an operator resolves it', async () => {
+  it('flags a point reported closed by 3 reporters over a day, until an operator resolves it', async () => {
     const id = (await list({}))[6]?.id as number;
-    const member = { [TEST_USER_HEADER]: 'member-4' };
-    // Two addresses, one of them twice: not flagged.
-    await report(id, { kind: 'moved_or_closed' }, member, '10.88.0.1');
-    await report(id, { kind: 'doctor_left' }, member, '10.88.0.1');
-    await report(id, { kind: 'moved_or_closed' }, member, '10.88.0.2');
+    const as = (name: string) => ({ [TEST_USER_HEADER]: name });
+    // Two reporters, one of them twice and from two addresses: not flagged (decision 256: a
+    // signed-in customer is one reporter from any address).
+    await report(id, { kind: 'moved_or_closed' }, as('member-4a'), '10.88.0.1');
+    await report(id, { kind: 'doctor_left' }, as('member-4a'), '10.88.0.5');
+    await report(id, { kind: 'moved_or_closed' }, as('member-4b'), '10.88.0.2');
     // Other kinds do not count.
-    await report(id, { kind: 'wrong_phone' }, member, '10.88.0.3');
+    await report(id, { kind: 'wrong_phone' }, as('member-4c'), '10.88.0.3');
     expect((await cardOf(id))?.flagged).toBe(false);
-    await report(id, { kind: 'doctor_left' }, member, '10.88.0.4');
+    // A third reporter within the same hour: not over time, not flagged yet.
+    await report(id, { kind: 'doctor_left' }, as('member-4d'), '10.88.0.4');
+    expect((await cardOf(id))?.flagged).toBe(false);
+    // A fourth a day later: three reporters, 24 hours apart or more.
+    clock.set('2026-11-24T10:30:00+08:00');
+    await report(id, { kind: 'moved_or_closed' }, as('member-4e'), '10.88.0.6');
+    clock.set(MONDAY_10);
     expect((await cardOf(id))?.flagged).toBe(true);
 
     // No address is kept, only a keyed hash of it.
@@ -359,7 +366,7 @@ describe('reports of wrong details', () => {
       .select()
       .from(directoryReport)
       .where(eq(directoryReport.servicePointId, id));
-    expect(rows).toHaveLength(5);
+    expect(rows).toHaveLength(6);
     for (const row of rows) {
       expect(row.addressHash).not.toContain('10.88');
       expect(row.addressHash).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -373,8 +380,8 @@ describe('reports of wrong details', () => {
         print: (line) => printed.push(line),
       });
     await run('list-reports');
-    expect(printed.filter((line) => line.includes(`service point ${id}\t`))).toHaveLength(5);
-    // Rejecting one report of the four counting leaves 3 addresses: still flagged.
+    expect(printed.filter((line) => line.includes(`service point ${id}\t`))).toHaveLength(6);
+    // Rejecting a report that does not count leaves the flag.
     const wrongPhone = rows.find((row) => row.kind === 'wrong_phone');
     await run('reject-report', '--id', String(wrongPhone?.id));
     expect(printed.at(-1)).toBe(`Marked report(s) ${wrongPhone?.id} rejected.`);

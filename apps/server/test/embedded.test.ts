@@ -1,11 +1,11 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { chmod, mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, mkdtemp, rm, stat, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { EmbeddedStartError, startEmbeddedPostgres } from '../src/db/embedded';
+import { EmbeddedStartError, PASSWORD_FILE, startEmbeddedPostgres } from '../src/db/embedded';
 import { ensureDatabase } from '../src/db/migrate';
 
 const dirs: string[] = [];
@@ -44,6 +44,37 @@ describe('embedded PostgreSQL', () => {
       expect(notes.rows).toEqual([{ text: '陳大文' }]);
       const encoding = await query(second.urlFor('keep'), 'SHOW server_encoding');
       expect(encoding.rows).toEqual([{ server_encoding: 'UTF8' }]);
+    } finally {
+      await second.stop();
+    }
+  });
+});
+
+describe('the embedded superuser password (issue 37)', () => {
+  it('is generated into DATA_DIR, and a folder made with the old fixed one is moved off it', async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), 'clinicpass-embedded-password-'));
+    dirs.push(dataDir);
+    const file = path.join(dataDir, PASSWORD_FILE);
+    const first = await startEmbeddedPostgres({ dataDir });
+    const fixed = (url: string) => url.replace(/\/\/postgres:[^@]*@/, '//postgres:postgres@');
+    try {
+      const kept = readFileSync(file, 'utf8').trim();
+      expect(kept).toMatch(/^[A-Za-z0-9_-]{32}$/);
+      expect(first.adminUrl).toContain(`//postgres:${kept}@`);
+      expect((await stat(file)).mode & 0o777).toBe(0o600);
+      await expect(query(fixed(first.adminUrl), 'SELECT 1')).rejects.toThrow(/password/);
+      // As a folder made before issue 37: the fixed password, no file.
+      await query(first.adminUrl, "ALTER USER postgres WITH PASSWORD 'postgres'");
+    } finally {
+      await first.stop();
+    }
+    await rm(file);
+    const second = await startEmbeddedPostgres({ dataDir });
+    try {
+      const kept = readFileSync(file, 'utf8').trim();
+      expect(second.adminUrl).toContain(`//postgres:${kept}@`);
+      expect((await query(second.adminUrl, 'SELECT 1 AS ok')).rows).toEqual([{ ok: 1 }]);
+      await expect(query(fixed(second.adminUrl), 'SELECT 1')).rejects.toThrow(/password/);
     } finally {
       await second.stop();
     }

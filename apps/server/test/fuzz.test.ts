@@ -1,7 +1,9 @@
 // Fuzzing every documented route (issue 15): for each operation of the OpenAPI document,
 // fast-check generates malformed path parameters, queries, bodies, headers and cookies, driven
-// by the route's own JSON schemas (right names, wrong or extreme values), and the answer must
-// never be a 5xx, and every error must be in the app's format `{ code, message }`.
+// by the route's own JSON schemas (right names, wrong or extreme values), and the address
+// spelled in the ways that reach the same route (issue 37: percent-encoded, doubled slashes,
+// dot segments, another case); the answer must never be a 5xx, and every error must be in the
+// app's format `{ code, message }`. Every route's spellings also answer as its plain address.
 // `npm test` runs FUZZ_RUNS (default 200) cases per route with a fixed seed; a longer run is
 // `npm run fuzz -- --runs N --seed S`. A failure prints the seed and the request that failed.
 import fc from 'fast-check';
@@ -153,20 +155,63 @@ interface Identities {
   cookie: string;
 }
 
+/** Ways of writing an address that reach the same route (decision 250). */
+const SPELLINGS = [
+  'encoded',
+  'encoded-last',
+  'doubled',
+  'dot',
+  'encoded-dot',
+  'detour',
+  'case',
+] as const;
+type Spelling = (typeof SPELLINGS)[number];
+
+const hexOf = (char: string) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`;
+
+/** `path` (no query) written another way that reaches the same route. */
+function spell(path: string, spelling: Spelling): string {
+  const [, first = '', ...rest] = path.split('/');
+  const tail = rest.length === 0 ? '' : `/${rest.join('/')}`;
+  switch (spelling) {
+    case 'encoded':
+      return `/${hexOf(first.slice(0, 1))}${first.slice(1)}${tail}`;
+    case 'encoded-last': {
+      const last = path.at(-1) ?? '';
+      return /[A-Za-z0-9._~-]/.test(last) ? `${path.slice(0, -1)}${hexOf(last)}` : path;
+    }
+    case 'doubled':
+      return path.replaceAll('/', '//');
+    case 'dot':
+      return `${path}/.`;
+    case 'encoded-dot':
+      return `${path}/%2e`;
+    case 'detour':
+      return `/${first}/fuzz/..${tail}`;
+    case 'case':
+      return `/${first.toUpperCase()}${tail}`;
+  }
+}
+
 function requestFor(route: Route, identities: Identities): fc.Arbitrary<InjectOptions> {
   const parameters = route.operation.parameters ?? [];
   const pathParams = parameters.filter((p) => p.in === 'path');
   const queryParams = parameters.filter((p) => p.in === 'query');
   const bodySchema = route.operation.requestBody?.content?.['application/json']?.schema;
 
+  const spelling = fc.oneof(
+    { weight: 3, arbitrary: fc.constant(null) },
+    { weight: 2, arbitrary: fc.constantFrom(...SPELLINGS) },
+  );
   const path = fc
-    .tuple(...pathParams.map((p) => urlText(fromSchema(p.schema))))
-    .map((values) =>
-      pathParams.reduce(
+    .tuple(fc.tuple(...pathParams.map((p) => urlText(fromSchema(p.schema)))), spelling)
+    .map(([values, how]) => {
+      const plain = pathParams.reduce(
         (url, param, index) => url.replace(`{${param.name}}`, values[index] ?? ''),
         route.path,
-      ),
-    );
+      );
+      return how === null ? plain : spell(plain, how);
+    });
   const query = fc
     .tuple(fc.subarray(queryParams), fc.array(fc.tuple(nastyString, garbage), { maxLength: 2 }))
     .chain(([chosen, extra]) =>
@@ -294,6 +339,47 @@ describe(`fuzzing every documented route (${RUNS} cases each, seed ${SEED})`, ()
   it('finds the documented routes', () => {
     expect(routes.length).toBeGreaterThan(50);
   });
+
+  it(
+    'answers every spelling of each route’s address as its plain address (issue 37)',
+    async () => {
+      const differences: string[] = [];
+      let address = 0;
+      const answer = async (
+        method: Route['method'],
+        url: string,
+        headers: Record<string, string>,
+      ) => {
+        address += 1;
+        const res = await test.app.inject({
+          method,
+          url,
+          headers: { 'x-forwarded-for': `10.78.${address >> 8}.${address & 255}`, ...headers },
+        });
+        let code: unknown;
+        try {
+          code = res.json<{ code?: unknown }>().code;
+        } catch {
+          code = undefined;
+        }
+        return `${res.statusCode} ${String(code)} ${String(res.headers['cache-control'])}`;
+      };
+      for (const route of routes) {
+        const url = route.path.replace(/\{[^}]+\}/g, '1');
+        for (const headers of [{}, { authorization: identities.bearer }]) {
+          const plain = await answer(route.method, url, headers);
+          for (const how of SPELLINGS) {
+            const spelled = spell(url, how);
+            const got = await answer(route.method, spelled, headers);
+            if (got !== plain)
+              differences.push(`${route.method} ${spelled}: ${got}, plain ${plain}`);
+          }
+        }
+      }
+      expect(differences).toEqual([]);
+    },
+    TIMEOUT_MS,
+  );
 
   it(
     'never answers 5xx, and every error is { code, message }',

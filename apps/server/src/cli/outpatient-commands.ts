@@ -25,7 +25,13 @@ import {
 } from '../modules/directory/directory.service';
 import { DEFAULT_STALE_DAYS } from '../modules/finder/finder.hours';
 import { rebuildFinderIndex } from '../modules/finder/finder.index';
-import { recordBodyCheck, revokeMemberTokens } from '../modules/outpatient/outpatient.service';
+import {
+  ENDED_TICKET_DAYS,
+  pruneEndedTickets,
+  recordBodyCheck,
+  revokeMemberTokens,
+} from '../modules/outpatient/outpatient.service';
+import { DEVICE_SESSION_IDLE_DAYS, pruneDeviceSessions } from '../modules/session/session.service';
 import * as visitService from '../modules/outpatient/visit.service';
 
 export const OUTPATIENT_COMMANDS = [
@@ -45,6 +51,7 @@ export const OUTPATIENT_COMMANDS = [
   'list-reports',
   'resolve-report',
   'reject-report',
+  'prune',
 ] as const;
 
 /** `visits` sub-commands: list, correct one, close the ones left open by an earlier day. */
@@ -202,6 +209,14 @@ export async function runOutpatientCommand(
     const ids = await confirmServicePoints(db, where, clock.now());
     await rebuildFinderIndex(db);
     print(`Confirmed ${ids.length} service point(s) as verified now: ${ids.join(', ')}.`);
+  } else if (command === 'prune') {
+    // Until the job runner (issue 38) schedules it: what nothing else ever deletes (issue 37).
+    const now = clock.now();
+    const sessions = await pruneDeviceSessions(db, now);
+    const tickets = await pruneEndedTickets(db, now);
+    print(
+      `Deleted ${sessions} device session(s) unseen for ${DEVICE_SESSION_IDLE_DAYS} days and ${tickets} ticket(s) revoked or expired over ${ENDED_TICKET_DAYS} days ago.`,
+    );
   } else if (command === 'stale-report') {
     const days = values.days === undefined ? staleDays : idOption(values.days, 'days');
     const rows = await staleServicePoints(db, clock.now(), days);

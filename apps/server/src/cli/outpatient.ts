@@ -17,6 +17,7 @@
 //   npm run outpatient -- list-reports [--status open|resolved|rejected|all]
 //   npm run outpatient -- resolve-report --id 7 | --service-point-id 12
 //   npm run outpatient -- reject-report --id 7 | --service-point-id 12
+//   npm run outpatient -- prune   (idle device sessions, ended tickets; decision 252)
 // Prints no HKID, token or phone number; a clinic key is printed once, when it is issued.
 // The commands themselves are in outpatient-commands.ts (tested against a test database).
 import { isAppError } from '@clinicpass/shared/errors/app-error';

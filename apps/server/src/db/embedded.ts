@@ -56,7 +56,10 @@ export class EmbeddedStartError extends Error {
 }
 
 const USER = 'postgres';
-const PASSWORD = 'postgres';
+/** The superuser password of a data folder made before issue 37: changed at its next start. */
+const LEGACY_PASSWORD = 'postgres';
+/** The generated superuser password, kept beside the data (`$DATA_DIR/postgres-password`). */
+export const PASSWORD_FILE = 'postgres-password';
 const DEFAULT_RELOCATION_ROOT = '/var/lib/clinicpass';
 
 export async function freePort(): Promise<number> {
@@ -214,10 +217,45 @@ function run(
   });
 }
 
-async function initialise(layout: Layout, log: (message: string) => void): Promise<void> {
+/** The kept superuser password, or null when the data folder has none yet. */
+async function keptPassword(file: string): Promise<string | null> {
+  if (!existsSync(file)) return null;
+  const kept = (await readFile(file, 'utf8')).trim();
+  return kept === '' ? null : kept;
+}
+
+/** A new random superuser password, written (0600) to `file`. */
+async function newPassword(file: string): Promise<string> {
+  const password = randomBytes(24).toString('base64url');
+  await mkdir(path.dirname(file), { recursive: true });
+  await writeFile(file, `${password}\n`, { mode: 0o600 });
+  await chmod(file, 0o600);
+  return password;
+}
+
+/** Changes the superuser's password of a running server (a data folder of before issue 37). */
+async function changePassword(url: string, password: string): Promise<void> {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const literal = (await client.query<{ q: string }>('SELECT quote_literal($1) AS q', [password]))
+      .rows[0]?.q;
+    if (literal === undefined) throw new Error('quote_literal answered nothing');
+    await client.query(`ALTER USER ${USER} WITH PASSWORD ${literal}`);
+  } finally {
+    await client.end();
+  }
+}
+
+async function initialise(
+  layout: Layout,
+  password: string,
+  log: (message: string) => void,
+): Promise<void> {
   await mkdir(layout.databaseDir, { recursive: true, mode: 0o700 });
   const passwordFile = path.join(os.tmpdir(), `clinicpass-pg-${randomBytes(6).toString('hex')}`);
-  await writeFile(passwordFile, `${PASSWORD}\n`, { mode: 0o600 });
+  await writeFile(passwordFile, `${password}\n`, { mode: 0o600 });
   try {
     if (layout.user) {
       await chown(layout.databaseDir, layout.user.uid, layout.user.gid);
@@ -319,8 +357,19 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
       : { nativeDir, databaseDir: asked, user: null };
   if (!layout.user) await mkdir(path.dirname(asked), { recursive: true });
 
+  // The superuser's password is generated into DATA_DIR like the secret key (issue 37): a folder
+  // made before has the old fixed one until it is changed below, once the server runs.
+  const passwordFile = path.join(path.resolve(options.dataDir), PASSWORD_FILE);
+  const exists = existsSync(path.join(layout.databaseDir, 'PG_VERSION'));
+  let password = await keptPassword(passwordFile);
+  let rotate = false;
+  if (password === null && exists) {
+    password = LEGACY_PASSWORD;
+    rotate = true;
+  }
   try {
-    if (!existsSync(path.join(layout.databaseDir, 'PG_VERSION'))) await initialise(layout, log);
+    if (!exists) password = await newPassword(passwordFile);
+    if (!exists) await initialise(layout, password ?? '', log);
   } catch (error) {
     throw new EmbeddedStartError(
       `The embedded PostgreSQL could not create its data folder ${layout.databaseDir} (${firstLine(error)}): check that folder's permissions and free space, or set DATABASE_URL.`,
@@ -333,8 +382,9 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     log(
       `using the PostgreSQL (pid ${String(shared.pid)}, port ${String(shared.port)}) of the running process ${String(shared.owner)}`,
     );
+    const sharedPassword = encodeURIComponent(password ?? LEGACY_PASSWORD);
     const sharedUrl = (database: string) =>
-      `postgres://${USER}:${PASSWORD}@127.0.0.1:${String(shared.port)}/${encodeURIComponent(database)}`;
+      `postgres://${USER}:${sharedPassword}@127.0.0.1:${String(shared.port)}/${encodeURIComponent(database)}`;
     return {
       adminUrl: sharedUrl('postgres'),
       urlFor: sharedUrl,
@@ -390,8 +440,18 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   };
   watch(child);
 
+  let secret = encodeURIComponent(password ?? LEGACY_PASSWORD);
+  if (rotate) {
+    // Kept first: a server whose password changed with no file to say so could not be reached.
+    const fresh = await newPassword(passwordFile);
+    await changePassword(`postgres://${USER}:${secret}@127.0.0.1:${port}/postgres`, fresh);
+    secret = encodeURIComponent(fresh);
+    (options.onNotice ?? log)(
+      `the embedded PostgreSQL's superuser password is now generated; kept in ${passwordFile}`,
+    );
+  }
   const urlFor = (database: string) =>
-    `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${encodeURIComponent(database)}`;
+    `postgres://${USER}:${secret}@127.0.0.1:${port}/${encodeURIComponent(database)}`;
   return {
     adminUrl: urlFor('postgres'),
     urlFor,

@@ -16,6 +16,7 @@ import {
 import { Delivery } from '../modules/identity/delivery';
 import { IdentityRepository } from '../modules/identity/identity.repository';
 import { IdentityService } from '../modules/identity/identity.service';
+import { requestPath } from './request-path';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -69,7 +70,7 @@ export const authPlugin = fp(
         if (bearer !== null) return;
       }
       // A browser's API call: renew an expired (or dropped) access cookie from `cp_renew`.
-      if (!request.url.startsWith(`${RENEW_COOKIE_PATH}/`)) return;
+      if (!requestPath(request).startsWith(`${RENEW_COOKIE_PATH}/`)) return;
       const refreshToken = readCookie(request, RENEW_COOKIE);
       if (refreshToken === null) return;
       const renewed = await service.renewAccess(refreshToken);

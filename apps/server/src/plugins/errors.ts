@@ -15,8 +15,9 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 /** Areas answered with JSON; anything else may fall back to the SPA. */
 export const API_PREFIXES = ['/api/', '/identity/', '/session/', '/dev/'] as const;
 
+/** Whether a (normalised: see request-path.ts) address is in an API area, in any case. */
 export function isApiPath(url: string): boolean {
-  const pathname = url.split('?')[0] ?? url;
+  const pathname = (url.split('?')[0] ?? url).toLowerCase();
   return API_PREFIXES.some(
     (prefix) => pathname === prefix.slice(0, -1) || pathname.startsWith(prefix),
   );
@@ -151,8 +152,18 @@ export function toAppError(error: unknown): AppError {
   return new AppError('internal_error', { cause: error });
 }
 
+/** Seconds a 429 asks a client to wait when the limit does not say (decision 251). */
+export const DEFAULT_RETRY_AFTER_SECONDS = 60;
+
 export function sendError(reply: FastifyReply, request: FastifyRequest, error: AppError) {
   const body: ErrorBody = error.toBody(requestLanguage(request));
+  // Every refusal by a limit says when to come back (issue 37).
+  if (error.status === 429 && !reply.hasHeader('retry-after')) {
+    void reply.header(
+      'retry-after',
+      String(error.retryAfterSeconds ?? DEFAULT_RETRY_AFTER_SECONDS),
+    );
+  }
   return reply.status(error.status).type('application/json; charset=utf-8').send(body);
 }
 

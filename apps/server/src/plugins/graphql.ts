@@ -246,6 +246,34 @@ function cacheable(request: FastifyRequest, reply: FastifyReply, etag: string): 
   return true;
 }
 
+/**
+ * Whether a question names a policy (a `policy_number` or `policy_id` variable with a value, or
+ * written in the document): its answer says that policy exists, so it is `private, no-store`
+ * as REST's is (issue 37), never a shared cache's.
+ */
+function aboutPolicy(query: unknown, variables: unknown): boolean {
+  let values: unknown = variables;
+  if (typeof variables === 'string') {
+    try {
+      values = JSON.parse(variables);
+    } catch {
+      values = undefined;
+    }
+  }
+  if (typeof values === 'object' && values !== null) {
+    const named = values as Record<string, unknown>;
+    if (
+      (named.policy_number !== undefined && named.policy_number !== null) ||
+      (named.policy_id !== undefined && named.policy_id !== null)
+    ) {
+      return true;
+    }
+  }
+  return typeof query === 'string' && /policy_(?:number|id)\s*:\s*"/.test(query);
+}
+
+const POLICY_CACHE_CONTROL = 'private, no-store';
+
 /** The shape of a known query's answer: its field and top-level selection. */
 function shapeOf(plan: FastPlan): string {
   return `gql ${plan.field} ${plan.selected.join(' ')}`;
@@ -383,7 +411,9 @@ async function answerKnown(
   });
   if (found === undefined) return false;
   const body = responseOf(plan, found);
-  if (request.method === 'GET' && !resolver.personal) {
+  if (request.method === 'GET' && aboutPolicy(operation.query, operation.variables)) {
+    void reply.header('cache-control', POLICY_CACHE_CONTROL);
+  } else if (request.method === 'GET' && !resolver.personal) {
     // A guest's answer is named by the question and the snapshot it was read from; a member's
     // by its bytes (bookmarks change without a new snapshot), and never a guest's tag.
     const etag =
@@ -467,9 +497,11 @@ export async function graphqlPlugin(app: FastifyInstance, options: GraphqlPlugin
       }
       // A GET's answer: cacheable unless personal or an error (those stay `no-store`).
       const body = Buffer.from(await response.arrayBuffer());
-      const query = (req.query as { query?: unknown }).query;
+      const { query, variables } = req.query as { query?: unknown; variables?: unknown };
       const roots = typeof query === 'string' ? known.rootFields(query) : undefined;
-      if (
+      if (aboutPolicy(query, variables)) {
+        void reply.header('cache-control', POLICY_CACHE_CONTROL);
+      } else if (
         roots !== undefined &&
         !roots.some((field) => personal.has(field)) &&
         !body.includes('"errors":')

@@ -14,6 +14,7 @@ import fp from 'fastify-plugin';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { Config } from '../config';
 import { isApiPath } from './errors';
+import { requestPath } from './request-path';
 
 /** HSTS lifetime when PUBLIC_URL is https: one year. */
 export const HSTS_MAX_AGE_SECONDS = 31_536_000;
@@ -98,7 +99,7 @@ export const securityPlugin = fp(
     // API answers may be personal (policies, tickets, a member look-up) or depend on the
     // caller's cookies: no cache keeps them unless a route says otherwise (decision 138).
     app.addHook('onSend', (request, reply, _payload, next) => {
-      if (!reply.hasHeader('cache-control') && isApiPath(request.url)) {
+      if (!reply.hasHeader('cache-control') && isApiPath(requestPath(request))) {
         void reply.header('cache-control', 'no-store');
       }
       next();

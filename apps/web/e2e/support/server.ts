@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { inject } from 'vitest';
 import { freePort } from '../../../server/src/db/embedded';
+import { GUEST_LIMITS_OFF } from '../../../server/test/constants';
 import { SERVER_NODE_FLAGS } from '../../../../scripts/server-node-flags.mjs';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
@@ -35,6 +36,7 @@ export async function startServer(env: Record<string, string>): Promise<ExtraSer
         LOG_LEVEL: 'warn',
         // As the shared server: the journeys' failed look-ups never price the demo HKIDs up.
         CAPTCHA_FREE_FAILURES: '1000',
+        ...GUEST_LIMITS_OFF,
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

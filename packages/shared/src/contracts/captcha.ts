@@ -13,7 +13,7 @@ export const captchaContract = {
     path: CAPTCHA_CHALLENGE_PATH,
     query: CaptchaChallengeQuerySchema,
     responses: { 200: CaptchaChallengeSchema },
-    errors: ['validation_error'],
+    errors: ['validation_error', 'limit_exceeded'],
     auth: 'none',
     tags: ['Captcha'],
     summary:

@@ -9,7 +9,7 @@ export const sessionContract = {
     area: 'session',
     path: '/',
     responses: { 200: DeviceSessionResponseSchema },
-    errors: [],
+    errors: ['limit_exceeded'],
     auth: 'none',
     tags: ['session'],
     summary: 'Open or resume a device session (optional `session-id` header)',

@@ -17,6 +17,8 @@ export interface AppErrorOptions {
   message?: string;
   details?: unknown;
   cause?: unknown;
+  /** For a 429: when to try again, in seconds (the `Retry-After` header; default 60). */
+  retryAfterSeconds?: number;
 }
 
 /**
@@ -29,6 +31,7 @@ export class AppError extends Error {
   readonly code: ErrorCode;
   readonly status: number;
   readonly details?: unknown;
+  readonly retryAfterSeconds?: number;
   // A message written by the server about this very request is more useful than the catalogue's,
   // so it is kept in every language; without one, the body speaks the caller's language.
   private readonly hasExplicitMessage: boolean;
@@ -41,6 +44,9 @@ export class AppError extends Error {
     this.code = code;
     this.status = statusOf(code);
     if (options.details !== undefined) this.details = options.details;
+    if (options.retryAfterSeconds !== undefined) {
+      this.retryAfterSeconds = Math.max(1, Math.ceil(options.retryAfterSeconds));
+    }
     this.hasExplicitMessage = options.message !== undefined;
   }
 

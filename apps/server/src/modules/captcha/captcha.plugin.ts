@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../lib/contract-route';
+import { takeFromWindow } from '../../plugins/limits';
 import { CaptchaService } from './captcha.service';
 
 declare module 'fastify' {
@@ -39,6 +40,17 @@ export function requireCaptcha(app: FastifyInstance) {
 export const captchaRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, captchaContract.getChallenge, async (request, reply) => {
     void reply.header('cache-control', 'no-store');
+    // Each challenge is a stored row: a budget per client address (decision 251).
+    await takeFromWindow(
+      app.db,
+      `captcha:challenge:ip:${request.ip}`,
+      {
+        limit: app.config.guestLimits.challengesPerAddressPerMinute,
+        windowMs: 60_000,
+        message: 'Too many verification checks from this address; please try again shortly',
+      },
+      request.now.instant,
+    );
     return app.captcha.challenge(request.query.difficulty);
   });
 };

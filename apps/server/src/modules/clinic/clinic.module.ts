@@ -6,6 +6,7 @@
 // guest 401 `unauthenticated` and a signed-in account that is not clinic staff 403 `forbidden`.
 import { AppError } from '@clinicpass/shared/errors/app-error';
 import type { FastifyInstance } from 'fastify';
+import { routePattern } from '../../plugins/request-path';
 import { outpatientClinicRoutes } from '../outpatient';
 import { authenticateClinic, type ClinicCaller, presentedKey } from './clinic-key.service';
 import { clinicRoutes, staffVenues } from './clinic.routes';
@@ -25,8 +26,9 @@ export async function clinicModule(app: FastifyInstance): Promise<void> {
   app.decorateRequest('clinicActor', null);
   app.addHook('onRequest', async (request) => {
     const key = presentedKey(request.headers);
-    const path = (request.url.split('?')[0] ?? '').replace(/\/+$/, '');
-    if (key !== null || path === KEY_ONLY_PATH) {
+    // The matched route, not the address as sent: `/ticket/%76erify` is that route too
+    // (decision 250).
+    if (key !== null || routePattern(request) === KEY_ONLY_PATH) {
       const caller = await authenticateClinic({ db: app.db, clock: app.clock }, key, request.ip);
       request.clinic = caller;
       request.clinicActor = {

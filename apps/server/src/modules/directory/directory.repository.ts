@@ -52,13 +52,22 @@ export function createDirectoryRepository(db: Database) {
       return row?.id ?? 0;
     },
 
-    /** Distinct addresses of a point's open flagging reports made since `since`. */
-    async flaggingAddresses(servicePointId: number, since: Date): Promise<number> {
-      const result = await db.execute<{ count: number }>(sql`
-        SELECT count(DISTINCT address_hash)::int AS count FROM directory_report
+    /**
+     * A point's open flagging reports made since `since`: their distinct reporters (the keyed
+     * hash of an account, or of an address for a guest) and the hours from the first to the last.
+     */
+    async flaggingReporters(
+      servicePointId: number,
+      since: Date,
+    ): Promise<{ reporters: number; spanHours: number }> {
+      const result = await db.execute<{ reporters: number; span_hours: number | null }>(sql`
+        SELECT count(DISTINCT address_hash)::int AS reporters,
+               (extract(epoch FROM max(created_at) - min(created_at)) / 3600)::float8 AS span_hours
+        FROM directory_report
         WHERE service_point_id = ${servicePointId} AND status = 'open'
           AND kind IN ('moved_or_closed', 'doctor_left') AND created_at > ${since.toISOString()}`);
-      return result.rows[0]?.count ?? 0;
+      const row = result.rows[0];
+      return { reporters: row?.reporters ?? 0, spanHours: row?.span_hours ?? 0 };
     },
 
     /**

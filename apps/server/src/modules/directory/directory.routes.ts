@@ -1,5 +1,6 @@
 // HTTP of the directory's upkeep (customer area): a member's report of wrong details on a card.
-// A guest solves the captcha first; a signed-in customer does not. Counted per client address.
+// A guest solves the captcha first; a signed-in customer does not, and is counted per account
+// besides (decision 256). Counted per client address.
 import { directoryContract } from '@clinicpass/shared/contracts/directory';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -22,6 +23,8 @@ export const directoryRoutes: FastifyPluginAsyncZod = async (app) => {
           note: request.body.note,
           address: request.ip,
           perAddressPerDay: app.config.directory.reportsPerAddressPerDay,
+          userId: request.caller?.userId ?? null,
+          perAccountPerDay: app.config.directory.reportsPerAccountPerDay,
         },
         request.now.instant,
       );

@@ -1,8 +1,10 @@
 // The directory's upkeep (issue 19, decision 192): members report wrong details on a card;
-// reports queue for operators, limited per client address, and hold no personal data beyond the
-// note (the address is an HMAC with SECRET_KEY, only to count distinct addresses). A point with
-// open "moved or closed" / "doctor left" reports from FLAG_ADDRESSES different addresses within
-// FLAG_WINDOW_DAYS days is flagged on its card until an operator resolves or rejects them.
+// reports queue for operators, limited per client address and per signed-in account, and hold no
+// personal data beyond the note (the reporter is an HMAC with SECRET_KEY, only to count distinct
+// reporters: the account's when signed in, else the address's). A point with open "moved or
+// closed" / "doctor left" reports from FLAG_ADDRESSES different reporters within FLAG_WINDOW_DAYS
+// days, the first and the last at least FLAG_SPREAD_HOURS apart (decision 256), is flagged on its
+// card until an operator resolves or rejects them.
 // Operators also confirm points (last_verified_at) and list the stale ones.
 import { AppError } from '@clinicpass/shared/errors/app-error';
 import type {
@@ -11,7 +13,7 @@ import type {
 } from '@clinicpass/shared/schemas/directory-report';
 import { createHmac } from 'node:crypto';
 import type { Database } from '../../db/client';
-import { countInWindow } from '../../plugins/limits';
+import { takeFromWindow } from '../../plugins/limits';
 import {
   createDirectoryRepository,
   FLAGGING_KINDS,
@@ -22,6 +24,8 @@ import {
 /** Different addresses whose reports flag a point, and the days they must fall within. */
 export const FLAG_ADDRESSES = 3;
 export const FLAG_WINDOW_DAYS = 30;
+/** Flagging reports must come over time: the first and the last this many hours apart at least. */
+export const FLAG_SPREAD_HOURS = 24;
 /** How long a process trusts its copy of the flagged points before reading them again. */
 export const FLAGS_TTL_MS = 5000;
 
@@ -35,6 +39,13 @@ export interface DirectoryDeps {
 /** The keyed hash a report keeps of its client address. */
 export function addressHash(secretKey: string, address: string): string {
   return createHmac('sha256', secretKey).update(`directory-report\n${address}`).digest('base64url');
+}
+
+/** The keyed hash a signed-in customer's report keeps: one reporter, from any address. */
+export function accountHash(secretKey: string, userId: string): string {
+  return createHmac('sha256', secretKey)
+    .update(`directory-report-account\n${userId}`)
+    .digest('base64url');
 }
 
 // ---------------------------------------------------------------- flagged points, per process
@@ -90,16 +101,38 @@ export async function submitReport(
     note: string | undefined;
     address: string;
     perAddressPerDay: number;
+    /** The signed-in customer (no captcha: counted per account instead), or null. */
+    userId?: string | null;
+    perAccountPerDay?: number;
   },
   now: Date,
 ): Promise<DirectoryReportReceipt> {
   const repository = createDirectoryRepository(deps.db);
   const hash = addressHash(deps.secretKey, input.address);
-  const count = await countInWindow(deps.db, `directory-report:${hash}`, DAY_MS, now);
-  if (count > input.perAddressPerDay) {
-    throw new AppError('limit_exceeded', {
+  await takeFromWindow(
+    deps.db,
+    `directory-report:${hash}`,
+    {
+      limit: input.perAddressPerDay,
+      windowMs: DAY_MS,
       message: `At most ${input.perAddressPerDay} reports a day from one address; please try again tomorrow`,
-    });
+    },
+    now,
+  );
+  const userId = input.userId ?? null;
+  const reporter = userId === null ? hash : accountHash(deps.secretKey, userId);
+  if (userId !== null) {
+    const perAccount = input.perAccountPerDay ?? input.perAddressPerDay;
+    await takeFromWindow(
+      deps.db,
+      `directory-report:account:${reporter}`,
+      {
+        limit: perAccount,
+        windowMs: DAY_MS,
+        message: `At most ${perAccount} reports a day from one account; please try again tomorrow`,
+      },
+      now,
+    );
   }
   if (!(await repository.servicePointExists(input.servicePointId))) {
     throw new AppError('not_found', { message: 'No such service point' });
@@ -108,12 +141,16 @@ export async function submitReport(
     servicePointId: input.servicePointId,
     kind: input.kind,
     note: input.note ?? null,
-    addressHash: hash,
+    addressHash: reporter,
     createdAt: now,
   });
   if ((FLAGGING_KINDS as readonly string[]).includes(input.kind)) {
     const since = new Date(now.getTime() - FLAG_WINDOW_DAYS * DAY_MS);
-    if ((await repository.flaggingAddresses(input.servicePointId, since)) >= FLAG_ADDRESSES) {
+    const { reporters, spanHours } = await repository.flaggingReporters(
+      input.servicePointId,
+      since,
+    );
+    if (reporters >= FLAG_ADDRESSES && spanHours >= FLAG_SPREAD_HOURS) {
       await repository.flag(input.servicePointId, now);
       forgetFlags(deps.db);
     }

@@ -49,6 +49,7 @@ function finderCallerOf(request: FastifyRequest): FinderCaller {
   return {
     language: requestLanguage(request),
     userId: request.caller?.userId ?? null,
+    address: request.ip,
     now: request.now.instant,
   };
 }

@@ -4,7 +4,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { batchedRateLimitStore } from '../../plugins/limits';
+import { batchedRateLimitStore, takeDistinct } from '../../plugins/limits';
 import { referenceRoutes, referenceServiceFor } from '../reference';
 import { flaggedServicePoints } from '../directory';
 import { createFinderReadModel } from './finder.snapshot';
@@ -47,6 +47,19 @@ export const finderModule: FastifyPluginAsyncZod<FinderModuleOptions> = async (a
     undefined,
     // Issue 19: cards say when their details were checked and whether reports flag them.
     { staleDays: app.config.directory.staleDays, flagged: () => flaggedServicePoints(app.db) },
+    // Issue 37: distinct policy numbers per client address an hour.
+    (address, policyNumber, now) =>
+      takeDistinct(
+        app.db,
+        `finder:policy-numbers:ip:${address}`,
+        policyNumber,
+        {
+          limit: app.config.guestLimits.policyNumbersPerAddressPerHour,
+          windowMs: 3_600_000,
+          message: 'Too many different policy numbers from this address; please try again later',
+        },
+        now,
+      ),
   );
 
   // Registered inside this plugin, the limit covers only the finder's routes.

@@ -37,7 +37,12 @@ export interface FinderCaller {
   userId: string | null;
   /** The request's instant (the shared clock): "open now" and freshness are as of it. */
   now?: Date;
+  /** The client address: distinct policy numbers are counted per address (decision 253). */
+  address?: string;
 }
+
+/** Admits a policy number asked from an address, or throws 429 (decision 253). */
+export type PolicyNumberGuard = (address: string, policyNumber: string, now: Date) => Promise<void>;
 
 /** What the cards' freshness and flags are read with (issue 19). */
 export interface FinderDirectory {
@@ -70,6 +75,7 @@ export function createFinderService(
   now: () => number = Date.now,
   answers: AnswerCache = createAnswerCache(undefined, now),
   directory?: FinderDirectory,
+  policyNumberGuard?: PolicyNumberGuard,
 ) {
   const checkAccess = createAccessCheck(finder, now);
   // A reload makes every kept answer stale: they go before it builds the new snapshot, and
@@ -125,7 +131,17 @@ export function createFinderService(
     query: ServicePointQuery,
     caller: FinderCaller,
   ): Promise<Found & { until: number }> {
-    const { until, priced } = await checkAccess(list, query.policy_number?.toUpperCase());
+    const policyNumber = query.policy_number?.toUpperCase();
+    // Numbers are sequential: a guesser from one address may try only a few (decision 253).
+    if (
+      policyNumber !== undefined &&
+      list !== PANELS.second &&
+      caller.address !== undefined &&
+      policyNumberGuard !== undefined
+    ) {
+      await policyNumberGuard(caller.address, policyNumber, caller.now ?? new Date(now()));
+    }
+    const { until, priced } = await checkAccess(list, policyNumber);
     const view = await viewOf(caller);
     // The snapshot searches read now (the first may still be loading).
     const current = readModel.current();

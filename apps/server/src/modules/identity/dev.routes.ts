@@ -2,12 +2,36 @@
 // or a journey reads a code when no SMTP/SMS transport is set) and creating test users.
 import { devContract as contract } from '@clinicpass/shared/contracts/identity';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '@clinicpass/shared/errors/app-error';
 import { route } from '../../lib/contract-route';
+import { requestPath } from '../../plugins/request-path';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
+/** A loopback address (IPv4 127/8, IPv6 ::1, or IPv4 127/8 mapped into IPv6). */
+export function isLoopback(address: string | undefined): boolean {
+  if (address === undefined) return false;
+  const v4 = address.startsWith('::ffff:') ? address.slice(7) : address;
+  return v4.startsWith('127.') || address === '::1';
+}
+
 // eslint-disable-next-line @typescript-eslint/require-await -- Fastify plugins are async by contract
 export const devRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Codes and test users are for this machine only (issue 37, decision 255): the connection
+  // and the client address it stands for (TRUST_PROXY) must both be loopback, else 404 as if
+  // the routes did not exist.
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (isLoopback(request.socket.remoteAddress) && isLoopback(request.ip)) {
+      done();
+      return;
+    }
+    done(
+      new AppError('route_not_found', {
+        message: `No route ${request.method} ${requestPath(request)}`,
+      }),
+    );
+  });
+
   route(app, contract.outbox, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     return app.delivery.outbox();

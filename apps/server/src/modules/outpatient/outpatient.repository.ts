@@ -275,3 +275,39 @@ export async function findOwnedPolicyId(
     .limit(1);
   return rows[0]?.id ?? null;
 }
+
+/**
+ * Revokes the members' live tickets beyond the newest `keep` of each type (a look-up, a listing
+ * or a shared card issues one set; decision 252). Answers how many it revoked.
+ */
+export async function revokeTicketsBeyond(
+  db: Database,
+  memberIds: readonly number[],
+  keep: number,
+  now: Date,
+): Promise<number> {
+  if (memberIds.length === 0) return 0;
+  const result = await db.execute(sql`
+    UPDATE outpatient_ticket SET revoked_at = ${now.toISOString()}
+    WHERE id IN (
+      SELECT id FROM (
+        SELECT id, row_number() OVER (PARTITION BY member_id, type ORDER BY id DESC) AS place
+        FROM outpatient_ticket
+        WHERE member_id IN (${sql.join(
+          memberIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})
+          AND revoked_at IS NULL AND expires_at > ${now.toISOString()}
+      ) ranked
+      WHERE place > ${keep}
+    )`);
+  return result.rowCount ?? 0;
+}
+
+/** Deletes tickets revoked or expired before `before`; answers how many. */
+export async function deleteTicketsEndedBefore(db: Database, before: Date): Promise<number> {
+  const result = await db.execute(sql`
+    DELETE FROM outpatient_ticket
+    WHERE revoked_at < ${before.toISOString()} OR expires_at < ${before.toISOString()}`);
+  return result.rowCount ?? 0;
+}

@@ -16,7 +16,15 @@ import { pageReply, pageWindow } from '../platform-common/pagination';
 import * as service from './outpatient.service';
 
 export function outpatientDeps(app: FastifyInstance): service.OutpatientDeps {
-  return { db: app.db, clock: app.clock, secretKey: app.config.secretKey };
+  return {
+    db: app.db,
+    clock: app.clock,
+    secretKey: app.config.secretKey,
+    lookupLimits: {
+      perMember: app.config.guestLimits.lookupsPerMemberPerHour,
+      perAddress: app.config.guestLimits.lookupsPerAddressPerHour,
+    },
+  };
 }
 
 /** The requester of a request: the signed-in identity and the member view token header. */

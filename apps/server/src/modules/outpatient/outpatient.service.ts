@@ -41,7 +41,15 @@ export interface OutpatientDeps {
   db: Database;
   clock: Clock;
   secretKey: string;
+  /** Successful look-ups allowed an hour, per member and per client address (decision 251). */
+  lookupLimits?: { perMember: number; perAddress: number };
 }
+
+/** Live ticket sets a member keeps: a new set revokes the older ones beyond it (decision 252). */
+export const LIVE_TICKET_SETS = 5;
+/** Days a revoked or expired ticket is kept (the counter answers "expired" meanwhile). */
+export const ENDED_TICKET_DAYS = 7;
+const HOUR_MS = 3_600_000;
 
 /** Who is asking for a policy's tickets or cards. */
 export interface Requester {
@@ -152,6 +160,23 @@ export async function lookUpMember(
   });
   if (found === null) throw lookupFailed();
   await limits.releaseFailures(deps.db, keys);
+  // A member needs a handful of look-ups an hour, not 150 (issue 37): successes are counted
+  // too, per member (from any address) and per address.
+  if (deps.lookupLimits !== undefined) {
+    const message = 'Too many look-ups for now; please try again later';
+    await limits.takeFromWindow(
+      deps.db,
+      `member-ticket:ok:member:${String(found.memberId)}`,
+      { limit: deps.lookupLimits.perMember, windowMs: HOUR_MS, message },
+      now,
+    );
+    await limits.takeFromWindow(
+      deps.db,
+      `member-ticket:ok:ip:${clientAddress}`,
+      { limit: deps.lookupLimits.perAddress, windowMs: HOUR_MS, message },
+      now,
+    );
+  }
 
   const viewToken = newToken();
   const viewExpires = new Date(now.getTime() + MEMBER_VIEW_TOKEN_MINUTES * 60_000);
@@ -224,7 +249,24 @@ async function issueTickets(deps: OutpatientDeps, members: MemberRow[]): Promise
     }
   }
   await repo.insertTickets(deps.db, rows);
+  await repo.revokeTicketsBeyond(
+    deps.db,
+    [...new Set(rows.map((row) => row.memberId))],
+    LIVE_TICKET_SETS,
+    now,
+  );
   return tickets;
+}
+
+/**
+ * Deletes tickets revoked or expired more than ENDED_TICKET_DAYS ago (`npm run outpatient --
+ * prune`; the job runner's later). Answers how many.
+ */
+export function pruneEndedTickets(db: Database, now: Date): Promise<number> {
+  return repo.deleteTicketsEndedBefore(
+    db,
+    new Date(now.getTime() - ENDED_TICKET_DAYS * 86_400_000),
+  );
 }
 
 /** A body check effective after this policy year ends is usable until the end of its own year. */

@@ -15,6 +15,7 @@ import type { FastifyRequest } from 'fastify';
 import { idempotencyRecord } from '../../db/platform-schema';
 import type { Database } from '../../db/client';
 import type { Caller, Now } from '../../plugins/request-context';
+import { requestPath } from '../../plugins/request-path';
 
 /** Canonical JSON: keys sorted, so `{a,b}` and `{b,a}` are one body. */
 function canonical(value: unknown): string {
@@ -89,7 +90,7 @@ export async function idempotentUnder<Result>(
   work: (tx: Database) => Promise<Result>,
 ): Promise<Result> {
   if (key === null) return db.transaction((tx) => work(tx));
-  const path = request.url.split('?')[0] ?? request.url;
+  const path = requestPath(request);
   const requestHash = createHash('sha256')
     .update(`${request.method} ${path}\n${canonical(request.body ?? null)}`)
     .digest('hex');

@@ -8,6 +8,7 @@ import { AppError } from '@clinicpass/shared/errors/app-error';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { isApiPath, sendError } from '../../plugins/errors';
+import { requestPath, routePattern } from '../../plugins/request-path';
 import { type ServiceMode, settingsServiceMode } from '../reference/lists.service';
 
 /** How long a read of the settings' mode is trusted (every process reads its own). */
@@ -22,7 +23,7 @@ const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
  * member card at the counter (the look-up, a shared card opened, the counter's check), which
  * write only tokens, limits and visits (decision 154).
  */
-const READ_ONLY_EXEMPT = [
+const READ_ONLY_EXEMPT = new Set([
   GRAPHQL_PATH,
   '/api/customer/outpatient/member-ticket',
   '/api/customer/outpatient/shared-card/open',
@@ -37,7 +38,7 @@ const READ_ONLY_EXEMPT = [
   '/identity/sign-in/challenge',
   '/identity/refresh',
   '/identity/sign-out',
-];
+]);
 
 export const serviceModePlugin = fp(
   (app: FastifyInstance) => {
@@ -53,8 +54,9 @@ export const serviceModePlugin = fp(
       return mode;
     };
     app.addHook('onRequest', async (request, reply) => {
-      const pathname = (request.url.split('?')[0] ?? '').replace(/\/+$/, '');
-      if (!isApiPath(request.url) || pathname.startsWith('/dev')) return;
+      // The area from the normalised path; the exemption from the matched route (decision 250).
+      const pathname = requestPath(request);
+      if (!isApiPath(pathname) || pathname === '/dev' || pathname.startsWith('/dev/')) return;
       const fromSettings = configured === 'maintenance' ? configured : await settingsMode();
       const mode = STRENGTH[fromSettings] > STRENGTH[configured] ? fromSettings : configured;
       if (mode === 'normal') return;
@@ -62,7 +64,8 @@ export const serviceModePlugin = fp(
         await sendError(reply, request, new AppError('maintenance'));
         return reply;
       }
-      if (WRITE_METHODS.has(request.method) && !READ_ONLY_EXEMPT.includes(pathname)) {
+      const route = routePattern(request);
+      if (WRITE_METHODS.has(request.method) && (route === null || !READ_ONLY_EXEMPT.has(route))) {
         await sendError(reply, request, new AppError('read_only_mode'));
         return reply;
       }

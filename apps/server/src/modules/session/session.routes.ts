@@ -8,6 +8,9 @@ import { openSession } from './session.service';
 export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, sessionContract.openSession, async (request) => {
     const header = request.headers[SESSION_ID_HEADER];
-    return openSession(app.db, request.now.instant, Array.isArray(header) ? header[0] : header);
+    return openSession(app.db, request.now.instant, Array.isArray(header) ? header[0] : header, {
+      address: request.ip,
+      newPerHour: app.config.guestLimits.sessionsPerAddressPerHour,
+    });
   });
 };
