@@ -135,7 +135,7 @@ describe('the template CSV', () => {
     const now = new Date('2026-11-20T02:00:00Z');
     const result = await run([TEMPLATE], { now });
     expect(result.lines.at(-1)).toMatch(
-      /^Imported source "network", 6 rows: 19 added, 0 changed, 0 removed, 0 unchanged; 1 row\(s\) with hours kept as text; finder rebuilt with \d+ service points\.$/,
+      /^Imported source "network", 6 rows: 6 written, 0 quarantined, 0 unchanged, 0 removed; records 19 added, 0 changed, 0 removed, 0 unchanged; 1 row\(s\) with hours kept as text; finder rebuilt with \d+ service points\.$/,
     );
     expect(result.code).toBe(0);
     const { doctors, venues, points, prices } = await snapshot('network');
@@ -186,7 +186,9 @@ describe('the template CSV', () => {
     const later = new Date('2026-11-27T02:00:00Z');
     const result = await run([TEMPLATE], { now: later });
     expect(result.code).toBe(0);
-    expect(result.lines.at(-1)).toMatch(/: 0 added, 0 changed, 0 removed, 19 unchanged;/);
+    expect(result.lines.at(-1)).toMatch(
+      /6 rows: 0 written, 0 quarantined, 6 unchanged, 0 removed; records 0 added, 0 changed, 0 removed, 19 unchanged;/,
+    );
     expect(await snapshot('network')).toEqual(before);
     const verified = await database.db
       .select({ at: servicePoint.lastVerifiedAt })
@@ -200,7 +202,7 @@ describe('the template CSV', () => {
     const changed = [
       ...lines.slice(0, 5).map((line) => line.replace(',650,900,', ',600,900,')),
       // SP-0005 and SP-0006 left out; a new row.
-      'SP-0007,outpatient,dental-consultation,,DR-006,Dr Example Yip,葉示範牙醫,27001234,V-004,Wan Chai Example Skin Centre,灣仔示範皮膚中心,"15/F, 200 Example Road, Wan Chai",灣仔示範道200號15樓,B,250,400,,',
+      'SP-0007,outpatient,dental-consultation,,DR-006,Dr Example Yip,葉示範牙醫,27001234,V-004,Wan Chai Example Skin Centre,灣仔示範皮膚中心,"15/F, 200 Example Road, Wan Chai",灣仔示範道200號15樓,B,250,400,,,22.2770,114.1731',
     ].join('\n');
     const edited = file('edited.csv', changed);
     const before = await snapshot('network');
@@ -216,7 +218,7 @@ describe('the template CSV', () => {
       'hours: line 5, hours_en/hours_zh: kept as text: English: unreadable line "By appointment only"; Chinese: unreadable line "只接受預約" (expected day lines and time ranges, e.g. "Monday to Friday<br>9:00am - 1:00pm")',
     );
     expect(dry.lines.at(-1)).toMatch(
-      /^Dry run, source "network", 5 rows: would write 3 added, 1 changed, 3 removed, 13 unchanged; .*Nothing written\.$/,
+      /^Dry run, source "network", 5 rows: would be 2 written, 0 quarantined, 3 unchanged, 2 removed; records 3 added, 1 changed, 3 removed, 13 unchanged; .*Nothing written\.$/,
     );
     expect(await snapshot('network')).toEqual(before);
 
@@ -269,7 +271,7 @@ describe('the template XLSX', () => {
     // On a terminal: a progress bar, redrawn in place, then the summary on its own line.
     expect(bar).toEqual([`\r[${'#'.repeat(30)}] 100% 6/6 rows written`, '\n']);
     expect(result.lines.at(-1)).toMatch(
-      /^Imported source "xlsx-test", 6 rows: 19 added, 0 changed/,
+      /^Imported source "xlsx-test", 6 rows: 6 written, 0 quarantined, 0 unchanged, 0 removed; records 19 added, 0 changed/,
     );
     expect(result.code).toBe(0);
     const { venues, doctors } = await snapshot('xlsx-test');
@@ -284,7 +286,7 @@ describe('the GOPC GeoJSON list with a mapping', () => {
     const dry = await run([GOPC, '--mapping', GOPC_MAPPING, '--dry-run']);
     expect(dry.code).toBe(0);
     expect(dry.lines.at(-1)).toMatch(
-      /^Dry run, source "ha-gopc", 73 rows: would write 219 added.*0 row\(s\) with hours kept as text/,
+      /^Dry run, source "ha-gopc", 73 rows: would be 73 written, 0 quarantined, 0 unchanged, 0 removed; records 219 added.*0 row\(s\) with hours kept as text/,
     );
 
     const result = await run([GOPC, '--mapping', GOPC_MAPPING]);
@@ -317,7 +319,7 @@ describe('the GOPC GeoJSON list with a mapping', () => {
 
     // Hours, notes and phones read back from jsonb compare equal: a second import changes nothing.
     const again = await run([GOPC, '--mapping', GOPC_MAPPING]);
-    expect(again.lines.at(-1)).toMatch(/: 0 added, 0 changed, 0 removed, 219 unchanged;/);
+    expect(again.lines.at(-1)).toMatch(/records 0 added, 0 changed, 0 removed, 219 unchanged;/);
   });
 
   it('imports venues only when the mapping says so', async () => {
@@ -397,12 +399,12 @@ describe('validation', () => {
       good.replace('DR-001', 'E-DR10').replace('V-001', 'E-V10').replace('SP-0001', 'E-1'),
     ].join('\n');
     const before = await networkCount();
-    const result = await run([file('errors.csv', rows)]);
+    const result = await run([file('errors.csv', rows), '--strict']);
     expect(result.code).toBe(1);
     const errors = result.lines.filter((line) => line.startsWith('error: '));
     expect(errors).toEqual([
       'error: line 3, district: unknown district "Atlantis" (expected a district code (A–T) or its English or Chinese name, e.g. SOUTHERN or 南區)',
-      'error: line 4, doctor_phones: "12345" is not a Hong Kong phone number (expected Hong Kong numbers of 8 digits, several separated by "/", e.g. 25550381/25550382)',
+      'error: line 4, doctor_phones: "12345" is not a Hong Kong phone number (expected Hong Kong numbers of 8 digits, several separated by "/" or <br>, a note in brackets, e.g. 25550381/25550382 (14/F))',
       'error: line 5, member_price: 400 is more than the usual price 320 (expected a member price at most the usual price)',
       'error: line 6, service: unknown service "astrology" (expected a service slug or code of the catalogue, e.g. general-practitioner or GP)',
       'error: line 7, specialty: unknown specialty "palmistry" (expected a specialty slug of the catalogue, e.g. cardiology)',
@@ -414,9 +416,97 @@ describe('validation', () => {
       'error: line 12, service_point_id: duplicate service point id "E-1", already on line 2 (expected each service point id once)',
     ]);
     expect(result.lines.at(-1)).toBe(
-      '11 error(s) in 10 rows of source "network": nothing written.',
+      '11 error(s) in 10 rows of source "network" (--strict): nothing written.',
     );
     expect(await networkCount()).toBe(before);
+  });
+
+  it('writes the valid rows, quarantines the others with their errors, and re-imports them fixed', async () => {
+    const [header] = templateText().split('\n');
+    const good = templateText().split('\n')[1] ?? '';
+    const row = (n: number) =>
+      good
+        .replace('SP-0001', `Q-${String(n)}`)
+        .replace('DR-001', `Q-DR${String(n)}`)
+        .replace('V-001', `Q-V${String(n)}`);
+    const rows = [
+      header,
+      row(1),
+      row(2).replace('Central and Western', 'Atlantis'),
+      // A floor note on each number, on lines of their own: read, not an error.
+      row(3).replace('25551234', '"2417 6511<br>(14/F)<br>2417 6540<br>(12/F)"'),
+      row(4).replace('25551234', '12345'),
+      row(1).replace('Q-DR1', 'Q-DR9').replace('Q-V1', 'Q-V9'),
+    ];
+    const result = await run([file('quarantine.csv', rows.join('\n')), '--source', 'quarantine']);
+    expect(result.code).toBe(0);
+    expect(result.lines).toContain(
+      'quarantined: line 3, district: unknown district "Atlantis" (expected a district code (A–T) or its English or Chinese name, e.g. SOUTHERN or 南區)',
+    );
+    expect(result.lines.find((line) => line.startsWith('Imported'))).toMatch(
+      /^Imported source "quarantine", 5 rows: 2 written, 3 quarantined, 0 unchanged, 0 removed;/,
+    );
+    const written = await snapshot('quarantine');
+    expect(written.points.map((p) => p.ext)).toEqual(['Q-1', 'Q-3']);
+    expect(written.doctors.find((d) => d.ext === 'Q-DR3')?.phones).toEqual([
+      { no: '24176511', label: '14/F' },
+      { no: '24176540', label: '12/F' },
+    ]);
+
+    const list = await run(['quarantine', 'list', '--source', 'quarantine']);
+    expect(list.code).toBe(0);
+    expect(list.lines).toEqual([
+      expect.stringMatching(/^quarantine Q-2 \(quarantine\.csv, line 3, /),
+      '  district: unknown district "Atlantis" (expected a district code (A–T) or its English or Chinese name, e.g. SOUTHERN or 南區)',
+      expect.stringMatching(/^quarantine Q-4 \(quarantine\.csv, line 5, /),
+      expect.stringMatching(/^ {2}doctor_phones: "12345" is not a Hong Kong phone number/),
+      expect.stringMatching(/^quarantine Q-1 \(line 6\) \(quarantine\.csv, line 6, /),
+      '  service_point_id: duplicate service point id "Q-1", already on line 2 (expected each service point id once)',
+      '3 row(s) in quarantine for source "quarantine".',
+    ]);
+
+    // Export, fix two of them (the duplicate left out), import the fixed file: the two leave the
+    // quarantine, the duplicate stays.
+    const exported = path.join(dir, 'quarantined.csv');
+    expect((await run(['quarantine', 'export', '--source', 'quarantine', exported])).code).toBe(0);
+    const [exportedHeader, ...exportedRows] = readFileSync(exported, 'utf8').trimEnd().split('\n');
+    expect(exportedHeader).toBe(header);
+    expect(exportedRows).toHaveLength(3);
+    const fixed = [exportedHeader, ...exportedRows.filter((line) => !line.includes('Q-DR9'))]
+      .join('\n')
+      .replace('Atlantis', 'Central and Western')
+      .replace(',12345,', ',25551234,');
+    const again = await run([file('fixed.csv', fixed), '--source', 'quarantine']);
+    expect(again.lines.find((line) => line.startsWith('Imported'))).toMatch(
+      /2 rows: 2 written, 0 quarantined, 0 unchanged, 0 removed;/,
+    );
+    expect((await snapshot('quarantine')).points.map((p) => p.ext)).toEqual([
+      'Q-1',
+      'Q-2',
+      'Q-3',
+      'Q-4',
+    ]);
+    const rest = await run(['quarantine', 'list', '--source', 'quarantine']);
+    expect(rest.lines.at(-1)).toBe('1 row(s) in quarantine for source "quarantine".');
+
+    // --full with the whole, fixed file: nothing is left in the quarantine.
+    const whole = await run([
+      file('whole.csv', [header, row(1), row(2), row(3), row(4)].join('\n')),
+      '--source',
+      'quarantine',
+      '--full',
+    ]);
+    expect(whole.code).toBe(0);
+    expect((await run(['quarantine', 'list'])).lines).not.toContainEqual(
+      expect.stringMatching(/^quarantine /),
+    );
+  });
+
+  it('--help prints the usage and exits 0', async () => {
+    const help = await run(['--help']);
+    expect(help.code).toBe(0);
+    expect(help.lines.join('\n')).toMatch(/--strict {8}all or nothing/);
+    expect((await run(['quarantine', 'nonsense'])).code).toBe(2);
   });
 
   it('names the feature of a GeoJSON list', async () => {
@@ -435,13 +525,14 @@ describe('validation', () => {
       GOPC_MAPPING,
       '--source',
       'bad-list',
+      '--strict',
     ]);
     expect(result.code).toBe(1);
     const errors = result.lines.filter((line) => line.startsWith('error: '));
     expect(errors).toEqual(
       expect.arrayContaining([
         "error: feature 1, district: the point 0, 0 is outside Hong Kong's 18 districts (expected a point [longitude, latitude] inside Hong Kong, or a district column)",
-        'error: feature 2, doctor_phones: "2555 038" is not a Hong Kong phone number (expected Hong Kong numbers of 8 digits, several separated by "/", e.g. 25550381/25550382)',
+        'error: feature 2, doctor_phones: "2555 038" is not a Hong Kong phone number (expected Hong Kong numbers of 8 digits, several separated by "/" or <br>, a note in brackets, e.g. 25550381/25550382 (14/F))',
         'error: feature 3, service_point_id: duplicate service point id "m2UaMJdA5a", already on feature 0 (expected each service point id once)',
       ]),
     );
@@ -530,7 +621,7 @@ describe('one transaction', () => {
       for (let i = 0; i < 10_000; i += 1) {
         const d = String(i % 2000);
         lines.push(
-          `BIG-${String(i)},outpatient,general-practitioner,,BIG-DR${d},Dr Big ${d},大醫生${d},25551234,BIG-V${d},Big Clinic ${d},大診所${d},${d} Big Road,大道${d}號,Kwun Tong,100,200,,`,
+          `BIG-${String(i)},outpatient,general-practitioner,,BIG-DR${d},Dr Big ${d},大醫生${d},25551234,BIG-V${d},Big Clinic ${d},大診所${d},${d} Big Road,大道${d}號,Kwun Tong,100,200,,,,`,
         );
       }
       const big = file('big.csv', lines.join('\n'));
@@ -595,7 +686,9 @@ describe('the finder after an import', () => {
             env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: other.url },
           },
         );
-        expect(stdout).toMatch(/Imported source "ha-gopc", 73 rows: 219 added/);
+        expect(stdout).toMatch(
+          /Imported source "ha-gopc", 73 rows: 73 written, 0 quarantined, 0 unchanged, 0 removed; records 219 added/,
+        );
 
         const deadline = Date.now() + 20_000;
         let found = await find('Aberdeen Jockey Club');

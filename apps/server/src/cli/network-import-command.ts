@@ -1,9 +1,11 @@
-// `npm run network:import -- FILE [--dry-run] [--full] [--mapping M.json] [--source NAME]`
-// (issue 19, decision 188): the command's work, apart from its process (network-import.ts), so
-// tests run it in process against a test database. Answers the exit code: 0 when the file was
-// written (or a clean dry run), 1 when it has errors or cannot be read; the network is then
-// unchanged. Prints no phone number: the listing names rows by their external ids.
-import { readFile, stat } from 'node:fs/promises';
+// `npm run network:import -- FILE [--dry-run] [--full] [--strict] [--mapping M.json] [--source
+// NAME]` and `… quarantine list|export` (issues 19 and 41, decisions 188, 300): the command's
+// work, apart from its process (network-import.ts), so tests run it in process against a test
+// database. Answers the exit code: 0 when the file was written (its rows with errors kept in the
+// quarantine) or a dry run ran, 1 when it cannot be read or, with --strict, has errors (the
+// network is then unchanged), 2 for a wrong call. Prints no phone number: rows are named by
+// their external ids and where they are in the file.
+import { readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Database } from '../db/client';
@@ -16,6 +18,8 @@ import {
   checkSize,
   type NetworkImportResult,
 } from '../modules/network-import/network-import.service';
+import { listQuarantine } from '../modules/network-import/network-import.repository';
+import { TEMPLATE_COLUMNS } from '../modules/network-import/template';
 
 export interface NetworkImportCommandContext {
   db: Database;
@@ -29,8 +33,21 @@ export interface NetworkImportCommandContext {
   onWrite?: (done: number, total: number) => void;
 }
 
-export const NETWORK_IMPORT_USAGE =
-  'Usage: npm run network:import -- FILE [--dry-run] [--full] [--mapping M.json] [--source NAME]';
+export const NETWORK_IMPORT_USAGE = [
+  'Usage: npm run network:import -- FILE [--dry-run] [--full] [--strict] [--mapping M.json] [--source NAME]',
+  '       npm run network:import -- quarantine list [--source NAME]',
+  '       npm run network:import -- quarantine export --source NAME OUT.csv',
+  '',
+  '  FILE            a template .csv / .xlsx, or a .geojson / .json list with --mapping',
+  '  --dry-run       check the file and list what would change; write nothing',
+  '  --full          the file is the whole source: remove its service points missing from it',
+  '  --strict        all or nothing: one row with an error writes nothing',
+  '                  (default: the other rows are written, rows with errors are quarantined)',
+  '  --mapping M     which property of the list feeds which template column',
+  '  --source NAME   the source the rows belong to (default: the mapping\'s, else "network")',
+  '  quarantine list     the rows kept back, with what was wrong',
+  "  quarantine export   the source's quarantined rows as a template CSV to fix and import again",
+].join('\n');
 
 function bar(done: number, total: number): string {
   const width = 30;
@@ -43,17 +60,78 @@ function describe(change: Change): string {
   return `${change.kind} ${change.id}${change.fields ? ` (${change.fields.join(', ')})` : ''}`;
 }
 
-function summary(result: NetworkImportResult, dryRun: boolean): string {
-  const { plan } = result;
+function summary(result: NetworkImportResult, dryRun: boolean, strict: boolean): string {
+  const { plan, rowCounts } = result;
+  const n = (value: number) => value.toLocaleString('en');
+  const rows = `${n(rowCounts.written)} written, ${n(rowCounts.quarantined)} quarantined, ${n(rowCounts.unchanged)} unchanged, ${n(rowCounts.removed)} removed`;
   const counts = `${String(plan.added.length)} added, ${String(plan.changed.length)} changed, ${String(plan.removed.length)} removed, ${String(plan.unchanged)} unchanged`;
   const hours = `${String(result.warnings.length)} row(s) with hours kept as text`;
-  if (result.errors.length > 0) {
-    return `${String(result.errors.length)} error(s) in ${String(result.rows)} rows of source "${result.source}": nothing written.`;
+  if (strict && result.errors.length > 0) {
+    return `${String(result.errors.length)} error(s) in ${String(result.rows)} rows of source "${result.source}" (--strict): nothing written.`;
   }
   if (dryRun) {
-    return `Dry run, source "${result.source}", ${String(result.rows)} rows: would write ${counts}; ${hours}. Nothing written.`;
+    return `Dry run, source "${result.source}", ${String(result.rows)} rows: would be ${rows}; records ${counts}; ${hours}. Nothing written.`;
   }
-  return `Imported source "${result.source}", ${String(result.rows)} rows: ${counts}; ${hours}; finder rebuilt with ${String(result.finderRows ?? 0)} service points.`;
+  return `Imported source "${result.source}", ${String(result.rows)} rows: ${rows}; records ${counts}; ${hours}; finder rebuilt with ${String(result.finderRows ?? 0)} service points.`;
+}
+
+/** A CSV cell: quoted when it holds a quote, a comma or a line break. */
+function csvCell(value: string): string {
+  return /[",\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+}
+
+async function runQuarantine(
+  args: string[],
+  context: NetworkImportCommandContext,
+): Promise<number> {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args,
+      allowPositionals: true,
+      options: { source: { type: 'string' }, help: { type: 'boolean', short: 'h' } },
+    });
+  } catch (error) {
+    context.print(
+      `${error instanceof Error ? error.message : String(error)}\n${NETWORK_IMPORT_USAGE}`,
+    );
+    return 2;
+  }
+  const [action, out, ...extra] = parsed.positionals;
+  const source = parsed.values.source ?? null;
+  if (parsed.values.help) {
+    context.print(NETWORK_IMPORT_USAGE);
+    return 0;
+  }
+  if (action === 'list' && out === undefined) {
+    const entries = await listQuarantine(context.db, source);
+    for (const entry of entries) {
+      context.print(
+        `${entry.source} ${entry.rowKey} (${entry.fileName}, ${entry.rowWhere}, ${entry.updateDate.toISOString()})`,
+      );
+      for (const issue of entry.issues) {
+        context.print(`  ${issue.column}: ${issue.problem} (expected ${issue.expected})`);
+      }
+    }
+    context.print(
+      `${String(entries.length)} row(s) in quarantine${source === null ? '' : ` for source "${source}"`}.`,
+    );
+    return 0;
+  }
+  if (action === 'export' && out !== undefined && extra.length === 0 && source !== null) {
+    const entries = await listQuarantine(context.db, source);
+    const lines = [TEMPLATE_COLUMNS.join(',')];
+    for (const entry of entries) {
+      lines.push(TEMPLATE_COLUMNS.map((column) => csvCell(entry.cells[column] ?? '')).join(','));
+    }
+    await writeFile(out, `${lines.join('\n')}\n`);
+    context.print(
+      `${String(entries.length)} quarantined row(s) of source "${source}" written to ${out}: fix them, then npm run network:import -- ${out} --source ${source}`,
+    );
+    return 0;
+  }
+  context.print(NETWORK_IMPORT_USAGE);
+  return 2;
 }
 
 /** Runs the command line; answers the process's exit code. */
@@ -94,6 +172,7 @@ export async function runNetworkImportCommand(
   args: string[],
   context: NetworkImportCommandContext,
 ): Promise<number> {
+  if (args[0] === 'quarantine') return runQuarantine(args.slice(1), context);
   let parsed;
   try {
     parsed = parseArgs({
@@ -102,6 +181,8 @@ export async function runNetworkImportCommand(
       options: {
         'dry-run': { type: 'boolean', default: false },
         full: { type: 'boolean', default: false },
+        strict: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
         mapping: { type: 'string' },
         source: { type: 'string' },
       },
@@ -112,12 +193,17 @@ export async function runNetworkImportCommand(
     );
     return 2;
   }
+  if (parsed.values.help) {
+    context.print(NETWORK_IMPORT_USAGE);
+    return 0;
+  }
   const file = parsed.positionals[0];
   if (file === undefined || parsed.positionals.length > 1) {
     context.print(NETWORK_IMPORT_USAGE);
     return 2;
   }
   const dryRun = parsed.values['dry-run'];
+  const strict = parsed.values.strict;
   const maxBytes = context.maxBytes ?? DEFAULT_MAX_BYTES;
   let result: NetworkImportResult;
   try {
@@ -138,6 +224,7 @@ export async function runNetworkImportCommand(
         ...(parsed.values.source === undefined ? {} : { source: parsed.values.source }),
         dryRun,
         full: parsed.values.full,
+        strict,
         maxBytes,
         now: context.now,
         onWrite: (done, total) => {
@@ -156,15 +243,23 @@ export async function runNetworkImportCommand(
     throw error;
   }
 
-  for (const issue of result.errors) context.print(`error: ${formatIssue(issue)}`);
+  const failed = strict && result.errors.length > 0;
+  for (const issue of result.errors) {
+    context.print(`${failed ? 'error' : 'quarantined'}: ${formatIssue(issue)}`);
+  }
   if (dryRun || result.errors.length > 0) {
     for (const warning of result.warnings) context.print(`hours: ${formatIssue(warning)}`);
   }
-  if (dryRun && result.errors.length === 0) {
+  if (dryRun && !failed) {
     for (const change of result.plan.added) context.print(`+ ${describe(change)}`);
     for (const change of result.plan.changed) context.print(`~ ${describe(change)}`);
     for (const change of result.plan.removed) context.print(`- ${describe(change)}`);
   }
-  context.print(summary(result, dryRun));
-  return result.errors.length > 0 ? 1 : 0;
+  context.print(summary(result, dryRun, strict));
+  if (result.written && result.rowCounts.quarantined > 0) {
+    context.print(
+      `See them with: npm run network:import -- quarantine list --source ${result.source}`,
+    );
+  }
+  return failed ? 1 : 0;
 }

@@ -1,4 +1,5 @@
-// `npm run network:import -- FILE [--dry-run] [--full] [--mapping M.json] [--source NAME]`:
+// `npm run network:import -- FILE [--dry-run] [--full] [--strict] [--mapping M.json] [--source
+// NAME]`, `npm run network:import -- quarantine list|export` (--help for all):
 // loads the insurer's network from a template CSV / XLSX or a government GeoJSON list with a
 // mapping (issue 19; the template and the mapping are in docs/network-import/ and the README).
 // After a write the finder's read model is rebuilt; running API processes pick it up within
@@ -12,7 +13,11 @@ import { rebuildFinderIndex } from '../modules/finder/finder.index';
 import { NETWORK_IMPORT_USAGE, runNetworkImportCommand } from './network-import-command';
 
 const args = process.argv.slice(2);
-// No file named: say how to call it before starting a database.
+// --help, or no file named: say how to call it before starting a database.
+if (args.includes('--help') || args.includes('-h')) {
+  console.log(NETWORK_IMPORT_USAGE);
+  process.exit(0);
+}
 if (!args.some((arg) => !arg.startsWith('-'))) {
   console.error(NETWORK_IMPORT_USAGE);
   process.exit(2);

@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   date,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -123,6 +124,8 @@ export const serviceSpecialty = pgTable(
 
 export interface DoctorPhone {
   no: string;
+  /** A note written beside the number in the source, e.g. a floor "14/F" (issue 41). */
+  label?: string;
 }
 
 export const doctor = pgTable(
@@ -187,6 +190,9 @@ export const venue = pgTable(
     hoursNote: jsonb('hours_note').$type<BilingualText>(),
     /** Hours text an import could not read: shown as text, `openingHours` stays null. */
     hoursText: jsonb('hours_text').$type<BilingualText>(),
+    /** WGS 84 coordinates of the venue, for a map and "near me"; null when unknown (issue 41). */
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
     ...importedFrom,
     ...timestamps,
   },

@@ -13,6 +13,7 @@ import {
   specialty,
   venue,
 } from '../../db/schema';
+import { networkImportQuarantine } from '../../db/network-import-schema';
 import type { Catalogue, DoctorRecord, VenueRecord } from './validate';
 
 const PANEL_OF_PROVISION: Record<string, string> = {
@@ -104,6 +105,8 @@ export async function loadExisting(db: Database, source: string): Promise<Existi
       openingHours: venue.openingHours,
       hoursNote: venue.hoursNote,
       hoursText: venue.hoursText,
+      latitude: venue.latitude,
+      longitude: venue.longitude,
     })
     .from(venue)
     .where(eq(venue.source, source));
@@ -290,4 +293,96 @@ export async function markVerified(
 export async function deleteServicePoints(db: Database, ids: readonly number[]) {
   for (const chunk of chunks(ids))
     await db.delete(servicePoint).where(inArray(servicePoint.id, chunk));
+}
+
+// ---------------------------------------------------------------- the quarantine (decision 300)
+
+export interface QuarantineRow {
+  rowKey: string;
+  fileName: string;
+  rowWhere: string;
+  cells: Record<string, string>;
+  issues: { column: string; problem: string; expected: string }[];
+}
+
+/** Keeps the file's rejected rows (a row already there is replaced by its newer reading). */
+export async function quarantineRows(
+  db: Database,
+  source: string,
+  rows: readonly QuarantineRow[],
+  now: Date,
+) {
+  for (const chunk of chunks(rows)) {
+    await db
+      .insert(networkImportQuarantine)
+      .values(chunk.map((row) => ({ ...row, source, createDate: now, updateDate: now })))
+      .onConflictDoUpdate({
+        target: [networkImportQuarantine.source, networkImportQuarantine.rowKey],
+        set: {
+          fileName: sql`excluded.file_name`,
+          rowWhere: sql`excluded.row_where`,
+          cells: sql`excluded.cells`,
+          issues: sql`excluded.issues`,
+          updateDate: sql`excluded.update_date`,
+        },
+      });
+  }
+}
+
+/** Releases rows written now (fixed), and with `--full` every row of the source not in the file. */
+export async function releaseQuarantined(
+  db: Database,
+  source: string,
+  written: readonly string[],
+  keepOnly: readonly string[] | null,
+) {
+  for (const chunk of chunks(written)) {
+    await db
+      .delete(networkImportQuarantine)
+      .where(
+        and(
+          eq(networkImportQuarantine.source, source),
+          inArray(networkImportQuarantine.rowKey, chunk),
+        ),
+      );
+  }
+  if (keepOnly !== null) {
+    await db
+      .delete(networkImportQuarantine)
+      .where(
+        and(
+          eq(networkImportQuarantine.source, source),
+          keepOnly.length === 0
+            ? sql`true`
+            : sql`${networkImportQuarantine.rowKey} <> ALL(${sql.param([...keepOnly])}::text[])`,
+        ),
+      );
+  }
+}
+
+export interface QuarantinedEntry extends QuarantineRow {
+  id: number;
+  source: string;
+  updateDate: Date;
+}
+
+/** The quarantine, of one source or all, oldest first. */
+export async function listQuarantine(
+  db: Database,
+  source: string | null,
+): Promise<QuarantinedEntry[]> {
+  return db
+    .select({
+      id: networkImportQuarantine.id,
+      source: networkImportQuarantine.source,
+      rowKey: networkImportQuarantine.rowKey,
+      fileName: networkImportQuarantine.fileName,
+      rowWhere: networkImportQuarantine.rowWhere,
+      cells: networkImportQuarantine.cells,
+      issues: networkImportQuarantine.issues,
+      updateDate: networkImportQuarantine.updateDate,
+    })
+    .from(networkImportQuarantine)
+    .where(source === null ? undefined : eq(networkImportQuarantine.source, source))
+    .orderBy(networkImportQuarantine.source, networkImportQuarantine.id);
 }

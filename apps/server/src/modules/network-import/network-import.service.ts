@@ -1,6 +1,7 @@
-// The network import (issue 19, decisions 188–190): reads a file, checks every row, compares the
-// file with what its source already has (added / changed / removed), and — unless it is a dry
-// run or a row is wrong — writes it in one transaction, then has the finder's read model
+// The network import (issue 19, decisions 188–190, 300): reads a file, checks every row, compares
+// the file with what its source already has (added / changed / removed), and — unless it is a dry
+// run — writes the valid rows in one transaction, keeping the rows with errors in the quarantine
+// (`--strict`: a row with an error writes nothing, as before), then has the finder's read model
 // rebuilt so every API process serves the new network (decision 110). A re-import of the same
 // file changes no row but marks its service points verified again.
 import { type ImportIssue, ImportFileError } from './template';
@@ -16,6 +17,9 @@ import {
   loadExisting,
   lockSource,
   markVerified,
+  type QuarantineRow,
+  quarantineRows,
+  releaseQuarantined,
   type PriceRow,
   type ServicePointRow,
   updateDoctor,
@@ -23,7 +27,7 @@ import {
   updateVenue,
   upsertPrices,
 } from './network-import.repository';
-import { type NetworkRecords, validateTable } from './validate';
+import { type AcceptedRow, type NetworkRecords, type RejectedRow, validateTable } from './validate';
 import type { Database } from '../../db/client';
 
 export { DEFAULT_MAX_BYTES, ImportFileError, type ImportIssue };
@@ -57,6 +61,8 @@ export interface NetworkImportOptions {
   dryRun?: boolean;
   /** Remove the source's service points (and prices) missing from the file. */
   full?: boolean;
+  /** All or nothing: one row with an error writes nothing (no quarantine). */
+  strict?: boolean;
   /** The size limit in bytes (default 50 MB). */
   maxBytes?: number;
   /** The shared clock's time: the service points' last_verified_at. */
@@ -76,10 +82,68 @@ export interface NetworkImportResult {
   plan: ImportPlan;
   errors: ImportIssue[];
   warnings: ImportIssue[];
-  /** Whether the network was written (not a dry run, no error). */
+  /** The rows with errors: quarantined (or, strict, the reason nothing was written). */
+  rejected: RejectedRow[];
+  /** Rows by outcome: written (added or changed), quarantined, unchanged; service points removed. */
+  rowCounts: RowCounts;
+  /** Whether the network was written (not a dry run; strict: no error). */
   written: boolean;
   /** Service points in the rebuilt read model, after a write. */
   finderRows: number | null;
+}
+
+export interface RowCounts {
+  written: number;
+  quarantined: number;
+  unchanged: number;
+  removed: number;
+}
+
+/** A row is written when one of its records is added or changed, else unchanged. */
+export function countRows(
+  accepted: readonly AcceptedRow[],
+  rejected: readonly RejectedRow[],
+  plan: ImportPlan,
+): RowCounts {
+  const touched = new Set(
+    [...plan.added, ...plan.changed].map((change) => `${change.kind}\u0000${change.id}`),
+  );
+  const has = (kind: EntityKind, id: string | null) =>
+    id !== null && touched.has(`${kind}\u0000${id}`);
+  let written = 0;
+  for (const row of accepted) {
+    if (
+      has('doctor', row.doctor) ||
+      has('venue', row.venue) ||
+      has('service point', row.servicePoint) ||
+      has('price', row.price)
+    ) {
+      written += 1;
+    }
+  }
+  return {
+    written,
+    quarantined: rejected.length,
+    unchanged: accepted.length - written,
+    removed: plan.removed.filter((change) => change.kind === 'service point').length,
+  };
+}
+
+/** A rejected row as the quarantine keeps it: its cells, its point as latitude / longitude. */
+function quarantineRow(fileName: string, rejected: RejectedRow): QuarantineRow {
+  const cells: Record<string, string> = { ...rejected.row.cells };
+  const { point } = rejected.row;
+  if (point && rejected.row.cells.latitude === undefined) {
+    cells.longitude = String(point[0]);
+    cells.latitude = String(point[1]);
+  }
+  return {
+    rowKey: rejected.key,
+    fileName,
+    rowWhere: rejected.row.where,
+    cells,
+    issues: rejected.issues.map(({ column, problem, expected }) => ({ column, problem, expected })),
+  };
 }
 
 const SOURCE = /^[a-z0-9][a-z0-9-]{0,39}$/;
@@ -309,7 +373,7 @@ function resolveSource(options: NetworkImportOptions, mapping: Mapping | null): 
 
 /**
  * Runs an import. A file that cannot be read throws ImportFileError; rows with errors come back
- * in `errors` with nothing written.
+ * in `errors` and are quarantined while the others are written (strict: nothing is written).
  */
 export async function importNetwork(
   db: Database,
@@ -331,22 +395,48 @@ export async function importNetwork(
       'the database has no districts or services to check the file against (expected the reference data: run npm run db:seed first)',
     );
   }
-  const { records, errors, warnings } = validateTable(table, catalogue);
-  const base = { source, rows: table.rows.length, errors, warnings };
+  const { records, accepted, rejected, errors, warnings } = validateTable(table, catalogue);
+  const base = { source, rows: table.rows.length, errors, warnings, rejected };
+  const full = options.full ?? false;
 
-  if (errors.length > 0 || options.dryRun) {
+  if ((options.strict && errors.length > 0) || options.dryRun) {
     const existing = await loadExisting(db, source);
-    const plan = planImport(records, existing, options.full ?? false);
-    return { ...base, plan, written: false, finderRows: null };
+    const plan = planImport(records, existing, full);
+    return {
+      ...base,
+      plan,
+      rowCounts: countRows(accepted, rejected, plan),
+      written: false,
+      finderRows: null,
+    };
   }
 
   const plan = await db.transaction(async (tx) => {
     await lockSource(tx, source);
     const existing = await loadExisting(tx, source);
-    const planned = planImport(records, existing, options.full ?? false);
+    const planned = planImport(records, existing, full);
     await write(tx, source, records, existing, options);
+    await releaseQuarantined(
+      tx,
+      source,
+      accepted.map((row) => row.key),
+      // Every row of the file is accepted or rejected: with --full, the rest of the quarantine goes.
+      full ? [...accepted, ...rejected].map((row) => row.key) : null,
+    );
+    await quarantineRows(
+      tx,
+      source,
+      rejected.map((row) => quarantineRow(options.fileName, row)),
+      options.now,
+    );
     return planned;
   });
   const finderRows = await deps.rebuildReadModel(db);
-  return { ...base, plan, written: true, finderRows };
+  return {
+    ...base,
+    plan,
+    rowCounts: countRows(accepted, rejected, plan),
+    written: true,
+    finderRows,
+  };
 }

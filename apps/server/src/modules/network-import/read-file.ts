@@ -202,6 +202,9 @@ const FeatureCollectionSchema = z.object({
   ),
 });
 
+/** A JSON list of plain records (the Hospital Authority's facility-*.json lists, issue 41). */
+const RecordListSchema = z.array(z.record(z.string(), z.unknown())).min(1);
+
 export function readGeoJson(bytes: Uint8Array, mapping: Mapping | null): SourceTable {
   if (mapping === null) {
     throw new ImportFileError(
@@ -216,12 +219,17 @@ export function readGeoJson(bytes: Uint8Array, mapping: Mapping | null): SourceT
     throw new ImportFileError('the file is not JSON (expected a GeoJSON FeatureCollection)');
   }
   const parsed = FeatureCollectionSchema.safeParse(json);
-  if (!parsed.success) {
+  const list = parsed.success ? null : RecordListSchema.safeParse(json);
+  if (!parsed.success && !list?.success) {
     throw new ImportFileError(
-      'the file is not a GeoJSON FeatureCollection of features with properties',
+      'the file is not a GeoJSON FeatureCollection of features with properties, nor a JSON list of records',
     );
   }
-  const rows = parsed.data.features.map((feature, index): SourceRow => {
+  const features: z.infer<typeof FeatureCollectionSchema>['features'] = parsed.success
+    ? parsed.data.features
+    : (list?.data ?? []).map((properties) => ({ type: 'Feature' as const, properties }));
+  const where = parsed.success ? 'feature' : 'record';
+  const rows = features.map((feature, index): SourceRow => {
     const cells: SourceRow['cells'] = {};
     for (const [column, value] of Object.entries(mapping.constants)) {
       if (value.trim() !== '') cells[column as TemplateColumn] = value.trim();
@@ -254,7 +262,7 @@ export function readGeoJson(bytes: Uint8Array, mapping: Mapping | null): SourceT
       typeof coordinates[1] === 'number'
         ? ([coordinates[0], coordinates[1]] as [number, number])
         : undefined;
-    return { where: `feature ${String(index)}`, cells, ...(point ? { point } : {}) };
+    return { where: `${where} ${String(index)}`, cells, ...(point ? { point } : {}) };
   });
   return {
     rows,

@@ -22,6 +22,8 @@ export const TEMPLATE_COLUMNS = [
   'usual_price',
   'hours_en',
   'hours_zh',
+  'latitude',
+  'longitude',
 ] as const;
 export type TemplateColumn = (typeof TEMPLATE_COLUMNS)[number];
 
@@ -35,6 +37,8 @@ export const VENUE_COLUMNS: readonly TemplateColumn[] = [
   'district',
   'hours_en',
   'hours_zh',
+  'latitude',
+  'longitude',
 ];
 
 /** Columns that must hold a value in every row of a full (not venues-only) import. */

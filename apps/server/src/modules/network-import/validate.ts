@@ -4,12 +4,13 @@
 // the next one's problems. Hours are never an error: text the parser cannot read is kept as
 // text and reported as a warning (decision 188).
 import type { BilingualText, OpeningHours } from '@clinicpass/shared/schemas/hours';
-import { isValidHkPhone, normalizeHkPhone } from '@clinicpass/shared/identity/hk-phone';
 import { type DistrictName, districtLookup, districtOfPoint } from './districts';
 import { isMissing, parseHours } from './hours-parser';
+import { parsePhones } from './phones';
 import {
   type ImportIssue,
   REQUIRED_COLUMNS,
+  type SourceRow,
   type SourceTable,
   type TemplateColumn,
   VENUE_COLUMNS,
@@ -28,7 +29,7 @@ export interface DoctorRecord {
   externalId: string;
   nameEn: string;
   nameZh: string;
-  phones: { no: string }[];
+  phones: { no: string; label?: string }[];
 }
 
 export interface VenueRecord {
@@ -41,6 +42,9 @@ export interface VenueRecord {
   openingHours: OpeningHours | null;
   hoursNote: BilingualText | null;
   hoursText: BilingualText | null;
+  /** WGS 84; null when the row gives no point (issue 41). */
+  latitude: number | null;
+  longitude: number | null;
 }
 
 export interface ServicePointRecord {
@@ -67,8 +71,28 @@ export interface NetworkRecords {
   prices: PriceRecord[];
 }
 
+/** A row that was read into records, with the records it stands for (their external ids). */
+export interface AcceptedRow {
+  where: string;
+  key: string;
+  doctor: string | null;
+  venue: string;
+  servicePoint: string | null;
+  /** "doctor id / service code", as the plan names prices. */
+  price: string | null;
+}
+
+/** A row with errors: kept in the quarantine with them (decision 300). */
+export interface RejectedRow {
+  row: SourceRow;
+  key: string;
+  issues: ImportIssue[];
+}
+
 export interface Validated {
   records: NetworkRecords;
+  accepted: AcceptedRow[];
+  rejected: RejectedRow[];
   errors: ImportIssue[];
   /** Hours kept as text (not errors): where, and why the parser could not read them. */
   warnings: ImportIssue[];
@@ -83,15 +107,38 @@ function price(text: string): number | null {
   return Number.isFinite(value) && value <= 99_999_999.99 ? value : null;
 }
 
-/** Splits "25550381/25550382", "2555 0381; 9123 4567" into numbers; an extension is kept. */
-function splitPhones(text: string): string[] {
-  return text
-    .split(/[/,;、]|\s+or\s+|\s+或\s+/i)
-    .map((part) => part.trim())
-    .filter((part) => part !== '' && !isMissing(part));
+/** The row's key in the quarantine: its service point id, else its venue id, else where it is. */
+export function rowKey(row: SourceRow): string {
+  const id = (column: TemplateColumn) => {
+    const value = row.cells[column];
+    return value === undefined || isMissing(value) ? null : value;
+  };
+  return id('service_point_id') ?? id('venue_id') ?? row.where;
 }
 
-const EXTENSION = /\s*(?:ext\.?|extension|x|內線|轉)\s*(\d{1,6})$/i;
+const COORDINATE = /^-?\d{1,3}(?:\.\d+)?$/;
+
+/**
+ * The row's point [longitude, latitude]: the GeoJSON geometry, else the latitude and longitude
+ * columns; null when neither is given, an issue when the columns are not coordinates.
+ */
+function rowPoint(
+  row: SourceRow,
+  latitude: string | null,
+  longitude: string | null,
+): { point: [number, number] | null; problem: string | null } {
+  if (row.point) return { point: row.point, problem: null };
+  if (latitude === null && longitude === null) return { point: null, problem: null };
+  if (latitude === null || longitude === null) {
+    return { point: null, problem: `only ${latitude === null ? 'longitude' : 'latitude'} given` };
+  }
+  const lat = COORDINATE.test(latitude) ? Number(latitude) : NaN;
+  const lng = COORDINATE.test(longitude) ? Number(longitude) : NaN;
+  if (!(lat >= -90 && lat <= 90) || !(lng >= -180 && lng <= 180)) {
+    return { point: null, problem: `"${latitude}, ${longitude}" are not coordinates` };
+  }
+  return { point: [lng, lat], problem: null };
+}
 
 /** Same fields, same values: two rows describing one doctor or venue must agree. */
 function differences<T extends object>(a: T, b: T): string[] {
@@ -116,10 +163,16 @@ export function validateTable(table: SourceTable, catalogue: Catalogue): Validat
   const prices = new Map<string, { record: PriceRecord; where: string }>();
 
   const required = table.venuesOnly
-    ? VENUE_COLUMNS.filter((c) => c !== 'district' && c !== 'hours_en' && c !== 'hours_zh')
+    ? VENUE_COLUMNS.filter(
+        (c) => !['district', 'hours_en', 'hours_zh', 'latitude', 'longitude'].includes(c),
+      )
     : REQUIRED_COLUMNS.filter((c) => c !== 'district');
 
-  for (const row of table.rows) {
+  const accepted: AcceptedRow[] = [];
+  const rejected: RejectedRow[] = [];
+
+  /** Reads one row into the maps; answers what it stands for, or null (its issues say why). */
+  const readRow = (row: SourceRow): AcceptedRow | null => {
     const issue = (column: string, problem: string, expected: string) => {
       errors.push({ where: row.where, column, problem, expected });
     };
@@ -135,6 +188,18 @@ export function validateTable(table: SourceTable, catalogue: Catalogue): Validat
       }
     }
 
+    // Coordinates: the GeoJSON point, else the latitude / longitude columns (issue 41).
+    const located = rowPoint(row, cell('latitude'), cell('longitude'));
+    if (located.problem !== null) {
+      issue(
+        'latitude/longitude',
+        located.problem,
+        'a latitude and a longitude in decimal degrees, e.g. 22.2799, 114.1588, or neither',
+      );
+      ok = false;
+    }
+    const point = located.point;
+
     // District: the column, else the point.
     let districtCode: string | null = null;
     const districtText = cell('district');
@@ -147,17 +212,17 @@ export function validateTable(table: SourceTable, catalogue: Catalogue): Validat
           'a district code (A–T) or its English or Chinese name, e.g. SOUTHERN or 南區',
         );
       }
-    } else if (row.point) {
-      districtCode = districtOfPoint(row.point);
+    } else if (point) {
+      districtCode = districtOfPoint(point);
       if (districtCode === null) {
         issue(
           'district',
-          `the point ${row.point.join(', ')} is outside Hong Kong's 18 districts`,
+          `the point ${point.join(', ')} is outside Hong Kong's 18 districts`,
           'a point [longitude, latitude] inside Hong Kong, or a district column',
         );
       }
     } else {
-      issue('district', 'missing', 'a district code or name (or a GeoJSON point)');
+      issue('district', 'missing', 'a district code or name (or a point: latitude and longitude)');
     }
 
     const hours = parseHours(cell('hours_en'), cell('hours_zh'));
@@ -183,6 +248,8 @@ export function validateTable(table: SourceTable, catalogue: Catalogue): Validat
         openingHours: hours.openingHours,
         hoursNote: hours.hoursNote,
         hoursText: hours.hoursText,
+        latitude: point ? point[1] : null,
+        longitude: point ? point[0] : null,
       };
     }
 
@@ -197,9 +264,17 @@ export function validateTable(table: SourceTable, catalogue: Catalogue): Validat
           );
         } else if (ok) {
           venues.set(venueId, { record: venue, where: row.where });
+          return {
+            where: row.where,
+            key: rowKey(row),
+            doctor: null,
+            venue: venueId,
+            servicePoint: null,
+            price: null,
+          };
         }
       }
-      continue;
+      return null;
     }
 
     // Panel, service, specialty.
@@ -257,25 +332,15 @@ export function validateTable(table: SourceTable, catalogue: Catalogue): Validat
     }
 
     // Phones.
-    const phones: { no: string }[] = [];
     const phoneText = cell('doctor_phones');
-    if (phoneText !== null) {
-      for (const part of splitPhones(phoneText)) {
-        const extension = EXTENSION.exec(part);
-        const number = extension ? part.slice(0, extension.index) : part;
-        const e164 = isValidHkPhone(number) ? normalizeHkPhone(number) : null;
-        if (e164 === null) {
-          issue(
-            'doctor_phones',
-            `"${part}" is not a Hong Kong phone number`,
-            'Hong Kong numbers of 8 digits, several separated by "/", e.g. 25550381/25550382',
-          );
-          ok = false;
-        } else {
-          const national = e164.replace(/^\+852/, '');
-          phones.push({ no: extension ? `${national} ext. ${extension[1] ?? ''}` : national });
-        }
-      }
+    const { phones, bad } = parsePhones(phoneText ?? '');
+    for (const part of bad) {
+      issue(
+        'doctor_phones',
+        `"${part}" is not a Hong Kong phone number`,
+        'Hong Kong numbers of 8 digits, several separated by "/" or <br>, a note in brackets, e.g. 25550381/25550382 (14/F)',
+      );
+      ok = false;
     }
 
     // Prices.
@@ -379,7 +444,9 @@ export function validateTable(table: SourceTable, catalogue: Catalogue): Validat
       }
     }
 
-    if (!ok || !doctor || !venue || !service || panel === null || servicePointId === null) continue;
+    if (!ok || !doctor || !venue || !service || panel === null || servicePointId === null) {
+      return null;
+    }
     if (!doctors.has(doctor.externalId))
       doctors.set(doctor.externalId, { record: doctor, where: row.where });
     if (!venues.has(venue.externalId))
@@ -401,6 +468,36 @@ export function validateTable(table: SourceTable, catalogue: Catalogue): Validat
       },
       where: row.where,
     });
+    return {
+      where: row.where,
+      key: rowKey(row),
+      doctor: doctor.externalId,
+      venue: venue.externalId,
+      servicePoint: servicePointId,
+      price: priceRecord ? `${doctor.externalId} / ${service.code}` : null,
+    };
+  };
+
+  // Keys are unique in a file: a rejected row repeating another row's id is kept under its place.
+  const keys = new Set<string>();
+  for (const row of table.rows) {
+    const before = errors.length;
+    const read = readRow(row);
+    if (read && errors.length === before) {
+      accepted.push(read);
+      keys.add(read.key);
+      continue;
+    }
+    if (errors.length === before) {
+      errors.push({ where: row.where, column: 'row', problem: 'not read', expected: 'a full row' });
+    }
+    const key = rowKey(row);
+    rejected.push({
+      row,
+      key: keys.has(key) ? `${key} (${row.where})` : key,
+      issues: errors.slice(before),
+    });
+    keys.add(key);
   }
 
   const values = <T>(map: Map<string, { record: T }>) => [...map.values()].map((e) => e.record);
@@ -411,6 +508,8 @@ export function validateTable(table: SourceTable, catalogue: Catalogue): Validat
       servicePoints: values(servicePoints),
       prices: values(prices),
     },
+    accepted,
+    rejected,
     errors,
     warnings,
   };
