@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { inject } from 'vitest';
-import { freePort } from '../../../server/src/db/embedded';
+import { freePort } from '@clinicpass/server/test-support';
 import { SERVER_NODE_FLAGS } from '../../../../scripts/server-node-flags.mjs';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
