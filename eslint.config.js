@@ -28,6 +28,20 @@ const NO_HAND_BUILT_VALIDATION_ERROR = {
   message:
     'Build a validation_error with validationError(issues) (@clinicpass/shared/errors/validation-error): each issue needs its catalogue key.',
 };
+// Public APIs of libraries only (issue 36, decision 270): no `UNSAFE_` export (by import or as a
+// namespace's member) and no underscore member (`_optimisticResults`): a library's private
+// fields. The project's own code names nothing with a leading underscore but unused bindings.
+const NO_UNSAFE_IMPORT = {
+  selector:
+    'ImportSpecifier[imported.name=/^UNSAFE_/], ExportSpecifier[local.name=/^UNSAFE_/], MemberExpression[property.name=/^UNSAFE_/]',
+  message: "An UNSAFE_ export is a library's internals: use its public API (decision 270).",
+};
+const NO_PRIVATE_MEMBER = {
+  selector: 'MemberExpression[property.name=/^_[A-Za-z]/]',
+  message:
+    "A member named with a leading underscore is a library's private field: use its public API (decision 270).",
+};
+const LIBRARY_INTERNALS = [NO_UNSAFE_IMPORT, NO_PRIVATE_MEMBER];
 // Server module boundaries (decision 170). A module reaches another only through its public
 // surface: `index.ts`, its `*.service.ts` files, its plugins (`*.plugin.ts`, `*.module.ts`) and
 // its GraphQL resolvers (`*.graphql.ts`); never another's repository, routes or helpers.
@@ -101,9 +115,17 @@ const webZones = ({ tests }) => [
       'components/, lib/ and config/ are shared: they import no feature and not app/ (decision 169).',
   },
 ];
+// The web (its app and its browser journeys) never imports the server's source: the journeys
+// reach the server through the entry it exports for them, `@clinicpass/server/test-support`.
+const WEB_NOT_SERVER_SRC = {
+  target: 'apps/web',
+  from: 'apps/server/src',
+  message:
+    'The web never imports apps/server/src: the journeys use @clinicpass/server/test-support (decision 271).',
+};
 const webBoundaries = (tests) => [
   'error',
-  { basePath: import.meta.dirname, zones: webZones({ tests }) },
+  { basePath: import.meta.dirname, zones: [...webZones({ tests }), WEB_NOT_SERVER_SRC] },
 ];
 
 export default tseslint.config(
@@ -150,12 +172,19 @@ export default tseslint.config(
       ],
       'import-x/no-cycle': 'error',
       'import-x/no-duplicates': 'error',
-      'no-restricted-syntax': ['error', NO_PROCESS_ENV],
+      'no-restricted-syntax': ['error', NO_PROCESS_ENV, ...LIBRARY_INTERNALS],
     },
   },
   {
     files: ['apps/server/src/**/*.ts'],
-    rules: { 'no-restricted-syntax': ['error', NO_PROCESS_ENV, NO_HAND_BUILT_VALIDATION_ERROR] },
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        NO_PROCESS_ENV,
+        NO_HAND_BUILT_VALIDATION_ERROR,
+        ...LIBRARY_INTERNALS,
+      ],
+    },
   },
   {
     files: ['apps/server/src/**/*.routes.ts'],
@@ -165,12 +194,15 @@ export default tseslint.config(
         NO_PROCESS_ENV,
         NO_HAND_BUILT_VALIDATION_ERROR,
         NO_ZOD_OBJECT,
+        ...LIBRARY_INTERNALS,
       ],
     },
   },
   {
     files: ['apps/web/src/**/api/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-syntax': ['error', NO_PROCESS_ENV, NO_ZOD_OBJECT] },
+    rules: {
+      'no-restricted-syntax': ['error', NO_PROCESS_ENV, NO_ZOD_OBJECT, ...LIBRARY_INTERNALS],
+    },
   },
   {
     // Config readers and tooling are the places that may read the environment.
@@ -185,7 +217,7 @@ export default tseslint.config(
       'apps/server/build.mjs',
       'apps/server/drizzle.config.ts',
     ],
-    rules: { 'no-restricted-syntax': 'off' },
+    rules: { 'no-restricted-syntax': ['error', ...LIBRARY_INTERNALS] },
   },
   {
     files: ['**/*.js', '**/*.mjs'],
@@ -202,7 +234,12 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['@clinicpass/server', '**/apps/server/**'],
+              group: [
+                '@clinicpass/server',
+                '@clinicpass/server/*',
+                '**/apps/server/**',
+                '**/server/src/**',
+              ],
               message: 'web never imports server',
             },
           ],
@@ -263,6 +300,20 @@ export default tseslint.config(
   {
     files: ['apps/web/src/**/*.test.{ts,tsx}'],
     rules: { 'import-x/no-restricted-paths': webBoundaries(true) },
+  },
+  {
+    files: ['apps/web/e2e/**/*.ts'],
+    settings: {
+      'import-x/resolver-next': [
+        createNodeResolver({ extensions: ['.ts', '.mjs', '.js', '.json'] }),
+      ],
+    },
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { basePath: import.meta.dirname, zones: [WEB_NOT_SERVER_SRC] },
+      ],
+    },
   },
   {
     files: ['packages/shared/src/**/*.ts'],

@@ -7,8 +7,7 @@
 import { randomInt } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { connectDatabase } from '../../server/src/db/client';
-import { factories, FACTORY_PASSWORD } from '../../server/src/db/seed/factories';
+import { connectDatabase, factories, FACTORY_PASSWORD } from '@clinicpass/server/test-support';
 import { expectAccessible, useBrowser, VIEWPORTS, type ViewportName } from './support/browser';
 import { asNewClient } from './support/client-address';
 import { allowFailedResponses } from './support/member-look-up';

@@ -8,8 +8,7 @@
 import { randomInt } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { connectDatabase } from '../../server/src/db/client';
-import { factories, FACTORY_PASSWORD } from '../../server/src/db/seed/factories';
+import { connectDatabase, factories, FACTORY_PASSWORD } from '@clinicpass/server/test-support';
 import {
   expectAccessible,
   useBrowser,

@@ -18,6 +18,7 @@ import { renderToString } from 'react-dom/server';
 import {
   createPath,
   StaticRouter,
+  // eslint-disable-next-line no-restricted-syntax -- goes with the prerender entries (issue 36, decision 270)
   UNSAFE_NavigationContext as NavigationContext,
 } from 'react-router';
 

@@ -7,9 +7,12 @@ import { randomInt } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import type { Journey } from './browser';
 import { expect, inject } from 'vitest';
-import { connectDatabase } from '../../../server/src/db/client';
-import { factories, hkidFor } from '../../../server/src/db/seed/factories';
-import { addClinicUser } from '../../../server/src/modules/clinic/clinic-user.service';
+import {
+  connectDatabase,
+  factories,
+  hkidFor,
+  addClinicUser,
+} from '@clinicpass/server/test-support';
 import { journeyVenues, type JourneyVenue } from './clinic-venues';
 import { LOOK_UP_TEXTS, lookUpMember } from './member-look-up';
 

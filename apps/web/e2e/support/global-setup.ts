@@ -6,9 +6,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import '../../../server/test/keep-exit-code';
-import { freePort, startEmbeddedPostgres } from '../../../server/src/db/embedded';
-import { ensureDatabase } from '../../../server/src/db/migrate';
-import { GUEST_LIMITS_OFF } from '../../../server/test/constants';
+import {
+  ensureDatabase,
+  freePort,
+  GUEST_LIMITS_OFF,
+  startEmbeddedPostgres,
+} from '@clinicpass/server/test-support';
 import { SERVER_NODE_FLAGS } from '../../../../scripts/server-node-flags.mjs';
 
 declare module 'vitest' {

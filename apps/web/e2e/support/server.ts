@@ -3,8 +3,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { inject } from 'vitest';
-import { freePort } from '../../../server/src/db/embedded';
-import { GUEST_LIMITS_OFF } from '../../../server/test/constants';
+import { freePort, GUEST_LIMITS_OFF } from '@clinicpass/server/test-support';
 import { SERVER_NODE_FLAGS } from '../../../../scripts/server-node-flags.mjs';
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import {
   Link,
   Outlet,
+  // eslint-disable-next-line no-restricted-syntax -- declarative mode exports no public history; goes with app-router (issue 36, decision 270)
   UNSAFE_createMemoryHistory as createMemoryHistory,
   useLocation,
 } from 'react-router';

@@ -42,7 +42,9 @@ import {
   type Path,
   type RouteObject,
   type To,
+  // eslint-disable-next-line no-restricted-syntax -- declarative mode exports no public history; goes with app-router (issue 36, decision 270)
   UNSAFE_createBrowserHistory as createBrowserHistory,
+  // eslint-disable-next-line no-restricted-syntax -- declarative mode exports no public history; goes with app-router (issue 36, decision 270)
   UNSAFE_createHashHistory as createHashHistory,
 } from 'react-router';
 

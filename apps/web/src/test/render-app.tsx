@@ -1,4 +1,5 @@
 import { render, type RenderResult } from '@testing-library/react';
+// eslint-disable-next-line no-restricted-syntax -- declarative mode exports no public history; goes with app-router (issue 36, decision 270)
 import { UNSAFE_createMemoryHistory as createMemoryHistory } from 'react-router';
 import { vi } from 'vitest';
 
