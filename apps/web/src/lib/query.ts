@@ -67,6 +67,7 @@ export function useQuery<
 >(options: UseQueryOptions<TQueryFnData, TError, TData, TQueryKey>): UseQueryResult<TData, TError> {
   const client = useQueryClient();
   const defaulted = client.defaultQueryOptions(options);
+  // eslint-disable-next-line no-restricted-syntax -- replaced by the library's hooks (issue 36, decision 270)
   defaulted._optimisticResults = 'optimistic';
   const [observer] = useState(
     () =>
