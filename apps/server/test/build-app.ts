@@ -22,6 +22,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     TRUST_PROXY: 'true',
     // A captcha a test solves in a few milliseconds.
     CAPTCHA_DIFFICULTY: '2',
+    // No scheduled job runs in the middle of a test; tests start one themselves (jobs.test.ts).
+    JOBS_CRON: 'off',
     ...overrides,
   });
 }
