@@ -50,7 +50,7 @@ const EnvSchema = z
     /** Send email through this SMTP server (nodemailer URL); unset: the outbox. */
     SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
     SMTP_FROM: z.string().min(3).default('ClinicPass <no-reply@clinicpass.local>'),
-    // --- Jobs and providers (issue 38, decisions 280-284).
+    // --- Jobs and providers (issue 38, decisions 280-283).
     /** Work the job queue (outbox deliveries, scheduled jobs) in this process. */
     JOBS: z.enum(['on', 'off']).default('on'),
     /** Schedule the cron-like jobs from this process (each runs once across replicas anyway). */
@@ -67,18 +67,6 @@ const EnvSchema = z
     TWILIO_FROM: z.string().min(3).optional(),
     /** Twilio's API origin (a local fake in tests). */
     TWILIO_API_BASE: z.url({ protocol: /^https?$/ }).default('https://api.twilio.com'),
-    /** Card payments through Stripe with this secret key; unset: the local stand-in (decision 071). */
-    STRIPE_SECRET_KEY: z
-      .string()
-      .regex(/^(sk|rk)_(test|live)_\w+$/, 'must be a Stripe secret key (sk_…)')
-      .optional(),
-    /** The signing secret of the Stripe webhook endpoint (whsec_…). */
-    STRIPE_WEBHOOK_SECRET: z
-      .string()
-      .startsWith('whsec_', 'must be a webhook signing secret (whsec_…)')
-      .optional(),
-    /** Stripe's API origin (a local fake in tests). */
-    STRIPE_API_BASE: z.url({ protocol: /^https?$/ }).default('https://api.stripe.com'),
     /**
      * Other origins (comma-separated, e.g. `https://partner.example`) whose pages may call the API
      * with the member's cookies: CORS on /api/graphql and the cross-site check (decision 135).
@@ -179,13 +167,6 @@ const EnvSchema = z
         });
       }
     }
-    if (env.STRIPE_SECRET_KEY !== undefined && env.STRIPE_WEBHOOK_SECRET === undefined) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['STRIPE_WEBHOOK_SECRET'],
-        message: 'is required with STRIPE_SECRET_KEY',
-      });
-    }
     if ((env.HELP_WIDGET_SCRIPT_URL === undefined) !== (env.HELP_WIDGET_KEY === undefined)) {
       const missing =
         env.HELP_WIDGET_KEY === undefined ? 'HELP_WIDGET_KEY' : 'HELP_WIDGET_SCRIPT_URL';
@@ -215,8 +196,6 @@ export interface Config {
   jobs: { enabled: boolean; cron: boolean; concurrency: number };
   /** SMS through Twilio's REST API; null: the dev outbox. */
   twilio: { accountSid: string; authToken: string; from: string; apiBase: string } | null;
-  /** Card payments through Stripe; null: the local stand-in (decision 071). */
-  stripe: { secretKey: string; webhookSecret: string; apiBase: string } | null;
   /** Origins besides PUBLIC_URL's allowed to call with cookies (CORS, cross-site check). */
   corsAllowedOrigins: string[];
   /** PUBLIC_URL is https: HSTS is sent and cookies are Secure (decision 138). */
@@ -334,14 +313,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             authToken: e.TWILIO_AUTH_TOKEN,
             from: e.TWILIO_FROM,
             apiBase: e.TWILIO_API_BASE,
-          },
-    stripe:
-      e.STRIPE_SECRET_KEY === undefined || e.STRIPE_WEBHOOK_SECRET === undefined
-        ? null
-        : {
-            secretKey: e.STRIPE_SECRET_KEY,
-            webhookSecret: e.STRIPE_WEBHOOK_SECRET,
-            apiBase: e.STRIPE_API_BASE,
           },
     corsAllowedOrigins: list(e.CORS_ALLOWED_ORIGINS),
     https: e.PUBLIC_URL?.startsWith('https:') ?? false,
