@@ -11,6 +11,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import type { Pool } from 'pg';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { parseQueryString } from './lib/query-string';
@@ -44,6 +45,8 @@ import { answerClientError, errorsPlugin, sendError, toAppError } from './plugin
 import { graphqlPlugin } from './plugins/graphql';
 import { crossSitePlugin } from './plugins/cross-site';
 import { inputGuardPlugin } from './plugins/input-guard';
+import { jobsPlugin } from './plugins/jobs';
+import { poolOf } from './jobs/runner';
 import { requestContextPlugin } from './plugins/request-context';
 import { normaliseUrl } from './plugins/request-path';
 import { securityPlugin } from './plugins/security';
@@ -67,6 +70,8 @@ export interface AppDependencies {
   /** A ready pino logger (server.ts) or logger options (tests). */
   logger?: FastifyServerOptions['logger'];
   loggerInstance?: FastifyServerOptions['loggerInstance'];
+  /** The pool the job runner uses; default: the pool behind `db` (decision 280). */
+  pool?: Pool;
   /** Told of every route as it is registered (the authorisation matrix test enumerates them). */
   onRoute?: (route: RouteOptions) => void;
 }
@@ -136,6 +141,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(captchaPlugin);
   await app.register(authPlugin);
   await app.register(serviceModePlugin);
+  await app.register(jobsPlugin, { pool: deps.pool ?? poolOf(deps.db) });
 
   await app.register(healthRoutes);
   await app.register(identityRoutes, { prefix: '/identity' });

@@ -53,8 +53,23 @@ const EnvSchema = z
     /** Send email through this SMTP server (nodemailer URL); unset: the outbox. */
     SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
     SMTP_FROM: z.string().min(3).default('ClinicPass <no-reply@clinicpass.local>'),
-    /** Send SMS by POSTing `{ to, body }` as JSON here; unset: the outbox. */
-    SMS_WEBHOOK_URL: z.url({ protocol: /^https?$/ }).optional(),
+    // --- Jobs and providers (issue 38, decisions 280-283).
+    /** Work the job queue (outbox deliveries, scheduled jobs) in this process. */
+    JOBS: z.enum(['on', 'off']).default('on'),
+    /** Schedule the cron-like jobs from this process (each runs once across replicas anyway). */
+    JOBS_CRON: z.enum(['on', 'off']).default('on'),
+    /** Jobs this process runs at once (each holds a database connection while it runs). */
+    JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
+    /** Send SMS through Twilio's REST API with this account (with the token and sender). */
+    TWILIO_ACCOUNT_SID: z
+      .string()
+      .regex(/^AC[0-9a-zA-Z]{10,}$/, 'must be an account SID (AC…)')
+      .optional(),
+    TWILIO_AUTH_TOKEN: z.string().min(8).optional(),
+    /** The sender: a phone number in E.164 form, an alphanumeric sender id or a messaging service (MG…). */
+    TWILIO_FROM: z.string().min(3).optional(),
+    /** Twilio's API origin (a local fake in tests). */
+    TWILIO_API_BASE: z.url({ protocol: /^https?$/ }).default('https://api.twilio.com'),
     /**
      * Other origins (comma-separated, e.g. `https://partner.example`) whose pages may call the API
      * with the member's cookies: CORS on /api/graphql and the cross-site check (decision 135).
@@ -158,6 +173,16 @@ const EnvSchema = z
         }
       }
     }
+    const twilio = ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM'] as const;
+    if (twilio.some((name) => env[name] !== undefined)) {
+      for (const name of twilio.filter((n) => env[n] === undefined)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [name],
+          message: 'is required with the other TWILIO_ variables',
+        });
+      }
+    }
     if ((env.HELP_WIDGET_SCRIPT_URL === undefined) !== (env.HELP_WIDGET_KEY === undefined)) {
       const missing =
         env.HELP_WIDGET_KEY === undefined ? 'HELP_WIDGET_KEY' : 'HELP_WIDGET_SCRIPT_URL';
@@ -183,7 +208,10 @@ export interface Config {
   seedOnEmpty: boolean;
   smtpUrl: string | undefined;
   smtpFrom: string;
-  smsWebhookUrl: string | undefined;
+  /** The job runner in this process (decision 280). */
+  jobs: { enabled: boolean; cron: boolean; concurrency: number };
+  /** SMS through Twilio's REST API; null: the dev outbox. */
+  twilio: { accountSid: string; authToken: string; from: string; apiBase: string } | null;
   /** Origins besides PUBLIC_URL's allowed to call with cookies (CORS, cross-site check). */
   corsAllowedOrigins: string[];
   /** PUBLIC_URL is https: HSTS is sent and cookies are Secure (decision 138). */
@@ -300,7 +328,22 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       e.SEED_ON_EMPTY === undefined ? e.NODE_ENV !== 'production' : e.SEED_ON_EMPTY === 'true',
     smtpUrl: e.SMTP_URL,
     smtpFrom: e.SMTP_FROM,
-    smsWebhookUrl: e.SMS_WEBHOOK_URL,
+    jobs: {
+      enabled: e.JOBS === 'on',
+      cron: e.JOBS_CRON === 'on',
+      concurrency: e.JOBS_CONCURRENCY,
+    },
+    twilio:
+      e.TWILIO_ACCOUNT_SID === undefined ||
+      e.TWILIO_AUTH_TOKEN === undefined ||
+      e.TWILIO_FROM === undefined
+        ? null
+        : {
+            accountSid: e.TWILIO_ACCOUNT_SID,
+            authToken: e.TWILIO_AUTH_TOKEN,
+            from: e.TWILIO_FROM,
+            apiBase: e.TWILIO_API_BASE,
+          },
     corsAllowedOrigins: list(e.CORS_ALLOWED_ORIGINS),
     https: e.PUBLIC_URL?.startsWith('https:') ?? false,
     identity: {

@@ -25,6 +25,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     // Test files run on a fixed clock from one address: the guest-write limits (decision 251)
     // are out of the way unless a test sets them (hardening-two.test.ts does).
     ...GUEST_LIMITS_OFF,
+    // No scheduled job runs in the middle of a test; tests start one themselves (jobs.test.ts).
+    JOBS_CRON: 'off',
     ...overrides,
   });
 }

@@ -109,17 +109,20 @@ export class IdentityRepository {
    * A new code replaces any unused one of the same purpose (of the user, or for a simulated code
    * without a user, of the email key).
    */
-  async issueCode(values: {
-    id: string;
-    userId: string | null;
-    emailKey?: string;
-    purpose: CodePurpose;
-    codeHash: string;
-    challengeHash?: string;
-    payload?: Record<string, string>;
-    expiresAt: Date;
-    now: Date;
-  }): Promise<void> {
+  async issueCode(
+    values: {
+      id: string;
+      userId: string | null;
+      emailKey?: string;
+      purpose: CodePurpose;
+      codeHash: string;
+      challengeHash?: string;
+      payload?: Record<string, string>;
+      expiresAt: Date;
+      now: Date;
+    },
+    alsoInTransaction?: (tx: Database) => Promise<void>,
+  ): Promise<void> {
     await this.db.transaction(async (tx) => {
       await tx
         .update(identityCode)
@@ -144,6 +147,7 @@ export class IdentityRepository {
         expiresAt: values.expiresAt,
         createdAt: values.now,
       });
+      await alsoInTransaction?.(tx);
     });
   }
 

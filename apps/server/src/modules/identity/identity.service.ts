@@ -336,24 +336,35 @@ export class IdentityService {
     const minutes = IDENTITY_LIMITS.codeLifetimeMinutes[purpose];
     const id = randomUUID();
     const code = generateCode();
-    await this.repo.issueCode({
-      id,
-      userId: user.id,
-      purpose,
-      codeHash: keyedHash(this.codeKey, `${id}:${code}`),
-      challengeHash: options.challengeHash,
-      payload: options.payload,
-      expiresAt: new Date(now.getTime() + minutes * MINUTE),
-      now,
-    });
     const texts =
       IDENTITY_TEXTS[options.language][purpose === 'first_time' ? 'firstTime' : purpose];
-    await this.delivery.send({
-      channel: options.channel,
-      to: options.to,
-      subject: texts.subject,
-      body: texts.body({ code, link: options.link, minutes }),
-    });
+    // The code and its message are stored together: the message is queued in the code's
+    // transaction and delivered by the job runner (decision 281).
+    await this.repo.issueCode(
+      {
+        id,
+        userId: user.id,
+        purpose,
+        codeHash: keyedHash(this.codeKey, `${id}:${code}`),
+        challengeHash: options.challengeHash,
+        payload: options.payload,
+        expiresAt: new Date(now.getTime() + minutes * MINUTE),
+        now,
+      },
+      (tx) =>
+        this.delivery.send(
+          {
+            channel: options.channel,
+            to: options.to,
+            subject: texts.subject,
+            body: texts.body({ code, link: options.link, minutes }),
+            language: options.language,
+            code,
+            link: options.link,
+          },
+          tx,
+        ),
+    );
   }
 
   /**
@@ -556,6 +567,7 @@ export class IdentityService {
             minutes: 0,
             phone: await this.repo.customerServicePhone(this.config.identity.customerServicePhone),
           }),
+          language: input.language,
         });
         return this.smsDetails();
       }
@@ -610,6 +622,7 @@ export class IdentityService {
         to: user.email,
         subject: texts.subject,
         body: texts.body({ code: '', minutes: 0 }),
+        language,
       });
       return this.emailDetails(email);
     }

@@ -85,3 +85,20 @@ const zhHK: Texts = {
 };
 
 export const IDENTITY_TEXTS: Record<Language, Texts> = { en, 'zh-HK': zhHK };
+
+/** The frame of an email around its message (templates/email, decision 283). */
+export const EMAIL_FRAME: Record<
+  Language,
+  { footer: string; codeLabel: string; linkLabel: string }
+> = {
+  en: {
+    footer: 'This is an automatic message from ClinicPass. Replies to it are not read.',
+    codeLabel: 'Your code',
+    linkLabel: 'Set a new password',
+  },
+  'zh-HK': {
+    footer: '此電郵由 ClinicPass 自動發出，請勿回覆。',
+    codeLabel: '你的驗證碼',
+    linkLabel: '設定新密碼',
+  },
+};

@@ -1,0 +1,53 @@
+// The scheduled jobs (decision 280), one line each: the runner registers every task here and
+// schedules it by its crontab `match` (UTC; Hong Kong is UTC+8). graphile-worker records each
+// slot once in the database, so with any number of replicas each slot runs once. A job returns
+// what it did, which is logged; it must be safe to run again (a retry, a backfilled slot).
+import { hkToday, type Clock } from '@clinicpass/shared/time/clock';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import { staleServicePoints } from '../modules/directory/directory.service';
+import { closeStaleVisits } from '../modules/outpatient/visit.service';
+import { completeDueRequests } from '../modules/service-request/service-request.service';
+
+export interface JobContext {
+  db: Database;
+  config: Config;
+  clock: Clock;
+  log: FastifyBaseLogger;
+}
+
+export interface ScheduledJob {
+  /** The task's name (also its cron identifier and job key). */
+  task: string;
+  /** Crontab fields: minute hour day-of-month month day-of-week, in UTC. */
+  match: string;
+  run(ctx: JobContext): Promise<Record<string, number>>;
+}
+
+export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
+  // `npm run outpatient -- visits close-stale`: hourly, so a missed midnight is soon made up.
+  {
+    task: 'close_stale_visits',
+    match: '5 * * * *',
+    run: async ({ db, clock }) => ({ closed: await closeStaleVisits(db, hkToday(clock)) }),
+  },
+  // `npm run operator -w apps/server -- service-request complete-due`.
+  {
+    task: 'complete_due_service_requests',
+    match: '10 * * * *',
+    run: async ({ db, clock }) => ({
+      completed: (await completeDueRequests(db, { today: hkToday(clock), instant: clock.now() }))
+        .length,
+    }),
+  },
+  // `npm run outpatient -- stale-report`, as counts in the log: daily at 01:00 Hong Kong time.
+  {
+    task: 'stale_directory_report',
+    match: '0 17 * * *',
+    run: async ({ db, clock, config }) => {
+      const rows = await staleServicePoints(db, clock.now(), config.directory.staleDays);
+      return { stalePoints: rows.length, venues: new Set(rows.map((row) => row.venue_id)).size };
+    },
+  },
+];
