@@ -199,7 +199,7 @@ describe('GraphQL GET of the known finder query', () => {
     });
     expect(noAccess.json<Answer>().errors?.[0]?.extensions?.code).toBe('no_access');
     expect(noAccess.headers.etag).toBeUndefined();
-    expect(noAccess.headers['cache-control']).toBe('no-store');
+    expect(noAccess.headers['cache-control']).toBe('private, no-store');
     const bad = await get(KNOWN, { panel: 'outpatient', policy_number: POLICY, page: 0 });
     expect(bad.json<Answer>().errors?.[0]?.extensions?.code).toBe('validation_error');
     expect(bad.headers.etag).toBeUndefined();
