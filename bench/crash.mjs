@@ -1,5 +1,5 @@
-// Crash safety (issue 15): 1,000 idempotent writes (payment methods; service requests created and
-// cancelled) over HTTP against the built server on a fresh embedded database, while the API
+// Crash safety (issues 15, 37): 1,000 idempotent writes (payment methods; service requests created
+// and cancelled; clinic visits opened and closed by the demo clinic staff member) over HTTP against the built server on a fresh embedded database, while the API
 // process is killed with SIGKILL and restarted (first half), then while the embedded PostgreSQL
 // postmaster is killed with SIGKILL (second half; the server starts it again). Every write is
 // retried with its Idempotency-Key until it is answered 2xx, as a client would. After recovery it
@@ -49,6 +49,10 @@ const WRITES = Number(values.writes);
 const KILLS = Number(values.kills);
 const LANES = Number(values.lanes);
 const SR_BASE = '/api/customer/policy/service-request';
+/** The demo clinic staff member (apps/server/src/db/seed/clinic-demo.ts). */
+const CLINIC_USER = { email: 'clinic@example.com', phone: '+85292345678' };
+/** Clinic visits (open, then close) per phase: the demo members' yearly quota bounds them. */
+const VISITS_PER_PHASE = 2;
 const POLICY = 'OP1000001';
 /** A write gives up (and the test fails) when it is not answered 2xx within this time. */
 const WRITE_DEADLINE_MS = 120_000;
@@ -62,6 +66,13 @@ const CHANGING = new Set([
   'idempotency_record',
   'service_request',
   'underwriting_case',
+  // Clinic visits (issue 37): the visit, its audit, the tickets the owner's listing issues and
+  // revokes (decision 252), the counters of verifications.
+  'clinic_visit',
+  'clinic_verification_log',
+  'outpatient_ticket',
+  'lookup_failure_counter',
+  'identity_rate_counter',
 ]);
 
 const failures = [];
@@ -127,6 +138,31 @@ async function write(op, token) {
     return res.json;
   }
   failures.push(`${op.key} ${op.path} was not answered 2xx within ${WRITE_DEADLINE_MS / 1000} s`);
+  return null;
+}
+
+/** A read (or a check that records nothing) until it is answered: retried through outages. */
+async function answered2xx(path, token, { method = 'GET', body } = {}) {
+  const deadline = Date.now() + WRITE_DEADLINE_MS;
+  while (Date.now() < deadline) {
+    try {
+      const res = await call(base, path, {
+        method,
+        body,
+        headers: { authorization: `Bearer ${token}` },
+        timeout: 15_000,
+      });
+      if (res.status === 200) return res.json;
+      if (res.status < 500) {
+        failures.push(`${method} ${path} answered ${res.status}: ${res.text.slice(0, 300)}`);
+        return null;
+      }
+    } catch {
+      // refused or cut: retried
+    }
+    await sleep(100 + Math.random() * 150);
+  }
+  failures.push(`${method} ${path} was not answered within ${WRITE_DEADLINE_MS / 1000} s`);
   return null;
 }
 
@@ -223,9 +259,62 @@ async function phase(kind, count, tokens, ops) {
       answered(cancel);
     }
   };
+  // Clinic visits: the owner's fresh tickets, the counter's check (which records nothing), then
+  // the visit opened with the consultation ticket and closed with the payment ticket, each an
+  // idempotent write.
+  const clinicLane = async () => {
+    for (let i = 0; i < VISITS_PER_PHASE; i += 1) {
+      const listed = await answered2xx(
+        `/api/customer/outpatient/ticket?policy_id=${POLICY}`,
+        tokens.owner,
+      );
+      if (listed === null) return;
+      const numbers = [...new Set(listed.tickets.map((ticket) => ticket.membership_number))];
+      const memberNumber = numbers[(i + (kind === 'api' ? 0 : VISITS_PER_PHASE)) % numbers.length];
+      const ofMember = (type) =>
+        listed.tickets.find((t) => t.membership_number === memberNumber && t.type === type);
+      const visit = ofMember('visit');
+      const payment = ofMember('payment');
+      const verified = await answered2xx('/api/clinic/ticket/verify', tokens.clinic, {
+        method: 'POST',
+        body: { token: visit.token },
+      });
+      if (verified === null) return;
+      if (verified.outcome !== 'valid') {
+        failures.push(`clinic verify of a fresh visit ticket answered ${verified.outcome}`);
+        return;
+      }
+      const open = {
+        kind: 'visit-open',
+        key: `visit-open-${kind}-${i}-${randomUUID()}`,
+        path: '/api/clinic/visit/open',
+        body: { token: visit.token },
+        memberNumber,
+      };
+      ops.push(open);
+      await write(open, tokens.clinic);
+      answered(open);
+      if (open.answer === undefined) return;
+      const close = {
+        kind: 'visit-close',
+        key: `visit-close-${kind}-${i}-${randomUUID()}`,
+        path: '/api/clinic/visit/close',
+        body: {
+          token: payment.token,
+          service_point_id: verified.services[0].service_point_id,
+          amount: 0,
+        },
+        memberNumber,
+      };
+      ops.push(close);
+      await write(close, tokens.clinic);
+      answered(close);
+    }
+  };
   const lanes = [
     ...Array.from({ length: LANES }, paymentLane),
     serviceRequestLane(),
+    clinicLane(),
     killer(kind, progress, count),
   ];
   const started = Date.now();
@@ -280,8 +369,11 @@ async function main() {
   await createAccount(base, crashEmail);
   const payments = await signIn(base, { email: crashEmail }, '10.200.0.1');
   const owner = await signIn(base, OWNER, '10.200.0.2');
-  if (payments.token === null || owner.token === null) throw new Error('sign-in failed');
-  const tokens = { payments: payments.token, owner: owner.token };
+  const clinic = await signIn(base, CLINIC_USER, '10.200.0.3');
+  if (payments.token === null || owner.token === null || clinic.token === null) {
+    throw new Error('sign-in failed');
+  }
+  const tokens = { payments: payments.token, owner: owner.token, clinic: clinic.token };
 
   // No request in progress on the policy, so the first create is allowed.
   const listed = await call(base, `${SR_BASE}?policy_number=${POLICY}&page_size=100`, {
@@ -305,6 +397,7 @@ async function main() {
     serviceRequest: (await db.query('SELECT coalesce(max(id), 0) AS id FROM service_request'))
       .rows[0].id,
     case: (await db.query('SELECT coalesce(max(id), 0) AS id FROM underwriting_case')).rows[0].id,
+    visit: (await db.query('SELECT coalesce(max(id), 0) AS id FROM clinic_visit')).rows[0].id,
   };
   const before = await tableHashes(db, crashUserId, marks);
   await db.end();
@@ -335,7 +428,12 @@ async function main() {
   // A retry with the same key returns the stored answer, for every write.
   let replaysEqual = 0;
   for (const op of answered) {
-    const token = op.kind === 'payment-method' ? tokens.payments : tokens.owner;
+    const token =
+      op.kind === 'payment-method'
+        ? tokens.payments
+        : op.kind.startsWith('visit-')
+          ? tokens.clinic
+          : tokens.owner;
     const res = await call(base, op.path, {
       method: 'POST',
       body: op.body,
@@ -399,6 +497,23 @@ async function main() {
     if (/cancel/i.test(status)) exactlyOnce += 1;
     check(/cancel/i.test(status), `service request ${op.requestId} is ${status}, not cancelled`);
   }
+  // Every visit opened is there exactly once; every one closed is closed.
+  const visits = (
+    await check2.query('SELECT id, status FROM clinic_visit WHERE id > $1 ORDER BY id', [
+      marks.visit,
+    ])
+  ).rows;
+  const opens = answered.filter((op) => op.kind === 'visit-open');
+  const closes = answered.filter((op) => op.kind === 'visit-close');
+  check(visits.length === opens.length, `${visits.length} visits stored for ${opens.length} opens`);
+  check(
+    visits.filter((row) => row.status === 'closed').length === closes.length,
+    `${visits.filter((row) => row.status === 'closed').length} visits closed for ${closes.length} closes`,
+  );
+  if (visits.length === opens.length) exactlyOnce += opens.length;
+  if (visits.filter((row) => row.status === 'closed').length === closes.length) {
+    exactlyOnce += closes.length;
+  }
   // Nothing else changed.
   const after = await tableHashes(check2, crashUserId, marks);
   await check2.end();
@@ -415,7 +530,7 @@ async function main() {
   log('| figure | value |');
   log('|---|---:|');
   log(
-    `| writes (payment methods / service-request creates / cancels) | ${ops.length} (${paymentOps.length} / ${creates.length} / ${cancels.length}) |`,
+    `| writes (payment methods / service-request creates / cancels / visits opened / closed) | ${ops.length} (${paymentOps.length} / ${creates.length} / ${cancels.length} / ${opens.length} / ${closes.length}) |`,
   );
   log(`| API processes killed (SIGKILL) and restarted | ${KILLS} |`);
   log(`| PostgreSQL postmasters killed (SIGKILL) | ${KILLS} |`);

@@ -242,12 +242,19 @@ async function worker(index, base, seconds, connections, lists) {
         : which === 1
           ? ['limited: new session', '/session/', 'POST']
           : ['limited: captcha challenge', '/api/customer/captcha/challenge', 'GET'];
-    const res = await call(base, path, { method, headers: { 'x-forwarded-for': limitedAddress } });
-    note(kind, res, [200, 429]);
-    if (res.status === 429) {
-      const entry = stats[kind];
-      entry.limited = (entry.limited ?? 0) + 1;
-      if (!(Number(res.headers?.get('retry-after')) > 0)) failed(kind);
+    // A burst, as a scraper sends: the limits are reached within the run on a slow machine too.
+    const burst = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        call(base, path, { method, headers: { 'x-forwarded-for': limitedAddress } }),
+      ),
+    );
+    for (const res of burst) {
+      note(kind, res, [200, 429]);
+      if (res.status === 429) {
+        const entry = stats[kind];
+        entry.limited = (entry.limited ?? 0) + 1;
+        if (!(Number(res.headers?.get('retry-after')) > 0)) failed(kind);
+      }
     }
   };
 

@@ -78,7 +78,8 @@ describe('the embedded superuser password (issue 37)', () => {
     } finally {
       await second.stop();
     }
-  });
+    // Two starts of a fresh server (initdb included): slow on a loaded machine.
+  }, 180_000);
 });
 
 /** Waits until `check` holds (polling), or fails after `ms`. */

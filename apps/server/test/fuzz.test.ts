@@ -366,7 +366,10 @@ describe(`fuzzing every documented route (${RUNS} cases each, seed ${SEED})`, ()
       };
       for (const route of routes) {
         const url = route.path.replace(/\{[^}]+\}/g, '1');
-        for (const headers of [{}, { authorization: identities.bearer }]) {
+        for (const headers of [{}, { authorization: identities.bearer }] as Record<
+          string,
+          string
+        >[]) {
           const plain = await answer(route.method, url, headers);
           for (const how of SPELLINGS) {
             const spelled = spell(url, how);

@@ -199,7 +199,7 @@ describe('GraphQL GET of the known finder query', () => {
     });
     expect(noAccess.json<Answer>().errors?.[0]?.extensions?.code).toBe('no_access');
     expect(noAccess.headers.etag).toBeUndefined();
-    expect(noAccess.headers['cache-control']).toBe('no-store');
+    expect(noAccess.headers['cache-control']).toBe('private, no-store');
     const bad = await get(KNOWN, { panel: 'outpatient', policy_number: POLICY, page: 0 });
     expect(bad.json<Answer>().errors?.[0]?.extensions?.code).toBe('validation_error');
     expect(bad.headers.etag).toBeUndefined();
@@ -281,7 +281,15 @@ describe('answer cache memory on the GraphQL path', () => {
 });
 
 describe('HTTP caching of GraphQL GETs', () => {
-  const variables = { panel: 'outpatient', policy_number: POLICY, page_size: 4 };
+  // A question naming a policy is never cached (issue 37, decision 253): the second panel's.
+  const variables = { panel: 'go', page_size: 4 };
+
+  it('answers a question naming a policy private, no-store, with no ETag', async () => {
+    const named = await get(KNOWN, { panel: 'outpatient', policy_number: POLICY, page_size: 4 });
+    expect(named.statusCode).toBe(200);
+    expect(named.headers['cache-control']).toBe('private, no-store');
+    expect(named.headers.etag).toBeUndefined();
+  });
 
   it("gives a guest's answer an ETag and public revalidation, and answers 304 to it", async () => {
     const first = await get(KNOWN, variables);
