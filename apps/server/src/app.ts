@@ -48,6 +48,7 @@ import { requestContextPlugin } from './plugins/request-context';
 import { securityPlugin } from './plugins/security';
 import { spaPlugin } from './plugins/spa';
 import { compressionPlugin } from './plugins/compression';
+import { lifecyclePlugin } from './lifecycle';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -120,6 +121,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorate('readiness', new Map<string, () => boolean>());
 
   await app.register(errorsPlugin);
+  await app.register(lifecyclePlugin);
   await app.register(errorReportingPlugin);
   await app.register(requestContextPlugin);
   await app.register(securityPlugin);
