@@ -44,7 +44,8 @@ import { answerClientError, errorsPlugin, sendError, toAppError } from './plugin
 import { graphqlPlugin } from './plugins/graphql';
 import { crossSitePlugin } from './plugins/cross-site';
 import { inputGuardPlugin } from './plugins/input-guard';
-import { requestContextPlugin } from './plugins/request-context';
+import { requestContextPlugin, requestIdOf } from './plugins/request-context';
+import { metricsPlugin } from './plugins/metrics';
 import { securityPlugin } from './plugins/security';
 import { spaPlugin } from './plugins/spa';
 import { compressionPlugin } from './plugins/compression';
@@ -101,6 +102,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       querystringParser: parseQueryString,
     },
     bodyLimit: 1024 * 1024,
+    // X-Request-Id when valid, else a UUID (decision 263).
+    genReqId: requestIdOf,
     // Errors the router raises before any route (a bad URL encoding, too long a parameter) leave
     // in the app's error format too.
     frameworkErrors: (error, request, reply) => {
@@ -122,6 +125,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
 
   await app.register(errorsPlugin);
   await app.register(lifecyclePlugin);
+  await app.register(metricsPlugin);
   await app.register(errorReportingPlugin);
   await app.register(requestContextPlugin);
   await app.register(securityPlugin);

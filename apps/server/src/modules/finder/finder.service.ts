@@ -70,6 +70,8 @@ export function createFinderService(
   now: () => number = Date.now,
   answers: AnswerCache = createAnswerCache(undefined, now),
   directory?: FinderDirectory,
+  /** Told each search's time in ms (the metrics, decision 263). */
+  timed: (ms: number) => void = () => undefined,
 ) {
   const checkAccess = createAccessCheck(finder, now);
   // A reload makes every kept answer stale: they go before it builds the new snapshot, and
@@ -121,6 +123,17 @@ export function createFinderService(
    * check, the flags and a member's bookmarks may wait (decision 226: fewer promises a search).
    */
   async function search(
+    list: FinderList,
+    query: ServicePointQuery,
+    caller: FinderCaller,
+  ): Promise<Found & { until: number }> {
+    const started = performance.now();
+    const found = await searchTimed(list, query, caller);
+    timed(performance.now() - started);
+    return found;
+  }
+
+  async function searchTimed(
     list: FinderList,
     query: ServicePointQuery,
     caller: FinderCaller,
