@@ -282,7 +282,7 @@ async function benchSize(size, dataDir) {
     const handle = connectDatabase(postgres.urlFor('clinicpass_bench'));
     try {
       const db = handle.db;
-      await runMigrations(db);
+      await runMigrations(handle);
       const seeded = await db.execute(sql`SELECT count(*)::int AS n FROM service_point`);
       if (seeded.rows[0].n === 0) {
         log(`\n== ${size.toLocaleString('en')} service points: seeding…`);

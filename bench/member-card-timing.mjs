@@ -36,7 +36,7 @@ const postgres = await startEmbeddedPostgres({ dataDir, ephemeral: true });
 try {
   await ensureDatabase(postgres.adminUrl, 'clinicpass_bench');
   const handle = connectDatabase(postgres.urlFor('clinicpass_bench'));
-  await runMigrations(handle.db);
+  await runMigrations(handle);
   setPasswordHashCost('low');
   const clock = fixedClock(new Date());
   console.log('Seeding…');

@@ -7,6 +7,10 @@ await build({
     server: 'src/server.ts',
     'cli/migrate': 'src/cli/migrate.ts',
     'cli/seed': 'src/cli/seed.ts',
+    // The operator commands, so an image runs them without tsx or the source tree (issue 38).
+    'cli/outpatient': 'src/cli/outpatient.ts',
+    'cli/network-import': 'src/cli/network-import.ts',
+    'cli/operator': 'src/cli/operator.ts',
   },
   outdir: 'dist',
   bundle: true,

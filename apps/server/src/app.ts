@@ -47,11 +47,13 @@ import { crossSitePlugin } from './plugins/cross-site';
 import { inputGuardPlugin } from './plugins/input-guard';
 import { jobsPlugin } from './plugins/jobs';
 import { poolOf } from './jobs/runner';
-import { requestContextPlugin } from './plugins/request-context';
+import { requestContextPlugin, requestIdOf } from './plugins/request-context';
+import { metricsPlugin } from './plugins/metrics';
 import { normaliseUrl } from './plugins/request-path';
 import { securityPlugin } from './plugins/security';
 import { spaPlugin } from './plugins/spa';
 import { compressionPlugin } from './plugins/compression';
+import { lifecyclePlugin } from './lifecycle';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -110,6 +112,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
       querystringParser: parseQueryString,
     },
     bodyLimit: 1024 * 1024,
+    // X-Request-Id when valid, else a UUID (decision 263).
+    genReqId: requestIdOf,
     // Errors the router raises before any route (a bad URL encoding, too long a parameter) leave
     // in the app's error format too.
     frameworkErrors: (error, request, reply) => {
@@ -130,6 +134,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorate('readiness', new Map<string, () => boolean>());
 
   await app.register(errorsPlugin);
+  await app.register(lifecyclePlugin);
+  await app.register(metricsPlugin);
   await app.register(errorReportingPlugin);
   await app.register(requestContextPlugin);
   await app.register(securityPlugin);

@@ -38,6 +38,15 @@ const EnvSchema = z
     DATA_DIR: z.string().min(1).default('./data'),
     /** External PostgreSQL; when unset an embedded server is started. */
     DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+    /** Connections each process's pool may open (decision 261; budget: docs/deploy.md). */
+    DATABASE_POOL_MAX: z.coerce.number().int().min(2).max(1000).default(10),
+    /**
+     * Seconds a process keeps serving after SIGTERM, `/readyz` answering 503, before it closes
+     * its listener and waits for requests in flight (decision 261).
+     */
+    SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(600).optional(),
+    /** Bearer token of `/metrics` (Prometheus); unset: `/metrics` is not served (decision 263). */
+    METRICS_TOKEN: z.string().min(16).optional(),
     PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
     LOG_LEVEL: LogLevelSchema.default('info'),
     /** HMAC key for HKID look-up hashes and token signing; at least 32 characters. */
@@ -200,6 +209,12 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** The most connections this process's pool opens. */
+  databasePoolMax: number;
+  /** Milliseconds served after SIGTERM before the listener closes. */
+  shutdownDrainMs: number;
+  /** `/metrics`'s bearer token; null: not served. */
+  metricsToken: string | null;
   publicUrl: string;
   logLevel: z.infer<typeof LogLevelSchema>;
   secretKey: string;
@@ -314,6 +329,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.HOST ?? (e.NODE_ENV === 'production' ? '0.0.0.0' : '127.0.0.1'),
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databasePoolMax: e.DATABASE_POOL_MAX,
+    // Behind a load balancer (production) a few seconds for it to see /readyz fail; a developer's
+    // Ctrl-C stops at once.
+    shutdownDrainMs: (e.SHUTDOWN_DRAIN_SECONDS ?? (e.NODE_ENV === 'production' ? 5 : 0)) * 1000,
+    metricsToken: e.METRICS_TOKEN ?? null,
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     logLevel: e.LOG_LEVEL,
     secretKey: e.SECRET_KEY ?? developmentSecret(dataDir),

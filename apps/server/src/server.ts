@@ -1,5 +1,7 @@
-// Process entry: config, database (embedded unless DATABASE_URL), migrations, seed on an empty
-// database, listen; SIGTERM / SIGINT drain requests, then stop the database.
+// Process entry: config, database (embedded unless DATABASE_URL), the schema (production: checked,
+// never changed, `npm run db:migrate` is a step of its own; elsewhere migrated), seed on an empty
+// database, listen; SIGTERM / SIGINT drain (decision 261), then stop the database. Migrating and
+// seeding take the schema lock, so any number of processes may start at once (decision 260).
 // Only the config is imported up front: a bad environment is reported before the application's
 // few hundred modules load (seconds on a busy machine).
 import type { LoggerOptions } from 'pino';
@@ -22,8 +24,9 @@ async function main() {
     { pino },
     { buildApp, loggerOptions },
     { runDataSteps },
-    { runMigrations },
+    { pendingMigrations, runMigrations, unmigratedMessage, withSchemaLock },
     { seedIfEmpty },
+    { drainAndClose },
     { startDatabase },
   ] = await Promise.all([
     import('pino'),
@@ -31,6 +34,7 @@ async function main() {
     import('./data-steps'),
     import('./db/migrate'),
     import('./db/seed/seed'),
+    import('./lifecycle'),
     import('./db/start-database'),
   ]);
   const log = pino(loggerOptions(config) as LoggerOptions);
@@ -44,11 +48,22 @@ async function main() {
     },
   );
   log.info({ embedded: database.embedded }, 'database started');
-  await runMigrations(database.db);
-  const steps = await runDataSteps(database.db, config.secretKey);
-  if (steps.ticketNumbers > 0) log.info(steps, 'ticket numbers moved to keyed hashes');
+  if (config.nodeEnv === 'production') {
+    // The migrate step runs before a deployment rolls (docs/deploy.md); a server never changes
+    // the schema of a production database, and refuses to run on one older than its code.
+    const pending = await pendingMigrations(database.db);
+    if (pending > 0) {
+      process.stderr.write(`${unmigratedMessage(pending)}\n`);
+      await database.shutdown();
+      process.exit(1);
+    }
+  } else {
+    await runMigrations(database);
+    const steps = await withSchemaLock(database, () => runDataSteps(database.db, config.secretKey));
+    if (steps.ticketNumbers > 0) log.info(steps, 'ticket numbers moved to keyed hashes');
+  }
   if (config.seedOnEmpty) {
-    const seeded = await seedIfEmpty(database.db, {
+    const seeded = await seedIfEmpty(database, {
       secretKey: config.secretKey,
       log: (m) => {
         log.info(m);
@@ -62,11 +77,13 @@ async function main() {
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
-    log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
+    log.info({ signal, drainMs: config.shutdownDrainMs }, 'shutting down');
+    // Requests still running 10 s after the drain time do not hold the process.
+    const force = setTimeout(() => process.exit(1), config.shutdownDrainMs + 10_000);
     force.unref();
-    app
-      .close()
+    drainAndClose(app, config.shutdownDrainMs, (message) => {
+      log.info(message);
+    })
       .then(() => database.shutdown())
       .then(() => process.exit(0))
       .catch((error: unknown) => {

@@ -35,6 +35,24 @@ describe('config', () => {
     );
   });
 
+  it('sizes the pool and the drain time from DATABASE_POOL_MAX and SHUTDOWN_DRAIN_SECONDS', () => {
+    const defaults = loadConfig({ DATA_DIR: dataDir() });
+    expect([defaults.databasePoolMax, defaults.shutdownDrainMs, defaults.metricsToken]).toEqual([
+      10,
+      0,
+      null,
+    ]);
+    const set = loadConfig({
+      DATA_DIR: dataDir(),
+      DATABASE_POOL_MAX: '4',
+      SHUTDOWN_DRAIN_SECONDS: '2.5',
+    });
+    expect([set.databasePoolMax, set.shutdownDrainMs]).toEqual([4, 2500]);
+    expect(configError({ DATA_DIR: dataDir(), DATABASE_POOL_MAX: '1' }).variables).toEqual([
+      'DATABASE_POOL_MAX',
+    ]);
+  });
+
   it('keeps the generated secret across restarts', () => {
     const dir = dataDir();
     expect(loadConfig({ DATA_DIR: dir }).secretKey).toBe(loadConfig({ DATA_DIR: dir }).secretKey);

@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyRateLimitStore } from '@fastify/rate-limit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { batchedRateLimitStore } from '../src/plugins/limits';
+import { UNCONFIRMED_HITS_PER_PROCESS } from '../src/plugins/limits/request-rate';
 import { createTestDatabase, type TestDatabase } from './db';
 
 let database: TestDatabase;
@@ -19,7 +20,7 @@ afterAll(async () => {
 type Result = { current: number; ttl: number };
 
 function hitWith(store: FastifyRateLimitStore) {
-  return (key: string, windowMs: number) =>
+  return (key: string, windowMs: number, max = 1000) =>
     new Promise<Result>((resolve, reject) => {
       store.incr(
         key,
@@ -28,7 +29,7 @@ function hitWith(store: FastifyRateLimitStore) {
           else resolve(result);
         },
         windowMs,
-        1000,
+        max,
       );
     });
 }
@@ -123,5 +124,41 @@ describe('batched finder rate-limit store', () => {
     const attempts = errors.length;
     await new Promise((resolve) => setTimeout(resolve, 40));
     expect(errors).toHaveLength(attempts);
+  });
+});
+
+describe('the finder limit across processes (decision 262)', () => {
+  it('lets a burst of 300 at once, split over three processes, through within 120 + 4 per process', async () => {
+    const processes = [0, 1, 2].map(() =>
+      batchedRateLimitStore(database.db, 'burst', { flushMs: 20 }),
+    );
+    try {
+      const hits = processes.map((store) => hitWith(new store.Store({})));
+      const answers = await Promise.all(
+        Array.from({ length: 300 }, (_, index) =>
+          (hits[index % 3] as ReturnType<typeof hitWith>)('10.9.9.9', 60_000, 120),
+        ),
+      );
+      const allowed = answers.filter((answer) => answer.current <= 120).length;
+      expect(allowed).toBeGreaterThanOrEqual(120);
+      expect(allowed).toBeLessThanOrEqual(120 + 3 * UNCONFIRMED_HITS_PER_PROCESS);
+      await expect.poll(async () => (await stored('burst')).get('burst:10.9.9.9')).toBe(300);
+    } finally {
+      await Promise.all(processes.map((store) => store.close()));
+    }
+  });
+
+  it('never makes a member asking a few questions at once wait for the database', async () => {
+    const store = batchedRateLimitStore(database.db, 'few', { flushMs: 60_000 });
+    try {
+      const hit = hitWith(new store.Store({}));
+      // The write is a minute away: these are answered from the process's own count.
+      const answers = await Promise.all(
+        Array.from({ length: UNCONFIRMED_HITS_PER_PROCESS }, () => hit('10.9.9.8', 60_000, 120)),
+      );
+      expect(answers.map((answer) => answer.current)).toEqual([1, 2, 3, 4]);
+    } finally {
+      await store.close();
+    }
   });
 });

@@ -57,7 +57,7 @@ export default async function setup(project: TestProject) {
     `CREATE DATABASE ${TEMPLATE_MIGRATED} ENCODING 'UTF8' TEMPLATE template0`,
   ]);
   const migrated = connectDatabase(withDatabase(adminUrl, TEMPLATE_MIGRATED), { max: 2 });
-  await runMigrations(migrated.db);
+  await runMigrations(migrated);
   await migrated.close();
   await admin(adminUrl, [`CREATE DATABASE ${TEMPLATE_SEEDED} TEMPLATE ${TEMPLATE_MIGRATED}`]);
   const seeded = connectDatabase(withDatabase(adminUrl, TEMPLATE_SEEDED), { max: 2 });

@@ -1,16 +1,18 @@
-// `npm run db:migrate`: applies the committed migrations to DATABASE_URL or the embedded database.
+// `npm run db:migrate` (or `node apps/server/dist/cli/migrate.js`, no tsx or source needed):
+// applies the committed migrations and the data steps to DATABASE_URL or the embedded database,
+// under the schema lock (decision 260). The step a deployment runs before rolling the API.
 import { ConfigError, loadConfig } from '../config';
 import { EmbeddedStartError } from '../db/embedded';
 import { runDataSteps } from '../data-steps';
-import { runMigrations } from '../db/migrate';
+import { runMigrations, withSchemaLock } from '../db/migrate';
 import { startDatabase } from '../db/start-database';
 
 try {
   const config = loadConfig();
   const database = await startDatabase(config);
   try {
-    await runMigrations(database.db);
-    const steps = await runDataSteps(database.db, config.secretKey);
+    await runMigrations(database);
+    const steps = await withSchemaLock(database, () => runDataSteps(database.db, config.secretKey));
     console.log(
       `Migrations applied (${steps.ticketNumbers} ticket number(s) moved to keyed hashes).`,
     );

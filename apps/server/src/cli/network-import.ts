@@ -28,7 +28,7 @@ try {
   const database = await startDatabase(config);
   let code = 1;
   try {
-    await runMigrations(database.db);
+    await runMigrations(database);
     code = await runNetworkImportCommand(args, {
       db: database.db,
       now: systemClock.now(),

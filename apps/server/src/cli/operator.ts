@@ -42,7 +42,7 @@ try {
   const config = loadConfig();
   const database = await startDatabase(config);
   try {
-    await runMigrations(database.db);
+    await runMigrations(database);
     const now = { today: hkToday(systemClock), instant: systemClock.now() };
     if (target === 'complete-due') {
       const done = await completeDueRequests(database.db, now);

@@ -43,7 +43,7 @@ try {
   const config = loadConfig();
   const database = await startDatabase(config);
   try {
-    await runMigrations(database.db);
+    await runMigrations(database);
     await runDataSteps(database.db, config.secretKey);
     await runOutpatientCommand(args, {
       db: database.db,

@@ -5,9 +5,10 @@
 import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config';
 import { EmbeddedStartError } from '../db/embedded';
-import { runMigrations } from '../db/migrate';
+import { runMigrations, withSchemaLock } from '../db/migrate';
 import { isDatabaseEmpty, replaceNetwork, resetDatabase, seedDatabase } from '../db/seed/seed';
 import { startDatabase } from '../db/start-database';
+import type { Database } from '../db/client';
 
 const { values } = parseArgs({
   options: {
@@ -26,33 +27,10 @@ try {
   const config = loadConfig();
   const database = await startDatabase(config);
   try {
-    await runMigrations(database.db);
-    const empty = await isDatabaseEmpty(database.db);
-    if (!empty && servicePoints !== undefined && !values.force) {
-      // A seeded database asked for another network size: swap the network, keep the rest.
-      const started = Date.now();
-      const count = await replaceNetwork(database.db, servicePoints);
-      console.log(
-        `Replaced the network with ${count} service points in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
-      );
-    } else if (!empty) {
-      if (!values.force) {
-        console.error(
-          'The database already has data. Run with --force to empty it and seed again.',
-        );
-        process.exitCode = 1;
-      } else {
-        await resetDatabase(database.db);
-      }
-    }
-    if ((empty || values.force) && process.exitCode !== 1) {
-      const started = Date.now();
-      const counts = await seedDatabase(database.db, {
-        secretKey: config.secretKey,
-        servicePoints,
-      });
-      console.log(`Seeded in ${((Date.now() - started) / 1000).toFixed(1)} s:`, counts);
-    }
+    await runMigrations(database);
+    // Under the schema lock (decision 260): a server seeding the same empty database at once
+    // waits, then finds it seeded.
+    await withSchemaLock(database, () => seedUnderLock(database.db, config.secretKey));
   } finally {
     await database.shutdown();
   }
@@ -61,4 +39,31 @@ try {
     error instanceof ConfigError || error instanceof EmbeddedStartError ? error.message : error,
   );
   process.exit(1);
+}
+
+async function seedUnderLock(db: Database, secretKey: string): Promise<void> {
+  const empty = await isDatabaseEmpty(db);
+  if (!empty && servicePoints !== undefined && !values.force) {
+    // A seeded database asked for another network size: swap the network, keep the rest.
+    const started = Date.now();
+    const count = await replaceNetwork(db, servicePoints);
+    console.log(
+      `Replaced the network with ${count} service points in ${((Date.now() - started) / 1000).toFixed(1)} s.`,
+    );
+  } else if (!empty) {
+    if (!values.force) {
+      console.error('The database already has data. Run with --force to empty it and seed again.');
+      process.exitCode = 1;
+    } else {
+      await resetDatabase(db);
+    }
+  }
+  if ((empty || values.force) && process.exitCode !== 1) {
+    const started = Date.now();
+    const counts = await seedDatabase(db, {
+      secretKey,
+      servicePoints,
+    });
+    console.log(`Seeded in ${((Date.now() - started) / 1000).toFixed(1)} s:`, counts);
+  }
 }

@@ -15,12 +15,12 @@ export interface StartedDatabase extends DatabaseHandle {
 }
 
 export async function startDatabase(
-  config: Pick<Config, 'databaseUrl' | 'dataDir'>,
+  config: Pick<Config, 'databaseUrl' | 'dataDir'> & Partial<Pick<Config, 'databasePoolMax'>>,
   log: (message: string) => void = () => undefined,
   notice: (message: string) => void = log,
 ): Promise<StartedDatabase> {
   if (config.databaseUrl !== undefined) {
-    const handle = connectDatabase(config.databaseUrl);
+    const handle = connectDatabase(config.databaseUrl, { max: config.databasePoolMax });
     return { ...handle, url: config.databaseUrl, embedded: false, shutdown: () => handle.close() };
   }
   const server = await startEmbeddedPostgres({
@@ -35,7 +35,7 @@ export async function startDatabase(
     throw error;
   }
   const url = server.urlFor(EMBEDDED_DATABASE_NAME);
-  const handle = connectDatabase(url);
+  const handle = connectDatabase(url, { max: config.databasePoolMax });
   return {
     ...handle,
     url,

@@ -8,6 +8,8 @@
 //   completed" lines carry them too (a child logger made in a hook came too late).
 import { AppError } from '@clinicpass/shared/errors/app-error';
 import { hkDate } from '@clinicpass/shared/time/clock';
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
@@ -40,6 +42,29 @@ function headerId(value: string | string[] | undefined): string | undefined {
   return single !== undefined && ID_PATTERN.test(single) ? single : undefined;
 }
 
+/** W3C Trace Context `traceparent` (version 00): trace id and parent id, neither all zeros. */
+const TRACEPARENT = /^00-(?!0{32})([0-9a-f]{32})-(?!0{16})([0-9a-f]{16})-[0-9a-f]{2}$/;
+
+/** A valid `traceparent`'s trace and parent ids, or undefined (decision 263). */
+export function traceOf(
+  value: string | string[] | undefined,
+): { traceparent: string; traceId: string; parentId: string } | undefined {
+  const single = Array.isArray(value) ? value[0] : value;
+  const match = single === undefined ? null : TRACEPARENT.exec(single);
+  return match === null
+    ? undefined
+    : { traceparent: match[0], traceId: match[1] as string, parentId: match[2] as string };
+}
+
+/**
+ * A request's id (Fastify's `genReqId`, decision 263): the client's or proxy's `X-Request-Id`
+ * when it is a plain token, otherwise a random UUID, unique across processes (Fastify's own was
+ * a per-process counter: `req-1` in every replica).
+ */
+export function requestIdOf(request: IncomingMessage): string {
+  return headerId(request.headers['x-request-id']) ?? randomUUID();
+}
+
 /**
  * "Now" at an instant, its Hong Kong date worked out when first read: formatting the date
  * (`Intl`) was 2 % of a finder search's server CPU, which reads only the instant. An own
@@ -66,14 +91,24 @@ export const requestContextPlugin = fp(
     app.setChildLoggerFactory((logger, bindings, options, rawRequest) => {
       const transactionId = headerId(rawRequest.headers['x-transaction-id']);
       const deviceId = headerId(rawRequest.headers['x-device-id']);
+      const trace = traceOf(rawRequest.headers.traceparent);
       return logger.child(
         {
           ...bindings,
           ...(transactionId === undefined ? {} : { transactionId }),
           ...(deviceId === undefined ? {} : { deviceId }),
+          ...(trace === undefined ? {} : { traceId: trace.traceId, parentId: trace.parentId }),
         },
         options,
       );
+    });
+
+    // Every answer names its request, and carries on the caller's trace (decision 263).
+    app.addHook('onRequest', (request, reply, next) => {
+      void reply.header('x-request-id', request.id);
+      const trace = traceOf(request.headers.traceparent);
+      if (trace !== undefined) void reply.header('traceparent', trace.traceparent);
+      next();
     });
 
     app.decorateRequest('caller', {

@@ -4,7 +4,8 @@ import { systemClock, type Clock } from '@clinicpass/shared/time/clock';
 import { sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { rebuildFinderIndex } from '../../modules/finder/finder.index';
-import type { Database } from '../client';
+import type { Database, DatabaseHandle } from '../client';
+import { withSchemaLock } from '../migrate';
 import {
   countryRegion,
   district,
@@ -171,15 +172,21 @@ export async function isDatabaseEmpty(db: Database): Promise<boolean> {
   return (result.rows[0]?.count ?? 0) === 0;
 }
 
-/** Seeds when the database is empty; returns whether it did. */
+/**
+ * Seeds when the database is empty, under the schema lock (decision 260): of processes starting
+ * at once on an empty database, one seeds and the others, let in after it, find it seeded.
+ * Returns whether this call seeded.
+ */
 export async function seedIfEmpty(
-  db: Database,
+  handle: Pick<DatabaseHandle, 'db' | 'pool'>,
   options: SeedOptions & { log?: (message: string) => void },
 ): Promise<boolean> {
-  if (!(await isDatabaseEmpty(db))) return false;
-  options.log?.('Seeding an empty database…');
-  await seedDatabase(db, options);
-  return true;
+  return withSchemaLock(handle, async () => {
+    if (!(await isDatabaseEmpty(handle.db))) return false;
+    options.log?.('Seeding an empty database…');
+    await seedDatabase(handle.db, options);
+    return true;
+  });
 }
 
 /** Empties every application table (for `db:seed --force`). */

@@ -30,7 +30,9 @@ export const finderModule: FastifyPluginAsyncZod<FinderModuleOptions> = async (a
   // it is reloaded whenever a rebuild bumps finder_index_version.
   const readModel = createFinderReadModel(app.db, {
     onLoad: (loaded) => {
+      // Time and memory of each process's load, in its log and its metrics (decision 262).
       app.log.info(loaded, 'finder read model loaded');
+      app.metrics.finderLoaded(loaded);
     },
     onError: (error) => {
       app.log.warn({ err: error }, 'finder read model reload failed; serving the previous copy');
@@ -60,6 +62,9 @@ export const finderModule: FastifyPluginAsyncZod<FinderModuleOptions> = async (a
         },
         now,
       ),
+    (ms) => {
+      app.metrics.finderSearch(ms);
+    },
   );
 
   // Registered inside this plugin, the limit covers only the finder's routes.

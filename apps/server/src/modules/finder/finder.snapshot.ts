@@ -7,8 +7,6 @@
 // (text/search-text.ts, decision 158) with their gram postings. PostgreSQL stays the source of
 // truth: the snapshot is loaded at start-up and reloaded whenever `finder_index_version` changes.
 // Nothing here has to survive a restart.
-import v8 from 'node:v8';
-import vm from 'node:vm';
 import { PANELS } from '@clinicpass/shared/constants';
 import type { Language } from '@clinicpass/shared/i18n/languages';
 import type { PaymentInfo, ServicePoint, Specialty } from '@clinicpass/shared/schemas/finder';
@@ -280,67 +278,17 @@ const LOAD_BATCH = 5000;
  */
 const ROWS_PER_COLLECTION = 50_000;
 
-/** V8's `gc`; its options pick a collection (giveMemoryBack), none: a full one. */
-type Collector = (options?: { type: string; execution: string; flavor: string }) => void;
-
-let collector: Collector | null | undefined;
-
-/** V8's full collection (`gc`), made reachable once; null where it cannot be. */
-function fullCollection(): Collector | null {
-  if (collector === undefined) {
-    try {
-      v8.setFlagsFromString('--expose-gc');
-      collector = vm.runInNewContext('gc') as Collector;
-    } catch {
-      collector = null;
-    }
-  }
-  return collector;
-}
-
 /**
  * A full collection that gives memory back (V8's last-resort flavour: compacting, the young
  * generation shrunk), run before a reload builds beside the snapshot in use (decision 216).
  * Serving leaves the heap with room for a busy minute's garbage (the young generation alone
  * grows to 128 MB); given back first, the reload's new snapshot and the garbage of reading it
- * grow from what is live, not from the high-water mark of the load before. Does nothing where
- * the collector cannot be reached.
+ * grow from what is live, not from the high-water mark of the load before. V8's `gc` is there
+ * when the process was started with `--expose-gc`, one of the server's start-up flags
+ * (`scripts/server-node-flags.mjs`, decision 262); without it this does nothing.
  */
 export function giveMemoryBack(): void {
-  fullCollection()?.({
-    type: 'major',
-    execution: 'sync',
-    flavor: 'last-resort',
-  });
-}
-
-/**
- * How far past what the last full collection left alive V8 lets the old generation grow before
- * the next one, in percent (decision 220). V8's own factor goes up to 4× on a machine with this
- * much memory, and the young generation's capacity (128 MB) comes on top of its limit: with the
- * snapshot's ~100 MB live, serving left ~260 MB of old generation committed, most of it garbage
- * waiting for a collection, and the reload's peak started from there.
- */
-export const HEAP_GROWING_PERCENT = 30;
-
-let heapGrowthBounded = false;
-
-/**
- * Bounds the old generation's growth for the whole process, once, unless the process was started
- * with its own `--heap-growing-percent` on its command line (the benches' `--node-flags`). V8
- * reads the flag whenever a full collection sets the next limit (heap-controller.cc), and Node
- * leaves flags writable after start-up
- * (`--no-freeze-flags-after-init`), so the servers need no start-up flag.
- */
-export function boundHeapGrowth(percent: number = HEAP_GROWING_PERCENT): void {
-  if (heapGrowthBounded) return;
-  heapGrowthBounded = true;
-  if (process.execArgv.some((flag) => /heap[-_]growing[-_]percent/.test(flag))) return;
-  try {
-    v8.setFlagsFromString(`--heap-growing-percent=${String(percent)}`);
-  } catch {
-    // Flags frozen (an embedder's choice): V8's own heuristics stay.
-  }
+  globalThis.gc?.({ type: 'major', execution: 'sync', flavor: 'last-resort' });
 }
 
 /** Loads a snapshot of the read model, consistent with one version (one read-only snapshot). */
@@ -413,7 +361,7 @@ export async function loadFinderSnapshot(
       let read = 0;
       let collectedAt = 0;
       const collect = () => {
-        fullCollection()?.();
+        globalThis.gc?.();
         collectedAt = read;
       };
       for (;;) {
@@ -683,6 +631,12 @@ export function releaseCaches(snapshot: FinderSnapshot): void {
 export const FINDER_INDEX_POLL_MS = 1000;
 
 /**
+ * The advisory lock (transaction-level) a process holds while it rebuilds its snapshot after a
+ * version change: replicas rebuild one after another, not all at once (decision 262).
+ */
+export const FINDER_RELOAD_LOCK_KEY = 0x66696e646572;
+
+/**
  * The current snapshot of one process, reloaded when the stored version moves on. A reload
  * builds the new snapshot beside the old one and swaps it in whole; searches in flight keep the
  * snapshot they started with.
@@ -711,7 +665,14 @@ export function createFinderReadModel(
   options: {
     pollMs?: number;
     onError?: (error: unknown) => void;
-    onLoad?: (loaded: { version: number; servicePoints: number; ms: number }) => void;
+    /** After each load: its time, and the process's heap and resident memory after it. */
+    onLoad?: (loaded: {
+      version: number;
+      servicePoints: number;
+      ms: number;
+      heapUsedMb: number;
+      rssMb: number;
+    }) => void;
   } = {},
 ): FinderReadModel {
   let snapshot: FinderSnapshot | null = null;
@@ -719,8 +680,6 @@ export function createFinderReadModel(
   /** A reload of a loaded snapshot is under way (not the first load). */
   let rebuilding = false;
   const reloadListeners: (() => void)[] = [];
-  // What serving holds is what a reload starts from (decision 220).
-  boundHeapGrowth();
 
   async function storedVersion(): Promise<number> {
     const result = await db.execute<{ version: string }>(
@@ -729,27 +688,46 @@ export function createFinderReadModel(
     return Number(result.rows[0]?.version ?? 0);
   }
 
+  async function load(): Promise<void> {
+    const started = performance.now();
+    // The old snapshot's caches (card JSON, term rows) are refilled by searches as needed:
+    // emptied now, they do not sit beside the new snapshot while it is built (decision 200).
+    if (snapshot !== null) {
+      rebuilding = true;
+      // What else is kept from the old snapshot (the answer cache) goes first too.
+      for (const listener of reloadListeners) listener();
+      releaseCaches(snapshot);
+      giveMemoryBack();
+    }
+    snapshot = await loadFinderSnapshot(db);
+    const memory = process.memoryUsage();
+    options.onLoad?.({
+      version: snapshot.version,
+      servicePoints: snapshot.size,
+      ms: Math.round(performance.now() - started),
+      heapUsedMb: Math.round(memory.heapUsed / 2 ** 20),
+      rssMb: Math.round(memory.rss / 2 ** 20),
+    });
+  }
+
   function refresh(): Promise<boolean> {
     reloading ??= (async () => {
       try {
-        if (snapshot !== null && (await storedVersion()) === snapshot.version) return false;
-        const started = performance.now();
-        // The old snapshot's caches (card JSON, term rows) are refilled by searches as needed:
-        // emptied now, they do not sit beside the new snapshot while it is built (decision 200).
-        if (snapshot !== null) {
-          rebuilding = true;
-          // What else is kept from the old snapshot (the answer cache) goes first too.
-          for (const listener of reloadListeners) listener();
-          releaseCaches(snapshot);
-          giveMemoryBack();
+        if (snapshot === null) {
+          await load();
+          return true;
         }
-        snapshot = await loadFinderSnapshot(db);
-        options.onLoad?.({
-          version: snapshot.version,
-          servicePoints: snapshot.size,
-          ms: Math.round(performance.now() - started),
+        if ((await storedVersion()) === snapshot.version) return false;
+        // Replicas take turns to rebuild (decision 262): one at a time holds this lock for its
+        // rebuild, the others keep serving the copy they have and try again at the next poll.
+        return await db.transaction(async (tx) => {
+          const turn = await tx.execute<{ got: boolean }>(
+            sql`SELECT pg_try_advisory_xact_lock(${FINDER_RELOAD_LOCK_KEY}) AS got`,
+          );
+          if (turn.rows[0]?.got !== true) return false;
+          await load();
+          return true;
         });
-        return true;
       } finally {
         reloading = null;
         rebuilding = false;

@@ -7,12 +7,19 @@ import { route } from '../../lib/contract-route';
 /**
  * `/healthz`: the process is up. `/readyz`: the database answers and every part registered in
  * `app.readiness` is ready (the finder's read model has finished its first load), so a load
- * balancer sends no search to a process that would make it wait.
+ * balancer sends no search to a process that would make it wait. From SIGTERM on it answers 503
+ * (draining, decision 261).
  */
 // eslint-disable-next-line @typescript-eslint/require-await -- Fastify plugins are async by contract
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, contract.liveness, () => ({ status: 'ok' as const }));
   route(app, contract.readiness, async (_request, reply) => {
+    if (app.lifecycle.draining) {
+      // Shutting down (decision 261): the balancer takes this process out of rotation.
+      return reply
+        .code(503)
+        .send({ code: 'service_unavailable', message: 'Shutting down: not taking new work' });
+    }
     try {
       await app.db.execute(sql`select 1`);
     } catch (error) {

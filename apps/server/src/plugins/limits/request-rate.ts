@@ -2,7 +2,9 @@
 // process counts the same requests: one atomic upsert per request (`postgresRateLimitStore`, for
 // low-volume routes that must count exactly), or counts batched per process and written every
 // 100 ms (`batchedRateLimitStore`, for the finder, addresses kept as hashes: decision 236);
-// fixed windows timed by the database clock. The write skips the WAL flush (asynchronous
+// fixed windows timed by the database clock. An address with more than a few hits not yet
+// confirmed by a write waits for the next one, so N processes in a burst stay within the limit
+// plus a few hits each (decision 262). The write skips the WAL flush (asynchronous
 // commit): losing the last fraction of a second of counters in a crash is harmless, waiting for
 // a disk flush on every search is not.
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
@@ -29,6 +31,22 @@ export async function sweepCounters(db: Database): Promise<void> {
 
 /** How often a process writes its finder counts to PostgreSQL (decision 013). */
 export const BATCH_FLUSH_MS = 100;
+
+/**
+ * Hits of one address a process answers from its own count before the database has confirmed
+ * them (decision 262); the next ones wait for the write, whose answer numbers them among every
+ * process's hits. So N processes let through at most the limit + N × this in a burst, and a
+ * member whose page asks a few questions at once never waits.
+ */
+export const UNCONFIRMED_HITS_PER_PROCESS = 4;
+
+type IncrCallback = (error: Error | null, result?: { current: number; ttl: number }) => void;
+
+/** A hit waiting for the write that numbers it; `current` is this process's view, if it fails. */
+interface Deferred {
+  callback: IncrCallback;
+  current: number;
+}
 
 /**
  * Adds each key's hits to its stored counter in one statement, and answers the stored totals
@@ -116,6 +134,8 @@ class PackedCounts {
   count = new Int32Array(1024);
   /** Hits not yet written to the database. */
   pending = new Int32Array(1024);
+  /** Hits in the write under way (not yet confirmed by its answer). */
+  inflight = new Int32Array(1024);
   /** When the window ends, by this process's clock (ms since the epoch). */
   resetAt = new Float64Array(1024);
   /** Bumped when a slot's window begins again or the slot is reused: stale `order` entries. */
@@ -165,6 +185,7 @@ class PackedCounts {
     this.size += 1;
     this.count[slot] = 0;
     this.pending[slot] = 0;
+    this.inflight[slot] = 0;
     this.renew(slot);
     return slot;
   }
@@ -282,6 +303,7 @@ class PackedCounts {
     };
     this.count = grown(this.count, (n) => new Int32Array(n));
     this.pending = grown(this.pending, (n) => new Int32Array(n));
+    this.inflight = grown(this.inflight, (n) => new Int32Array(n));
     this.resetAt = grown(this.resetAt, (n) => new Float64Array(n));
     this.marked = grown(this.marked, (n) => new Uint8Array(n));
     this.hashLow = grown(this.hashLow, (n) => new Int32Array(n));
@@ -312,6 +334,8 @@ export function batchedRateLimitStore(
   let timer: NodeJS.Timeout | undefined;
   let flushing: Promise<void> = Promise.resolve();
   let calls = 0;
+  /** By slot: hits waiting for the next write to be numbered (rare: bursts of one address). */
+  let deferred = new Map<number, Deferred[]>();
 
   const flush = async (): Promise<void> => {
     timer = undefined;
@@ -325,8 +349,12 @@ export function batchedRateLimitStore(
       hits.push({ key: storedKey(key), count: pending });
       slots.push(slot);
       counts.pending[slot] = 0;
+      counts.inflight[slot] = pending;
     }
     if (hits.length === 0) return;
+    // The hits waiting are all in this write (each waiting hit is pending, so its slot dirty).
+    const waiting = deferred;
+    deferred = new Map();
     calls += 1;
     if (calls % SWEEP_EVERY === 0) void sweepCounters(db).catch(() => undefined);
     const windowMs = timeWindowMs;
@@ -343,7 +371,17 @@ export function batchedRateLimitStore(
         // The stored total has every process's hits up to now; add this one's since.
         counts.count[slot] = total.count + (counts.pending[slot] as number);
         counts.resetAt[slot] = answeredAt + total.ttl;
+        counts.inflight[slot] = 0;
         counts.written(slot);
+        // Writes of one address are serialised by its row, so the hits of this write hold the
+        // places just below its total among every process's: the waiting ones take the last.
+        const held = waiting.get(slot);
+        if (held !== undefined) {
+          const first = total.count - held.length + 1;
+          held.forEach((hold, place) => {
+            hold.callback(null, { current: first + place, ttl: total.ttl });
+          });
+        }
       }
     } catch (error) {
       // Not written: counted again with the next write, so no hit is lost.
@@ -351,7 +389,19 @@ export function batchedRateLimitStore(
         const slot = slots[index] as number;
         const hit = hits[index] as { key: string; count: number };
         counts.pending[slot] = (counts.pending[slot] as number) + hit.count;
+        counts.inflight[slot] = 0;
         counts.markDirty(slot, hit.key.slice(prefix.length + 1));
+      }
+      // Waiting hits are answered from this process's count: a database gone must not hold
+      // searches (the limit is then per process, as the fast path's).
+      const now = Date.now();
+      for (const [slot, held] of waiting) {
+        for (const hold of held) {
+          hold.callback(null, {
+            current: hold.current,
+            ttl: Math.max(0, (counts.resetAt[slot] as number) - now),
+          });
+        }
       }
       options.onError?.(error);
       schedule();
@@ -369,11 +419,7 @@ export function batchedRateLimitStore(
   };
 
   class BatchedStore implements FastifyRateLimitStore {
-    incr(
-      key: string,
-      callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
-      timeWindow: number,
-    ): void {
+    incr(key: string, callback: IncrCallback, timeWindow: number, max: number): void {
       timeWindowMs = timeWindow;
       const now = Date.now();
       let slot = counts.find(key);
@@ -386,10 +432,19 @@ export function batchedRateLimitStore(
       }
       const current = (counts.count[slot] as number) + 1;
       counts.count[slot] = current;
+      const unconfirmed = (counts.pending[slot] as number) + (counts.inflight[slot] as number);
       counts.pending[slot] = (counts.pending[slot] as number) + 1;
       counts.markDirty(slot, key);
       schedule();
-      callback(null, { current, ttl: (counts.resetAt[slot] as number) - now });
+      // Answered now: while few hits are unconfirmed, or when this process alone already counts
+      // more than the limit (the total can only be higher). Otherwise numbered by the next write.
+      if (unconfirmed < UNCONFIRMED_HITS_PER_PROCESS || current > max) {
+        callback(null, { current, ttl: (counts.resetAt[slot] as number) - now });
+        return;
+      }
+      const held = deferred.get(slot);
+      if (held === undefined) deferred.set(slot, [{ callback, current }]);
+      else held.push({ callback, current });
     }
 
     child(): FastifyRateLimitStore {
