@@ -28,6 +28,7 @@ RUN npm ci --omit=dev --no-audit --no-fund --workspace apps/server --include-wor
   && npm cache clean --force
 COPY --from=build /app/apps/server/dist apps/server/dist
 COPY --from=build /app/apps/server/drizzle apps/server/drizzle
+COPY --from=build /app/apps/server/templates apps/server/templates
 COPY --from=build /app/apps/server/src/db/reference apps/server/src/db/reference
 COPY --from=build /app/apps/web/dist apps/web/dist
 USER node

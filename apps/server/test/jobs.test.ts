@@ -110,10 +110,15 @@ describe('the scheduled jobs', () => {
     expect(Object.keys(results)).toEqual([
       'close_stale_visits',
       'complete_due_service_requests',
+      'prune_sessions_and_tickets',
       'stale_directory_report',
     ]);
     expect(results.close_stale_visits).toEqual({ closed: expect.any(Number) });
     expect(results.complete_due_service_requests).toEqual({ completed: expect.any(Number) });
+    expect(results.prune_sessions_and_tickets).toEqual({
+      deviceSessions: expect.any(Number),
+      tickets: expect.any(Number),
+    });
     // The seeded network has points never verified: the report counts them.
     expect(results.stale_directory_report?.stalePoints).toBeGreaterThan(0);
     expect(results.stale_directory_report?.venues).toBeGreaterThan(0);

@@ -210,7 +210,7 @@ export async function runOutpatientCommand(
     await rebuildFinderIndex(db);
     print(`Confirmed ${ids.length} service point(s) as verified now: ${ids.join(', ')}.`);
   } else if (command === 'prune') {
-    // Until the job runner (issue 38) schedules it: what nothing else ever deletes (issue 37).
+    // The scheduled job prune_sessions_and_tickets does the same every hour (jobs/schedule.ts).
     const now = clock.now();
     const sessions = await pruneDeviceSessions(db, now);
     const tickets = await pruneEndedTickets(db, now);

@@ -7,7 +7,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { staleServicePoints } from '../modules/directory/directory.service';
+import { pruneEndedTickets } from '../modules/outpatient/outpatient.service';
 import { closeStaleVisits } from '../modules/outpatient/visit.service';
+import { pruneDeviceSessions } from '../modules/session/session.service';
 import { completeDueRequests } from '../modules/service-request/service-request.service';
 
 export interface JobContext {
@@ -40,6 +42,18 @@ export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
       completed: (await completeDueRequests(db, { today: hkToday(clock), instant: clock.now() }))
         .length,
     }),
+  },
+  // `npm run outpatient -- prune`: device sessions unseen and tickets ended long ago (decision 252).
+  {
+    task: 'prune_sessions_and_tickets',
+    match: '20 * * * *',
+    run: async ({ db, clock }) => {
+      const now = clock.now();
+      return {
+        deviceSessions: await pruneDeviceSessions(db, now),
+        tickets: await pruneEndedTickets(db, now),
+      };
+    },
   },
   // `npm run outpatient -- stale-report`, as counts in the log: daily at 01:00 Hong Kong time.
   {
