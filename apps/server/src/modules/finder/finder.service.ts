@@ -154,7 +154,7 @@ export function createFinderService(
     ) {
       await policyNumberGuard(caller.address, policyNumber, caller.now ?? new Date(now()));
     }
-        const { until, priced } = await checkAccess(list, policyNumber);
+    const { until, priced } = await checkAccess(list, policyNumber);
     const view = await viewOf(caller);
     // The snapshot searches read now (the first may still be loading).
     const current = readModel.current();
