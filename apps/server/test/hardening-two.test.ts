@@ -28,9 +28,17 @@ const extraApps: FastifyInstance[] = [];
 let member: { authorization: string };
 let staff: { authorization: string };
 
-/** Another app on the same database with other settings (and the same clock). */
+/**
+ * Another app on the same database with other settings (and the same clock). It only adds jobs
+ * (`JOBS: 'off'`): the first app's runner works them, and a runner per app would hold a
+ * connection each of the one test pool they share.
+ */
 async function appWith(env: Record<string, string>): Promise<FastifyInstance> {
-  const app = await buildApp({ config: testConfig(env), db: t.database.db, clock });
+  const app = await buildApp({
+    config: testConfig({ JOBS: 'off', ...env }),
+    db: t.database.db,
+    clock,
+  });
   await app.ready();
   extraApps.push(app);
   return app;
@@ -555,7 +563,11 @@ describe('hole 5: reports and the API browser', () => {
     expect(await flagged()).toBe(false);
     // A day later, another reporter: flagged.
     const later = fixedClock(new Date(clock.now().getTime() + 25 * 3_600_000));
-    const tomorrow = await buildApp({ config: testConfig(), db: t.database.db, clock: later });
+    const tomorrow = await buildApp({
+      config: testConfig({ JOBS: 'off' }),
+      db: t.database.db,
+      clock: later,
+    });
     extraApps.push(tomorrow);
     await tomorrow.ready();
     expect((await report(tomorrow, id, await captchaHeader(t.app))).statusCode).toBe(201);
