@@ -35,9 +35,13 @@ let test: TestApp;
 const extraApps: FastifyInstance[] = [];
 let bearer: { authorization: string };
 
-/** Another app on the same database with other settings. */
+/**
+ * Another app on the same database with other settings. It only adds jobs (`JOBS: 'off'`): the
+ * first app's runner works them, and a runner per app would hold a connection each of the one
+ * test pool they share.
+ */
 async function appWith(env: Record<string, string>): Promise<FastifyInstance> {
-  const app = await buildApp({ config: testConfig(env), db: test.database.db });
+  const app = await buildApp({ config: testConfig({ JOBS: 'off', ...env }), db: test.database.db });
   await app.ready();
   extraApps.push(app);
   return app;

@@ -135,8 +135,7 @@ export const ServicePointSchema = z.object({
     id: z.number().int(),
     name_en: z.string(),
     name_zh: z.string(),
-    /** `no`: 8 digits; `label`: a note the source wrote beside it, e.g. "14/F", "ext. 123". */
-    phones: z.array(z.object({ no: z.string(), label: z.string().optional() })),
+    phones: z.array(z.object({ no: z.string() })),
     /** All the doctor's prices; the one that applies has `service.code === service.code`. */
     payment_info: z.array(PaymentInfoSchema),
   }),
