@@ -18,8 +18,9 @@ import {
   type VerificationOutcome,
 } from '@clinicpass/shared/schemas/clinic';
 import type { TicketType } from '@clinicpass/shared/schemas/outpatient';
-import { isOnOrBefore } from '@clinicpass/shared/time/clock';
+import { fixedClock, hkToday, isOnOrBefore } from '@clinicpass/shared/time/clock';
 import type { Database } from '../../db/client';
+import * as claims from '../claims';
 import { bodyCheckEffectiveDate, policyYearEnd, policyYearStart } from './body-check';
 import * as repo from './outpatient.repository';
 import type { MemberRow } from './outpatient.repository';
@@ -107,6 +108,12 @@ function toService(row: visits.VenueServiceRow): ClinicVenueService {
 // ---------------------------------------------------------------- use of the policy year
 
 /**
+ * The benefit the card's visits and the counter's quota count (decision 292): the product's
+ * `visits_per_year` is its schedule's general practitioner visits, and the use is the claims'.
+ */
+export const CARD_BENEFIT = 'general-practitioner';
+
+/**
  * The policy year's use of a member: consultations counted (every status but `void`, so one
  * closed without payment at day end counts, decision 183) against the product's
  * `visits_per_year`, body checks left, and the last visit.
@@ -118,7 +125,7 @@ export async function memberUsage(
 ): Promise<MemberUsage> {
   const start = policyYearStart(row.activationDate, today);
   const end = policyYearEnd(row.activationDate, today);
-  const used = await visits.countConsultations(db, row.memberId, start, end);
+  const used = await claims.memberUnits(db, row.memberId, CARD_BENEFIT, start, end);
   const checkedThisYear =
     row.lastBodyCheckDate !== null &&
     isOnOrBefore(start, row.lastBodyCheckDate) &&
@@ -239,9 +246,10 @@ export async function assessTicket(
   if (ticketType === 'visit') {
     if (open !== null) return refused('already_used', { ...base, visit: open });
     if (row.visitsPerYear !== null) {
-      const usage = await visits.countConsultations(
+      const usage = await claims.memberUnits(
         db,
         row.memberId,
+        CARD_BENEFIT,
         policyYearStart(row.activationDate, now.today),
         policyYearEnd(row.activationDate, now.today),
       );
@@ -467,6 +475,20 @@ export async function closeVisit(
     updateDate: now.instant,
   });
   if (closed === null) throw new AppError('conflict');
+  // The visit's panel claim, settled to the clinic at the member price (decision 292).
+  await claims.recordPanelClaim(
+    db,
+    {
+      visitId: closed.id,
+      policyId: closed.policyId,
+      memberId: closed.memberId,
+      venueId: closed.venueId,
+      benefit: service.slug,
+      visitDate: closed.visitDate,
+      amount: service.memberPrice ?? input.amount,
+    },
+    now,
+  );
   return stepResult(db, assessment, true, closed, now.today);
 }
 
@@ -499,6 +521,30 @@ export async function recordBodyCheckAtClinic(
       }),
     async (member, inserted) => {
       if (inserted) await repo.setLastBodyCheckDate(db, member.memberId, now.today);
+      const recorded = inserted
+        ? await visits.findLatestVisit(db, {
+            memberId: member.memberId,
+            kind: 'body-check',
+            date: now.today,
+            statuses: ['closed'],
+          })
+        : null;
+      if (recorded !== null) {
+        await claims.recordPanelClaim(
+          db,
+          {
+            visitId: recorded.id,
+            policyId: recorded.policyId,
+            memberId: recorded.memberId,
+            venueId: recorded.venueId,
+            benefit: 'body-check',
+            visitDate: recorded.visitDate,
+            // A body check carries no price at the counter: its claim counts the check, HK$0.
+            amount: 0,
+          },
+          now,
+        );
+      }
       return { ...member, lastBodyCheckDate: now.today };
     },
   );
@@ -605,6 +651,17 @@ export async function correctVisit(
   });
   const after = await visits.findVisit(db, id);
   if (after === null) throw new AppError('not_found');
+  // Its panel claim follows: a void visit uses nothing, a new amount is paid or refunded.
+  await claims.adjustPanelClaim(
+    db,
+    id,
+    {
+      amount: change.amount ?? after.memberPrice ?? after.amountCharged ?? 0,
+      void: after.status === 'void',
+      note: change.note.trim(),
+    },
+    { today: hkToday(fixedClock(now)), instant: now },
+  );
   return {
     ...toVisit(after),
     holder_name_en: after.holderNameEn,
