@@ -266,7 +266,6 @@ async function seedPolicyRecords(
     at: new Date(`${addDays(today, -3)}T12:00:00+08:00`),
   });
 
-
   // A statement of the last complete tax year for a policy in force then, else of the current
   // tax year to date.
   const taxYear = lastTaxYear(today);
