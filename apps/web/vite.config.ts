@@ -2,7 +2,6 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { counterPerformance } from './build/counter-performance';
 import { serviceWorkerPlugin } from './build/service-worker-plugin';
-import { dependencyTrims } from './build/dependency-trims';
 import { prerenderPlugin } from './build/prerender-plugin';
 import { scriptsAfterFirstPaint } from './build/scripts-after-first-paint';
 import { BOOT_STEPS, startChunks } from './build/start-chunks';
@@ -34,7 +33,6 @@ export default defineConfig({
   // The service worker's file is emitted into the bundle first, so it is precompressed too.
   plugins: [
     react(),
-    dependencyTrims(),
     // The start's steps in src/app/boot.ts's order, then the member app's route tree and its
     // service worker (main.tsx).
     startChunks([...BOOT_STEPS, 'src/app/router.tsx', 'src/lib/service-worker.ts']),

@@ -8,7 +8,6 @@ import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { precompress } from './build/counter-performance';
-import { dependencyTrims } from './build/dependency-trims';
 import { portalPrerenderPlugin } from './build/portal-prerender-plugin';
 import { scriptsAfterFirstPaint } from './build/scripts-after-first-paint';
 import { BOOT_STEPS, startChunks } from './build/start-chunks';
@@ -34,7 +33,6 @@ function precompressPortal(): Plugin {
 export default defineConfig({
   plugins: [
     react(),
-    dependencyTrims(),
     // The start's steps in src/app/boot.ts's order, then the portal's routes (portal-main.tsx).
     startChunks([...BOOT_STEPS, 'src/portal-start.ts']),
     scriptsAfterFirstPaint(),

@@ -1,4 +1,4 @@
-import type { TextFieldProps } from '@mui/material/TextField';
+import type { TextFieldProps } from '../../../components/text-field';
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
 
 import { CodeField, FormField } from './fields';

@@ -1,5 +1,5 @@
 import Button from '@mui/material/Button';
-import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import { TextField, type TextFieldProps } from '../../../components/text-field';
 import { forwardRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
