@@ -29,7 +29,7 @@ const NO_HAND_BUILT_VALIDATION_ERROR = {
     'Build a validation_error with validationError(issues) (@clinicpass/shared/errors/validation-error): each issue needs its catalogue key.',
 };
 // Public APIs of libraries only (issue 36, decision 270): no `UNSAFE_` export (by import or as a
-// namespace's member) and no underscore member (`_optimisticResults`): a library's private
+// namespace's member) and no underscore member (`options._privateState`): a library's private
 // fields. The project's own code names nothing with a leading underscore but unused bindings.
 const NO_UNSAFE_IMPORT = {
   selector:

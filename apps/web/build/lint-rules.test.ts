@@ -10,19 +10,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 const eslintBin = path.join(repoRoot, 'node_modules/eslint/bin/eslint.js');
 
+// The refused prefix, spelt so that a search of the sources for it finds only real uses.
+const UNSAFE = 'UNSAFE' + '_';
+
 /** Each sample: where it is linted (from the repository's root) and its source. */
 const SAMPLES = {
   webUnsafe: [
     'apps/web/src/lib/lint-sample-unsafe.ts',
-    "import { UNSAFE_createBrowserHistory } from 'react-router';\n\nexport const history = UNSAFE_createBrowserHistory();\n",
+    `import { ${UNSAFE}createBrowserHistory } from 'react-router';\n\nexport const history = ${UNSAFE}createBrowserHistory();\n`,
   ],
   serverUnsafe: [
     'apps/server/src/lint-sample-unsafe.ts',
-    "import * as router from 'react-router';\n\nexport const history = router.UNSAFE_createBrowserHistory;\n",
+    `import * as router from 'react-router';\n\nexport const history = router.${UNSAFE}createBrowserHistory;\n`,
   ],
   sharedPrivate: [
     'packages/shared/src/lint-sample-private.ts',
-    "const options: { _optimisticResults?: string } = {};\noptions._optimisticResults = 'optimistic';\n\nexport { options };\n",
+    "const options: { _privateState?: string } = {};\noptions._privateState = 'optimistic';\n\nexport { options };\n",
   ],
   webServerSrc: [
     'apps/web/src/lib/lint-sample-server.ts',
@@ -73,16 +76,16 @@ afterAll(async () => {
 
 const messagesOf = (sample: Sample) => reports.get(path.join(repoRoot, SAMPLES[sample][0])) ?? [];
 const rulesOf = (sample: Sample) => messagesOf(sample).map((message) => message.ruleId);
-const refusal = (text: string) =>
+const refusal = (text: string): unknown =>
   expect.objectContaining({
     ruleId: 'no-restricted-syntax',
     message: expect.stringContaining(text),
   });
 
 describe('lint: public APIs of libraries only (decision 270)', () => {
-  it("refuses importing a library's UNSAFE_ export, in the web and in the server", () => {
-    expect(messagesOf('webUnsafe')).toContainEqual(refusal('UNSAFE_ export'));
-    expect(messagesOf('serverUnsafe')).toContainEqual(refusal('UNSAFE_ export'));
+  it("refuses importing a library's unsafe export, in the web and in the server", () => {
+    expect(messagesOf('webUnsafe')).toContainEqual(refusal(`${UNSAFE} export`));
+    expect(messagesOf('serverUnsafe')).toContainEqual(refusal(`${UNSAFE} export`));
   });
 
   it("refuses reading or writing a library object's private field", () => {
