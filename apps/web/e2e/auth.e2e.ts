@@ -11,7 +11,7 @@ import {
   type Journey,
   type ViewportName,
 } from './support/browser';
-import { asNewClient } from './support/client-address';
+import { asNewClient, DEV_CALLER } from './support/client-address';
 
 const open = useBrowser();
 const viewports = Object.keys(VIEWPORTS) as ViewportName[];
@@ -109,7 +109,9 @@ async function message(page: Page, to: string, afterId: number): Promise<OutboxE
   await expect
     .poll(
       async () => {
-        const entries = (await (await page.request.get('/dev/outbox')).json()) as OutboxEntry[];
+        const entries = (await (
+          await page.request.get('/dev/outbox', { headers: DEV_CALLER })
+        ).json()) as OutboxEntry[];
         found = entries.find((entry) => entry.to === to && entry.id > afterId);
         return found !== undefined;
       },
@@ -120,7 +122,9 @@ async function message(page: Page, to: string, afterId: number): Promise<OutboxE
 }
 
 async function lastOutboxId(page: Page): Promise<number> {
-  const entries = (await (await page.request.get('/dev/outbox')).json()) as OutboxEntry[];
+  const entries = (await (
+    await page.request.get('/dev/outbox', { headers: DEV_CALLER })
+  ).json()) as OutboxEntry[];
   return entries[0]?.id ?? 0;
 }
 
@@ -137,6 +141,7 @@ async function me(page: Page): Promise<{ signed_in: boolean; user: { email: stri
 
 async function createUser(page: Page, email: string, password?: string): Promise<void> {
   const res = await page.request.post('/dev/identity/users', {
+    headers: DEV_CALLER,
     data: password === undefined ? { email } : { email, password },
   });
   expect(res.status()).toBe(200);
@@ -279,7 +284,9 @@ describe.each([
 
     await page.waitForURL(`**/${t.prefix}/outpatient/e-card/owner`);
     expect(await me(page)).toMatchObject({ signed_in: true, user: { email } });
-    const sent = (await (await page.request.get('/dev/outbox')).json()) as OutboxEntry[];
+    const sent = (await (
+      await page.request.get('/dev/outbox', { headers: DEV_CALLER })
+    ).json()) as OutboxEntry[];
     expect(sent.filter((m) => m.to === email)).toHaveLength(1);
   });
 });
@@ -295,6 +302,7 @@ describe.each([
     // A Hong Kong mobile number of its own (a verified number belongs to one account).
     const local = String(91231000 + Math.floor(Math.random() * 3000));
     const created = await page.request.post('/dev/identity/users', {
+      headers: DEV_CALLER,
       data: { email, password: PASSWORD, phone_number: local },
     });
     expect(created.status()).toBe(200);

@@ -5,7 +5,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 
 import { expectAccessible, useBrowser, type Journey, type ViewportName } from './support/browser';
-import { asNewClient } from './support/client-address';
+import { asNewClient, DEV_CALLER } from './support/client-address';
 import {
   DEMO_MEMBERS,
   LOOK_UP_TEXTS,
@@ -119,6 +119,7 @@ describe.each([
     const { page } = await journey(viewport);
     const email = `bookmarks-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
     const created = await page.request.post('/dev/identity/users', {
+      headers: DEV_CALLER,
       data: { email, password: 'ClinicPass2026' },
     });
     expect(created.status()).toBe(200);

@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { connectDatabase, factories, FACTORY_PASSWORD } from '@clinicpass/server/test-support';
 import { expectAccessible, useBrowser, VIEWPORTS, type ViewportName } from './support/browser';
-import { asNewClient } from './support/client-address';
+import { asNewClient, DEV_CALLER } from './support/client-address';
 import { allowFailedResponses } from './support/member-look-up';
 
 const open = useBrowser();
@@ -100,7 +100,9 @@ interface OutboxEntry {
 const masked = (phone: string): string => `+852 ****${phone.slice(-4)}`;
 
 async function lastOutboxId(page: Page): Promise<number> {
-  const entries = (await (await page.request.get('/dev/outbox')).json()) as OutboxEntry[];
+  const entries = (await (
+    await page.request.get('/dev/outbox', { headers: DEV_CALLER })
+  ).json()) as OutboxEntry[];
   return entries[0]?.id ?? 0;
 }
 
@@ -109,7 +111,9 @@ async function smsCode(page: Page, to: string, after: number): Promise<string> {
   let code: string | undefined;
   await expect
     .poll(async () => {
-      const entries = (await (await page.request.get('/dev/outbox')).json()) as OutboxEntry[];
+      const entries = (await (
+        await page.request.get('/dev/outbox', { headers: DEV_CALLER })
+      ).json()) as OutboxEntry[];
       const sms = entries.find((m) => m.to === to && m.id > after);
       code = sms === undefined ? undefined : /\b(\d{6})\b/.exec(sms.body)?.[1];
       return code !== undefined;

@@ -11,7 +11,7 @@ import {
   type Journey,
   type ViewportName,
 } from './support/browser';
-import { asNewClient } from './support/client-address';
+import { asNewClient, DEV_CALLER } from './support/client-address';
 import {
   allowFailedResponses,
   DEMO_MEMBERS,
@@ -109,7 +109,9 @@ interface OutboxEntry {
 }
 
 async function outbox(page: Page): Promise<OutboxEntry[]> {
-  return (await (await page.request.get('/dev/outbox')).json()) as OutboxEntry[];
+  return (await (
+    await page.request.get('/dev/outbox', { headers: DEV_CALLER })
+  ).json()) as OutboxEntry[];
 }
 
 /** Signs in on the member app's sign-in page; the owner's SMS code is read from the outbox. */

@@ -21,3 +21,10 @@ export function newClientAddress(): string {
 export async function asNewClient(journey: Journey): Promise<void> {
   await journey.context.setExtraHTTPHeaders({ 'x-forwarded-for': newClientAddress() });
 }
+
+/**
+ * The headers of a call to the development routes (`/dev/outbox`, `/dev/identity/users`): they
+ * answer only a loopback caller (decision 255), and a journey's context sends every request
+ * from a client address of its own.
+ */
+export const DEV_CALLER = { 'x-forwarded-for': '127.0.0.1' } as const;

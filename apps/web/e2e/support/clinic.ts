@@ -15,6 +15,7 @@ import {
 } from '@clinicpass/server/test-support';
 import { journeyVenues, type JourneyVenue } from './clinic-venues';
 import { LOOK_UP_TEXTS, lookUpMember } from './member-look-up';
+import { DEV_CALLER } from './client-address';
 
 /** The journeys' server secret (support/global-setup.ts). */
 const SECRET_KEY = 'e2e-secret-key-with-at-least-32-characters';
@@ -87,7 +88,9 @@ interface OutboxEntry {
 }
 
 async function outbox(page: Page): Promise<OutboxEntry[]> {
-  return (await (await page.request.get('/dev/outbox')).json()) as OutboxEntry[];
+  return (await (
+    await page.request.get('/dev/outbox', { headers: DEV_CALLER })
+  ).json()) as OutboxEntry[];
 }
 
 export const SIGN_IN_TEXTS = {
