@@ -12,7 +12,6 @@ import { clinicVerificationLog, clinicVisit } from '../src/db/clinic-schema';
 import { outpatientTicket } from '../src/db/outpatient-schema';
 import { appUser, healthcareService, member } from '../src/db/schema';
 import { runDataSteps } from '../src/data-steps';
-import { addClinicUser } from '../src/modules/clinic/clinic-user.service';
 import {
   CLINIC_VERIFY_ADDRESS_LIMIT,
   CLINIC_VERIFY_FAILURE_LIMIT,
@@ -23,7 +22,13 @@ import { buildTestApp, testConfig, type TestApp } from './build-app';
 import { captchaHeader } from './captcha-support';
 import { TEST_SECRET_KEY } from './constants';
 import { testFactories, type MemberCard, type TestFactories } from './factories';
-import { client, freshAddress, latestCode, signedInUser } from './identity-helpers';
+import {
+  client,
+  freshAddress,
+  latestCode,
+  signedInUser,
+  signInClinicStaff,
+} from './identity-helpers';
 
 const clock = fixedClock(new Date());
 const today = () => hkToday(clock);
@@ -40,25 +45,8 @@ let staffBoth: Record<string, string>;
 type Json = Record<string, unknown>;
 
 /** A clinic staff account bound to the venues, signed in with its password and SMS code. */
-async function signInStaff(email: string, phone: string, venueIds: number[]) {
-  await addClinicUser(t.database.db, { email, phone, venueIds, password: 'ClinicPass2026' });
-  const c = client(t.app);
-  const first = await c.post(
-    '/identity/sign-in',
-    { email, password: 'ClinicPass2026' },
-    { 'x-token-delivery': 'body' },
-  );
-  expect(first.statusCode, first.body).toBe(200);
-  const session = first.json<{ challenge: { session: string } }>().challenge.session;
-  const code = await latestCode(t.app, `+852${phone}`);
-  const second = await c.post(
-    '/identity/sign-in/challenge',
-    { session, code },
-    { 'x-token-delivery': 'body' },
-  );
-  expect(second.statusCode, second.body).toBe(200);
-  const token = second.json<{ tokens: { access_token: string } }>().tokens.access_token;
-  return { authorization: `Bearer ${token}` };
+function signInStaff(email: string, phone: string, venueIds: number[]) {
+  return signInClinicStaff(t.app, t.database.db, { email, phone, venueIds });
 }
 
 function post(url: string, headers: Record<string, string>, payload: unknown, address?: string) {

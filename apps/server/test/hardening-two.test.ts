@@ -11,7 +11,6 @@ import { runOutpatientCommand } from '../src/cli/outpatient-commands';
 import { loadConfig } from '../src/config';
 import { deviceSession } from '../src/db/identity-schema';
 import { outpatientTicket } from '../src/db/outpatient-schema';
-import { addClinicUser } from '../src/modules/clinic/clinic-user.service';
 import { LIVE_TICKET_SETS } from '../src/modules/outpatient/outpatient.service';
 import { hashToken } from '../src/modules/outpatient/tokens';
 import { normaliseUrl } from '../src/plugins/request-path';
@@ -19,7 +18,7 @@ import { buildTestApp, testConfig, type TestApp } from './build-app';
 import { captchaHeader } from './captcha-support';
 import { TEST_SECRET_KEY } from './constants';
 import { testFactories, type TestFactories } from './factories';
-import { client, freshAddress, latestCode, signedInUser } from './identity-helpers';
+import { freshAddress, signedInUser, signInClinicStaff } from './identity-helpers';
 
 const clock = fixedClock(new Date());
 let t: TestApp;
@@ -44,25 +43,9 @@ async function appWith(env: Record<string, string>): Promise<FastifyInstance> {
   return app;
 }
 
-/** A clinic staff account, signed in with its password and SMS code: its bearer header. */
-async function signInStaff(email: string, phone: string, venueIds: number[]) {
-  await addClinicUser(t.database.db, { email, phone, venueIds, password: 'ClinicPass2026' });
-  const c = client(t.app);
-  const first = await c.post(
-    '/identity/sign-in',
-    { email, password: 'ClinicPass2026' },
-    { 'x-token-delivery': 'body' },
-  );
-  const session = first.json<{ challenge: { session: string } }>().challenge.session;
-  const code = await latestCode(t.app, `+852${phone}`);
-  const second = await c.post(
-    '/identity/sign-in/challenge',
-    { session, code },
-    { 'x-token-delivery': 'body' },
-  );
-  expect(second.statusCode, second.body).toBe(200);
-  const token = second.json<{ tokens: { access_token: string } }>().tokens.access_token;
-  return { authorization: `Bearer ${token}` };
+/** A clinic staff account bound to the venues, signed in with its password and SMS code. */
+function signInStaff(email: string, phone: string, venueIds: number[]) {
+  return signInClinicStaff(t.app, t.database.db, { email, phone, venueIds });
 }
 
 beforeAll(async () => {

@@ -2,6 +2,8 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { CAPTCHA_HEADER } from '@clinicpass/shared/schemas/captcha';
 import { expect } from 'vitest';
+import type { Database } from '../src/db/client';
+import { addClinicUser } from '../src/modules/clinic/clinic-user.service';
 import { captchaHeader } from './captcha-support';
 
 let addressCounter = 0;
@@ -135,5 +137,31 @@ export async function signedInUser(
     { 'x-token-delivery': 'body' },
   );
   const { access_token: token } = res.json<{ tokens: { access_token: string } }>().tokens;
+  return { authorization: `Bearer ${token}` };
+}
+
+/** A clinic staff account bound to the venues, signed in with its password and SMS code. */
+export async function signInClinicStaff(
+  app: FastifyInstance,
+  db: Database,
+  user: { email: string; phone: string; venueIds: number[] },
+): Promise<{ authorization: string }> {
+  await addClinicUser(db, { ...user, password: PASSWORD });
+  const c = client(app);
+  const first = await c.post(
+    '/identity/sign-in',
+    { email: user.email, password: PASSWORD },
+    { 'x-token-delivery': 'body' },
+  );
+  expect(first.statusCode, first.body).toBe(200);
+  const session = first.json<{ challenge: { session: string } }>().challenge.session;
+  const code = await latestCode(app, `+852${user.phone}`);
+  const second = await c.post(
+    '/identity/sign-in/challenge',
+    { session, code },
+    { 'x-token-delivery': 'body' },
+  );
+  expect(second.statusCode, second.body).toBe(200);
+  const token = second.json<{ tokens: { access_token: string } }>().tokens.access_token;
   return { authorization: `Bearer ${token}` };
 }
