@@ -82,7 +82,7 @@ const ZH_DAYS: Record<string, Weekday> = {
   天: 'sun',
 };
 
-type DayToken = Weekday | 'to' | 'and' | 'holiday';
+type DayToken = Weekday | 'to' | 'and' | 'holiday' | 'weekend' | 'weekdays';
 
 /**
  * The days a day expression names ("Monday to Friday", "Mon, Wed & Fri", "Sunday and Public
@@ -90,9 +90,12 @@ type DayToken = Weekday | 'to' | 'and' | 'holiday';
  */
 function parseDays(text: string): { days: Weekday[]; holidays: boolean } | null {
   const tokens: DayToken[] = [];
-  const source = text.toLowerCase().replace(/[:：.]+$/, '');
+  const source = text
+    .toLowerCase()
+    .replace(/[:：.。\s]+$/, '')
+    .replace(/^\s*(?:on|逢)\s+/, '');
   const pattern =
-    /\s*(?:(monday|mon|tuesday|tues|tue|wednesday|wed|thursday|thurs|thur|thu|friday|fri|saturday|sat|sunday|sun)s?\b|(?:星期|週|周|礼拜|禮拜)([一二三四五六日天])|(public holidays?|general holidays?|公眾假期|公眾假日)|(to|至|-|–|—|~)|(and|&|,|、|及|和|\/))\s*/y;
+    /\s*(?:(monday|mon|tuesday|tues|tue|wednesday|wed|thursday|thurs|thur|thu|friday|fri|saturday|sat|sunday|sun)s?\b|(?:星期|週|周|礼拜|禮拜)?([一二三四五六日天])|(public holidays?|general holidays?|公眾假期|公眾假日)|(weekends?|週末|周末)|(weekdays?)|(to|至|-|–|—|~)|(and|&|,|，|、|及|和|\/))\s*/y;
   let at = 0;
   while (at < source.length) {
     pattern.lastIndex = at;
@@ -102,7 +105,9 @@ function parseDays(text: string): { days: Weekday[]; holidays: boolean } | null 
     if (match[1]) tokens.push(EN_DAYS[match[1]] ?? 'and');
     else if (match[2]) tokens.push(ZH_DAYS[match[2]] ?? 'and');
     else if (match[3]) tokens.push('holiday');
-    else if (match[4]) tokens.push('to');
+    else if (match[4]) tokens.push('weekend');
+    else if (match[5]) tokens.push('weekdays');
+    else if (match[6]) tokens.push('to');
     else tokens.push('and');
   }
   const days = new Set<Weekday>();
@@ -111,6 +116,11 @@ function parseDays(text: string): { days: Weekday[]; holidays: boolean } | null 
     const token = tokens[i];
     if (token === 'holiday') {
       holidays = true;
+    } else if (token === 'weekend') {
+      days.add('sat');
+      days.add('sun');
+    } else if (token === 'weekdays') {
+      for (const day of WEEKDAYS.slice(0, 5)) days.add(day);
     } else if (token !== 'to' && token !== 'and' && token !== undefined) {
       const next = tokens[i + 1];
       const end = tokens[i + 2];
@@ -119,7 +129,9 @@ function parseDays(text: string): { days: Weekday[]; holidays: boolean } | null 
         end !== undefined &&
         end !== 'to' &&
         end !== 'and' &&
-        end !== 'holiday'
+        end !== 'holiday' &&
+        end !== 'weekend' &&
+        end !== 'weekdays'
       ) {
         const from = WEEKDAYS.indexOf(token);
         const to = WEEKDAYS.indexOf(end);
@@ -140,7 +152,7 @@ function parseDays(text: string): { days: Weekday[]; holidays: boolean } | null 
 // ---------------------------------------------------------------- times
 
 const EN_TIME = String.raw`(\d{1,2})(?:[:.](\d{2}))?\s*(a\.?m\.?|p\.?m\.?|noon)?`;
-const ZH_TIME = String.raw`(上午|早上|中午|下午|黃昏|晚上|夜晚)?\s*(\d{1,2})[:：](\d{2})`;
+const ZH_TIME = String.raw`(上午|早上|中午|下午|黃昏|晚上|夜晚)?\s*(\d{1,2})(?:[:：](\d{2})|[時时](?:(\d{1,2})分)?)`;
 const SEPARATOR = String.raw`\s*(?:-|–|—|~|to|至)\s*`;
 const EN_RANGE = new RegExp(`${EN_TIME}${SEPARATOR}${EN_TIME}`, 'gi');
 const ZH_RANGE = new RegExp(`${ZH_TIME}${SEPARATOR}${ZH_TIME}`, 'g');
@@ -184,14 +196,18 @@ type U = string | undefined;
 function extractRanges(line: string): { ranges: TimeRange[]; rest: string; bad: boolean } {
   const ranges: TimeRange[] = [];
   let bad = false;
-  let rest = line.replace(ZH_RANGE, (_all, p1: U, h1: U, m1: U, p2: U, h2: U, m2: U) => {
-    const from = zhClock(p1, h1, m1);
-    // "下午1:45 至 4:30": the end's period is the start's when it is left out.
-    const to = zhClock(p2 ?? p1, h2, m2);
-    if (from === null || to === null) bad = true;
-    else ranges.push(toRange(from, to));
-    return ' ';
-  });
+  let rest = line.replace(
+    ZH_RANGE,
+    (_all, p1: U, h1: U, m1: U, n1: U, p2: U, h2: U, m2: U, n2: U) => {
+      // "上午8:30", "上午8時30分", "下午1時" (時 alone is the full hour).
+      const from = zhClock(p1, h1, m1 ?? n1 ?? '0');
+      // "下午1:45 至 4:30": the end's period is the start's when it is left out.
+      const to = zhClock(p2 ?? p1, h2, m2 ?? n2 ?? '0');
+      if (from === null || to === null) bad = true;
+      else ranges.push(toRange(from, to));
+      return ' ';
+    },
+  );
   rest = rest.replace(EN_RANGE, (all: string, h1: U, m1: U, s1: U, h2: U, m2: U, s2: U) => {
     // "9-5" with no minutes and no am/pm is not read as hours.
     if (s1 === undefined && s2 === undefined && (m1 === undefined || m2 === undefined)) return all;
@@ -220,8 +236,55 @@ function toRange(from: string, to: string): TimeRange {
 
 const CLOSED = /\b(?:closed|close)\b|休息|休診|暫停|關閉/i;
 
-/** Reads one block of lines into weekly hours, or says which line it could not read. */
-function parseBlock(lines: string[]): { hours: OpeningHours | null; problem: string | null } {
+/** "Except weekend and public holidays." / "六、日及公眾假期休息" / "Sunday : Closed". */
+const EXCEPT = /^\s*(?:except|excluding|closed on)\b\s*/i;
+/** "2nd & 4th non-Public Holiday Saturdays of each month", "每月第二及第四個星期六". */
+const NTH = /\b(?:1st|2nd|3rd|4th|5th|first|second|third|fourth|last)\b|每月|第[一二三四五]/i;
+
+/** The days a closing clause names, or null when the text is not one. */
+function closingDays(text: string): { days: Weekday[]; holidays: boolean } | null {
+  const except = EXCEPT.test(text);
+  if (!except && !CLOSED.test(text)) return null;
+  const body = text
+    .replace(EXCEPT, '')
+    .replace(CLOSED, '')
+    .replace(/\bon\b|逢/gi, '')
+    .replace(/[:：]/g, ' ')
+    .trim();
+  return parseDays(body);
+}
+
+/** The bracketed parts of a line, and the line without them. */
+function splitBrackets(line: string): { outside: string; inside: string[] } {
+  const inside: string[] = [];
+  const outside = line.replace(/\(([^()]*)\)|（([^（）]*)）/g, (_all, a: U, b: U) => {
+    const text = (a ?? b ?? '').trim();
+    if (text !== '') inside.push(text);
+    return ' ';
+  });
+  return { outside, inside };
+}
+
+/** The day words left around a line's times: colons, commas and a trailing "and" dropped. */
+function dayPart(rest: string): string {
+  return rest
+    .replace(/[:：]/g, ' ')
+    .replace(/^(?:[\s,，、]|\band\b|及|&)+|(?:[\s,，、]|\band\b|及|&)+$/gi, '')
+    .trim();
+}
+
+/**
+ * Reads one block of lines into weekly hours, or says which line it could not read. Times
+ * without any day are every day (decision 301); a closing clause ("Except weekend and public
+ * holidays.", "(六、日及公眾假期休息)", "(Saturday, Sunday and Public Holiday : Closed)")
+ * closes its days whichever line it is on; a nth-weekday rule and any other bracketed text is
+ * kept as a note beside the week.
+ */
+function parseBlock(lines: string[]): {
+  hours: OpeningHours | null;
+  notes: string[];
+  problem: string | null;
+} {
   const weekly: Record<Weekday, TimeRange[]> = {
     mon: [],
     tue: [],
@@ -231,43 +294,67 @@ function parseBlock(lines: string[]): { hours: OpeningHours | null; problem: str
     sat: [],
     sun: [],
   };
+  const notes: string[] = [];
+  const closed = new Set<Weekday>();
   let current: Weekday[] | null = null;
   let currentHolidays = false;
   let holidayOpen = false;
   let closedOnHolidays = false;
+  let inNthRule = false;
   let any = false;
+  const fail = (problem: string) => ({ hours: null, notes, problem });
   for (const line of lines) {
-    const { ranges, rest, bad } = extractRanges(line);
-    if (bad) return { hours: null, problem: `unreadable time in "${line}"` };
-    const residue = rest.replace(/^[\s,，、]+|[\s:：,，、]+$/g, '');
-    if (CLOSED.test(residue)) {
-      const days = parseDays(
-        residue
-          .replace(CLOSED, '')
-          .replace(/\bon\b|逢/gi, '')
-          .trim(),
-      );
-      if (days === null) return { hours: null, problem: `unreadable line "${line}"` };
-      for (const day of days.days) weekly[day] = [];
-      if (days.holidays) closedOnHolidays = true;
+    const { outside, inside } = splitBrackets(line);
+    for (const part of inside) {
+      const days = closingDays(part);
+      if (days !== null) {
+        for (const day of days.days) closed.add(day);
+        if (days.holidays) closedOnHolidays = true;
+      } else {
+        notes.push(part);
+      }
+    }
+    if (NTH.test(outside)) {
+      // A rule the weekly shape cannot hold: kept as a note with the times that follow it.
+      notes.push(outside.trim());
+      inNthRule = extractRanges(outside).ranges.length === 0;
+      continue;
+    }
+    const { ranges, rest, bad } = extractRanges(outside);
+    if (bad) return fail(`unreadable time in "${line}"`);
+    const residue = dayPart(rest);
+    if (residue === '' && ranges.length === 0) continue;
+    const closing = closingDays(residue);
+    if (closing !== null && ranges.length === 0) {
+      for (const day of closing.days) weekly[day] = [];
+      for (const day of closing.days) closed.add(day);
+      if (closing.holidays) closedOnHolidays = true;
       current = null;
+      inNthRule = false;
       continue;
     }
     const leftover = residue.replace(FILLER, '');
     if (leftover !== '') {
       const days = parseDays(residue);
-      if (days === null) return { hours: null, problem: `unreadable line "${line}"` };
+      if (days === null) return fail(`unreadable line "${line}"`);
       current = days.days;
       currentHolidays = days.holidays;
+      inNthRule = false;
     }
     if (ranges.length > 0) {
-      if (current === null) return { hours: null, problem: `times without days in "${line}"` };
-      for (const day of current) weekly[day].push(...ranges);
+      if (inNthRule) {
+        notes[notes.length - 1] = `${notes[notes.length - 1] ?? ''} ${outside.trim()}`;
+        continue;
+      }
+      // Times with no day before them: every day of the week (decision 301).
+      const days = current ?? [...WEEKDAYS];
+      for (const day of days) weekly[day].push(...ranges);
       if (currentHolidays) holidayOpen = true;
       any = true;
     }
   }
-  if (!any) return { hours: null, problem: 'no opening times found' };
+  if (!any) return fail('no opening times found');
+  for (const day of closed) weekly[day] = [];
   const sorted = Object.fromEntries(
     WEEKDAYS.map((day) => [day, [...weekly[day]].sort((a, b) => a.from.localeCompare(b.from))]),
   ) as Record<Weekday, TimeRange[]>;
@@ -277,8 +364,8 @@ function parseBlock(lines: string[]): { hours: OpeningHours | null; problem: str
     exceptions: [],
   };
   const parsed = OpeningHoursSchema.safeParse(candidate);
-  if (!parsed.success) return { hours: null, problem: 'times overlap or run backwards' };
-  return { hours: parsed.data, problem: null };
+  if (!parsed.success) return fail('times overlap or run backwards');
+  return { hours: parsed.data, notes, problem: null };
 }
 
 /** Splits the lines at "Registration Hours :" / "Consultation Hours :" headers. */
@@ -316,8 +403,14 @@ function parseSide(raw: string | null | undefined): SideResult | null {
   if (consultation.length === 0) {
     return { hours: null, note, text: lines.join('\n'), problem: 'no consultation hours found' };
   }
-  const { hours, problem } = parseBlock(consultation);
-  return { hours, note, text: hours ? null : lines.join('\n'), problem };
+  const { hours, notes, problem } = parseBlock(consultation);
+  const allNotes = [...(note ? [note] : []), ...(hours ? notes : [])];
+  return {
+    hours,
+    note: allNotes.length > 0 ? allNotes.join('\n') : null,
+    text: hours ? null : lines.join('\n'),
+    problem,
+  };
 }
 
 function sameHours(a: OpeningHours, b: OpeningHours): boolean {
@@ -355,4 +448,86 @@ export function parseHours(
       }
     : null;
   return { openingHours, hoursNote, hoursText, problems: unreadable ? problems : [] };
+}
+
+// ---------------------------------------------------------------- printing
+
+const EN_NAMES: Record<Weekday, string> = {
+  mon: 'Monday',
+  tue: 'Tuesday',
+  wed: 'Wednesday',
+  thu: 'Thursday',
+  fri: 'Friday',
+  sat: 'Saturday',
+  sun: 'Sunday',
+};
+const ZH_NAMES: Record<Weekday, string> = {
+  mon: '星期一',
+  tue: '星期二',
+  wed: '星期三',
+  thu: '星期四',
+  fri: '星期五',
+  sat: '星期六',
+  sun: '星期日',
+};
+
+function printClock(value: string, language: 'en' | 'zh'): string {
+  const [h = 0, m = 0] = value.split(':').map(Number);
+  const hours = h % 24;
+  const twelve = hours % 12 === 0 ? 12 : hours % 12;
+  const minutes = String(m).padStart(2, '0');
+  if (language === 'en') return `${twelve}:${minutes}${hours < 12 ? 'am' : 'pm'}`;
+  return `${hours < 12 ? '上午' : '下午'}${twelve}:${minutes}`;
+}
+
+/**
+ * Writes weekly hours back as text the parser reads ("Monday to Friday 9:00am - 1:00pm,
+ * 2:00pm - 5:00pm"), days with the same times grouped; dated exceptions are not printed.
+ */
+export function printHours(hours: OpeningHours, language: 'en' | 'zh'): string {
+  const names = language === 'en' ? EN_NAMES : ZH_NAMES;
+  const groups: { days: Weekday[]; ranges: TimeRange[] }[] = [];
+  for (const day of WEEKDAYS) {
+    const ranges = hours.weekly[day];
+    if (ranges.length === 0) continue;
+    const same = groups.find((group) => JSON.stringify(group.ranges) === JSON.stringify(ranges));
+    if (same) same.days.push(day);
+    else groups.push({ days: [day], ranges });
+  }
+  const lines = groups.map((group, index) => {
+    const runs: Weekday[][] = [];
+    for (const day of group.days) {
+      const last = runs[runs.length - 1];
+      const previous = last?.[last.length - 1];
+      if (last && previous && WEEKDAYS.indexOf(previous) + 1 === WEEKDAYS.indexOf(day)) {
+        last.push(day);
+      } else {
+        runs.push([day]);
+      }
+    }
+    const to = language === 'en' ? ' to ' : '至';
+    const and = language === 'en' ? ', ' : '、';
+    let days = runs
+      .map((run) =>
+        run.length >= 3
+          ? `${names[run[0] ?? 'mon']}${to}${names[run[run.length - 1] ?? 'sun']}`
+          : run.map((day) => names[day]).join(and),
+      )
+      .join(and);
+    if (index === 0 && !hours.closedOnPublicHolidays) {
+      days += language === 'en' ? ' and Public Holidays' : '及公眾假期';
+    }
+    const separator = language === 'en' ? ' - ' : ' 至 ';
+    const times = group.ranges
+      .map(
+        (range) =>
+          `${printClock(range.from, language)}${separator}${printClock(range.to, language)}`,
+      )
+      .join(language === 'en' ? ', ' : '、');
+    return `${days} ${times}`;
+  });
+  if (hours.closedOnPublicHolidays) {
+    lines.push(language === 'en' ? 'Closed on Public Holidays' : '公眾假期休息');
+  }
+  return lines.join('\n');
 }
