@@ -1,5 +1,5 @@
 // The hours parser on the real strings of the Hospital Authority's general out-patient clinic
-// list (apps/server/test/fixtures/network, copied from ../shared/data/facilities; credit:
+// list (apps/server/test/fixtures/network, copied from the reference data's facilities list; credit:
 // Hospital Authority, DATA.GOV.HK terms), then on the usual variants of a hand-typed template,
 // then on text it must refuse to guess at.
 import { readFileSync } from 'node:fs';

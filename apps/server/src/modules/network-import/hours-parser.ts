@@ -326,7 +326,6 @@ function parseBlock(lines: string[]): {
     if (residue === '' && ranges.length === 0) continue;
     const closing = closingDays(residue);
     if (closing !== null && ranges.length === 0) {
-      for (const day of closing.days) weekly[day] = [];
       for (const day of closing.days) closed.add(day);
       if (closing.holidays) closedOnHolidays = true;
       current = null;
