@@ -75,6 +75,14 @@ const serverZones = [
     message: 'No module imports the GraphQL plugin: app.ts hands it over (decision 170).',
   },
   {
+    // The plugins are the app's machinery; app.ts hands them what they need of a module as
+    // options (e.g. the auth plugin's AuthGate), so no loop runs plugins -> modules -> plugins.
+    target: `${serverSrc}/plugins`,
+    from: `${serverSrc}/modules`,
+    message:
+      'plugins/ import no module: app.ts hands a plugin what it needs as options (decision 310).',
+  },
+  {
     // The seed (db/seed/) builds demo data through the modules, like cli/; the rest of db/ is
     // the schema and the connection.
     target: [`${serverSrc}/lib`, `${serverSrc}/db/*.ts`],

@@ -24,6 +24,7 @@ import { finderModule } from './modules/finder/finder.module';
 import { healthRoutes } from './modules/health/health.routes';
 import { devRoutes } from './modules/identity/dev.routes';
 import { documentRoutes } from './modules/document/document.routes';
+import { authGate, identityPlugin } from './modules/identity/identity.plugin';
 import { identityRoutes } from './modules/identity/identity.routes';
 import { serviceModePlugin } from './modules/session/service-mode';
 import { sessionRoutes } from './modules/session/session.routes';
@@ -36,6 +37,7 @@ import { serviceRequestModule } from './modules/service-request/service-request.
 import { applicationCaseRoutes } from './modules/application-case/application-case.routes';
 import { healsRoutes, partnerRoutes } from './modules/partner/partner.routes';
 import { referenceListRoutes } from './modules/reference/lists.routes';
+import { customerServicePhone } from './modules/reference/lists.service';
 import { rootSecretRoutes } from './modules/root-secret/root-secret.routes';
 import { stakeholderRoutes } from './modules/stakeholder/stakeholder.routes';
 import { authContextPlugin } from './plugins/auth-context';
@@ -145,7 +147,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(docsPlugin);
   await app.register(authContextPlugin);
   await app.register(captchaPlugin);
-  await app.register(authPlugin);
+  await app.register(identityPlugin);
+  await app.register(authPlugin, { gate: authGate(app.identityService) });
   await app.register(serviceModePlugin);
   await app.register(jobsPlugin, { pool: deps.pool ?? poolOf(deps.db) });
 
@@ -173,6 +176,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(healsRoutes, { prefix: '/api/customer' });
   await app.register(rootSecretRoutes, { prefix: '/api/root' });
 
-  await app.register(spaPlugin, { webDistDir: deps.config.webDistDir });
+  await app.register(spaPlugin, {
+    webDistDir: deps.config.webDistDir,
+    customerServicePhone: () =>
+      customerServicePhone(deps.db, deps.config.identity.customerServicePhone),
+  });
   return fastify;
 }

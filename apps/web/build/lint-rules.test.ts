@@ -1,4 +1,4 @@
-// The lint rules of issue 36 (decisions 270, 271) fail where they should: ESLint, with the
+// The lint rules of issue 36 (decisions 270, 271, 310) fail where they should: ESLint, with the
 // repository's own configuration, on sample files written for the test into the places they
 // guard (and removed after). One ESLint run lints them all: a type-aware run takes a while.
 import { execFile } from 'node:child_process';
@@ -38,6 +38,10 @@ const SAMPLES = {
   journeyTestSupport: [
     'apps/web/e2e/lint-sample-test-support.ts',
     "import { freePort } from '@clinicpass/server/test-support';\n\nexport { freePort };\n",
+  ],
+  pluginModule: [
+    'apps/server/src/plugins/lint-sample-module.ts',
+    "import { IdentityService } from '../modules/identity/identity.service';\n\nexport { IdentityService };\n",
   ],
 } as const;
 type Sample = keyof typeof SAMPLES;
@@ -105,5 +109,16 @@ describe("lint: the web never imports the server's source (decision 271)", () =>
     expect(rulesOf('journeyTestSupport')).not.toContain(null);
     expect(rulesOf('journeyTestSupport')).not.toContain('import-x/no-restricted-paths');
     expect(rulesOf('journeyTestSupport')).not.toContain('no-restricted-imports');
+  });
+});
+
+describe('lint: the server plugins import no module (decision 310)', () => {
+  it('refuses a plugin importing a module', () => {
+    expect(messagesOf('pluginModule')).toContainEqual(
+      expect.objectContaining({
+        ruleId: 'import-x/no-restricted-paths',
+        message: expect.stringContaining('plugins/ import no module'),
+      }),
+    );
   });
 });

@@ -3,26 +3,33 @@
 // revoked (global sign-out) leaves the request a guest and sets `request.identityRejected`.
 // An API call (`/api/…`) whose access cookie expired or is gone, but which carries a current
 // refresh token in the `cp_renew` cookie, is signed in with a new access cookie (decision 108).
-// Also builds the one identity service the identity routes use.
-import type { FastifyInstance } from 'fastify';
+// The plugins import no module (decision 310): app.ts hands this plugin the identity module's
+// tokens and cookies as an `AuthGate`.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import {
-  ACCESS_COOKIE,
-  readCookie,
-  RENEW_COOKIE,
-  RENEW_COOKIE_PATH,
-  setAccessCookie,
-} from '../modules/identity/cookies';
-import { Delivery } from '../modules/identity/delivery';
-import { IdentityRepository } from '../modules/identity/identity.repository';
-import { IdentityService } from '../modules/identity/identity.service';
+import { readCookie } from '../lib/cookies';
 import { requestPath } from './request-path';
 
+/** Who a valid access token names. */
+export interface AuthClaims {
+  userId: string;
+  email: string;
+  sessionId: string;
+}
+
+/** What the auth plugin needs of the identity module. */
+export interface AuthGate {
+  /** The access cookie's name. */
+  accessCookie: string;
+  /** The cookie that carries the refresh token to API calls, and the path it is sent on. */
+  renewCookie: string;
+  renewPath: string;
+  authenticate(accessToken: string): Promise<AuthClaims | null>;
+  renewAccess(refreshToken: string): Promise<{ claims: AuthClaims; accessToken: string } | null>;
+  setAccessCookie(request: FastifyRequest, reply: FastifyReply, token: string, now: Date): void;
+}
+
 declare module 'fastify' {
-  interface FastifyInstance {
-    identityService: IdentityService;
-    delivery: Delivery;
-  }
   interface FastifyRequest {
     /** A token was presented and refused (expired, revoked, badly signed). */
     identityRejected: boolean;
@@ -38,26 +45,16 @@ export function bearerToken(header: string | undefined): string | null {
 }
 
 export const authPlugin = fp(
-  (app: FastifyInstance) => {
-    const delivery = new Delivery(app.db, app.config, app.clock, app.log);
-    const service = new IdentityService({
-      repository: new IdentityRepository(app.db),
-      delivery,
-      config: app.config,
-      clock: app.clock,
-      captcha: app.captcha,
-    });
-    app.decorate('delivery', delivery);
-    app.decorate('identityService', service);
+  (app: FastifyInstance, { gate }: { gate: AuthGate }) => {
     app.decorateRequest('identityRejected', false);
     app.decorateRequest('identitySource', null);
 
     app.addHook('onRequest', async (request, reply) => {
       const bearer = bearerToken(request.headers.authorization);
-      const token = bearer ?? readCookie(request, ACCESS_COOKIE);
+      const token = bearer ?? readCookie(request, gate.accessCookie);
       if (token !== null) {
         request.identitySource = bearer === null ? 'cookie' : 'bearer';
-        const claims = await service.authenticate(token);
+        const claims = await gate.authenticate(token);
         if (claims !== null) {
           request.identity = {
             userId: claims.userId,
@@ -70,10 +67,10 @@ export const authPlugin = fp(
         if (bearer !== null) return;
       }
       // A browser's API call: renew an expired (or dropped) access cookie from `cp_renew`.
-      if (!requestPath(request).startsWith(`${RENEW_COOKIE_PATH}/`)) return;
-      const refreshToken = readCookie(request, RENEW_COOKIE);
+      if (!requestPath(request).startsWith(`${gate.renewPath}/`)) return;
+      const refreshToken = readCookie(request, gate.renewCookie);
       if (refreshToken === null) return;
-      const renewed = await service.renewAccess(refreshToken);
+      const renewed = await gate.renewAccess(refreshToken);
       if (renewed === null) return;
       request.identity = {
         userId: renewed.claims.userId,
@@ -82,8 +79,8 @@ export const authPlugin = fp(
       };
       request.identitySource = 'cookie';
       request.identityRejected = false;
-      setAccessCookie(request, reply, renewed.accessToken, app.clock.now());
+      gate.setAccessCookie(request, reply, renewed.accessToken, app.clock.now());
     });
   },
-  { name: 'auth', dependencies: ['auth-context', 'captcha'] },
+  { name: 'auth', dependencies: ['auth-context'] },
 );

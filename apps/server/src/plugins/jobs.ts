@@ -37,5 +37,5 @@ export const jobsPlugin = fp(
     });
     return Promise.resolve();
   },
-  { name: 'jobs', dependencies: ['auth'] },
+  { name: 'jobs', dependencies: ['identity'] },
 );

@@ -10,8 +10,7 @@ import { AppError } from '@clinicpass/shared/errors/app-error';
 import { LANGUAGE_PREFIXES, LANGUAGES, type Language } from '@clinicpass/shared/i18n/languages';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { readCookie } from '../modules/identity/cookies';
-import { customerServicePhone } from '../modules/reference/lists.service';
+import { readCookie } from '../lib/cookies';
 import { withClientConfig } from './client-config';
 import { isApiPath, requestLanguage, sendError } from './errors';
 
@@ -68,7 +67,14 @@ function readPortalPages(webDistDir: string): Record<Language, string> | null {
 }
 
 export const spaPlugin = fp(
-  async (app: FastifyInstance, options: { webDistDir: string }) => {
+  async (
+    app: FastifyInstance,
+    options: {
+      webDistDir: string;
+      /** The help widget's phone number (the reference lists' setting, else the configured one). */
+      customerServicePhone: () => Promise<string>;
+    },
+  ) => {
     const indexFile = path.join(options.webDistDir, 'index.html');
     const hasSpa = existsSync(indexFile);
     // The policy owner's portal (decision 194): a page of its own at /portal/, its routes in the
@@ -116,7 +122,7 @@ export const spaPlugin = fp(
         html,
         app.config,
         needsPhone
-          ? await customerServicePhone(app.db, app.config.identity.customerServicePhone)
+          ? await options.customerServicePhone()
           : app.config.identity.customerServicePhone,
       );
     if (hasSpa) {

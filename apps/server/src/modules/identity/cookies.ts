@@ -3,6 +3,7 @@
 // and the same refresh token as `cp_renew` on /api, so an API call can renew an expired access
 // cookie (decision 108) while pages and assets never carry a refresh token.
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { readCookie } from '../../lib/cookies';
 import { cookieIsSecure } from '../../lib/secure-cookie';
 import type { Tokens } from './identity.service';
 import { ACCESS_TOKEN_SECONDS, REFRESH_TOKEN_SECONDS } from './tokens';
@@ -13,28 +14,7 @@ export const REFRESH_COOKIE_PATH = '/identity';
 export const RENEW_COOKIE = 'cp_renew';
 export const RENEW_COOKIE_PATH = '/api';
 
-/** A value that is not valid percent-encoding counts as absent (a planted cookie must not 500). */
-function safeDecode(value: string): string | null {
-  try {
-    return decodeURIComponent(value);
-  } catch {
-    return null;
-  }
-}
-
-export function readCookie(request: FastifyRequest, name: string): string | null {
-  const header = request.headers.cookie;
-  if (header === undefined) return null;
-  for (const part of header.split(';')) {
-    const index = part.indexOf('=');
-    if (index === -1) continue;
-    if (part.slice(0, index).trim() === name) {
-      const value = part.slice(index + 1).trim();
-      return value === '' ? null : safeDecode(value);
-    }
-  }
-  return null;
-}
+export { readCookie };
 
 function cookie(
   name: string,
