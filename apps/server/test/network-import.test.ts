@@ -338,6 +338,91 @@ describe('the GOPC GeoJSON list with a mapping', () => {
   });
 });
 
+describe('every Hospital Authority list in the reference data', () => {
+  const fixture = (name: string) => path.join(import.meta.dirname, 'fixtures/network', name);
+  const LIST_MAPPING = path.join(ROOT, 'docs/network-import/ha-facility-list-mapping.json');
+  const lists = [
+    { name: 'GOPC GeoJSON', file: GOPC, mapping: GOPC_MAPPING, source: 'ha-gopc-count' },
+    {
+      name: 'SOPC GeoJSON',
+      file: fixture('Specialist_Outpatient_Clinics_under_the_Hospital_Authority.geojson'),
+      mapping: path.join(ROOT, 'docs/network-import/sopc-mapping.json'),
+      source: 'ha-sopc',
+    },
+    {
+      name: 'GOP JSON list',
+      file: fixture('facility-gop.json'),
+      mapping: LIST_MAPPING,
+      source: 'ha-gop-list',
+    },
+    {
+      name: 'SOP JSON list',
+      file: fixture('facility-sop.json'),
+      mapping: LIST_MAPPING,
+      source: 'ha-sop-list',
+    },
+    {
+      name: 'hospital JSON list',
+      file: fixture('facility-hosp.json'),
+      mapping: LIST_MAPPING,
+      source: 'ha-hospital-list',
+    },
+  ];
+
+  /** The rows in the file itself: features of a FeatureCollection, records of a JSON list. */
+  const rowsInFile = (target: string): number => {
+    const json = JSON.parse(readFileSync(target, 'utf8')) as unknown[] | { features: unknown[] };
+    return Array.isArray(json) ? json.length : json.features.length;
+  };
+
+  it.each(lists)(
+    'loses no row of the $name: written + quarantined = rows in the file',
+    async (list) => {
+      const result = await run([list.file, '--mapping', list.mapping, '--source', list.source]);
+      expect(result.code).toBe(0);
+      const summary =
+        result.lines.find((line) => line.startsWith('Imported source')) ?? result.lines.join('\n');
+      const counts =
+        /(\d+) rows: (\d+) written, (\d+) quarantined, (\d+) unchanged, 0 removed;/.exec(summary);
+      expect(counts, summary).not.toBeNull();
+      const [rows, written, quarantined, unchanged] = (counts ?? []).slice(1).map(Number);
+      expect(rows).toBe(rowsInFile(list.file));
+      expect([written, quarantined, unchanged], result.lines.slice(0, 5).join('\n')).toEqual([
+        rows,
+        0,
+        0,
+      ]);
+
+      // Every venue has its district and its point (the geometry, or the list's latitude and
+      // longitude columns).
+      const stored = await database.db
+        .select({ district: venue.districtCode, lat: venue.latitude, lng: venue.longitude })
+        .from(venue)
+        .where(eq(venue.source, list.source));
+      expect(stored).toHaveLength(rows ?? -1);
+      expect(stored.filter((v) => v.district === '' || v.lat === null || v.lng === null)).toEqual(
+        [],
+      );
+    },
+  );
+
+  it('reads the hours of every GOPC row that has them into a week (the lists have no others)', async () => {
+    const features = (
+      JSON.parse(readFileSync(GOPC, 'utf8')) as {
+        features: { properties: Record<string, unknown> }[];
+      }
+    ).features;
+    const withHours = features.filter((f) => {
+      const hours = f.properties['Opening Hours'];
+      return typeof hours === 'string' && hours !== 'N.A.';
+    });
+    const venues = (await snapshot('ha-gopc-count')).venues;
+    const read = venues.filter((v) => v.hours !== null && v.text === null);
+    expect(withHours.length).toBeGreaterThan(0);
+    expect(read.length).toBe(withHours.length);
+  });
+});
+
 describe('validation', () => {
   it('reports every error with its line, column, problem and expectation, and writes nothing', async () => {
     const [header] = templateText().split('\n');
