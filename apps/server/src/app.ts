@@ -30,7 +30,10 @@ import { serviceModePlugin } from './modules/session/service-mode';
 import { sessionRoutes } from './modules/session/session.routes';
 import { authPlugin } from './plugins/auth';
 import { outpatientRoutes } from './modules/outpatient/outpatient.routes';
+import { standInCardProvider } from './modules/payment/card-gateway';
 import { paymentRoutes } from './modules/payment/payment.routes';
+import { stripeCardProvider } from './modules/payment/stripe-card-provider';
+import { stripeWebhookRoutes } from './modules/payment/stripe-webhook.routes';
 import { policyRoutes } from './modules/policy/policy.routes';
 import { productRoutes } from './modules/product/product.routes';
 import { serviceRequestModule } from './modules/service-request/service-request.module';
@@ -87,6 +90,7 @@ const REDACT = [
   'req.headers["x-captcha"]',
   'req.headers["x-clinic-key"]',
   'req.headers["x-member-view-token"]',
+  'req.headers["stripe-signature"]',
   'res.headers["set-cookie"]',
 ];
 
@@ -164,7 +168,12 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(finderModule, { graphql: graphqlPlugin });
   await app.register(productRoutes, { prefix: '/api/customer' });
   await app.register(policyRoutes, { prefix: '/api/customer' });
-  await app.register(paymentRoutes, { prefix: '/api/customer' });
+  const stripe = deps.config.payment.stripe;
+  await app.register(paymentRoutes, {
+    prefix: '/api/customer',
+    cardProvider: stripe ? stripeCardProvider(stripe) : standInCardProvider,
+  });
+  if (stripe) await app.register(stripeWebhookRoutes, { prefix: '/api/payment', settings: stripe });
   await app.register(billingRoutes, { prefix: '/api/customer' });
   await app.register(documentRoutes, { prefix: '/api/customer' });
   await app.register(serviceRequestModule, { prefix: '/api/customer' });

@@ -79,6 +79,23 @@ const EnvSchema = z
     TWILIO_FROM: z.string().min(3).optional(),
     /** Twilio's API origin (a local fake in tests). */
     TWILIO_API_BASE: z.url({ protocol: /^https?$/ }).default('https://api.twilio.com'),
+    /** The card provider (decision 287): `stand-in` (no network, the default) or `stripe`. */
+    PAYMENT_PROVIDER: z.enum(['stand-in', 'stripe']).default('stand-in'),
+    /** Stripe's secret API key (with PAYMENT_PROVIDER=stripe). */
+    STRIPE_SECRET_KEY: z
+      .string()
+      .regex(
+        /^(?:sk|rk)_(?:test|live)_[0-9A-Za-z]{8,}$/,
+        'must be a Stripe secret key (sk_test_… or sk_live_…)',
+      )
+      .optional(),
+    /** The signing secret of the webhook endpoint (with PAYMENT_PROVIDER=stripe). */
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .regex(/^whsec_[0-9A-Za-z]{8,}$/, 'must be a webhook signing secret (whsec_…)')
+      .optional(),
+    /** Stripe's API origin (a local server speaking its API in tests). */
+    STRIPE_API_BASE: z.url({ protocol: /^https?$/ }).default('https://api.stripe.com'),
     /**
      * Other origins (comma-separated, e.g. `https://partner.example`) whose pages may call the API
      * with the member's cookies: CORS on /api/graphql and the cross-site check (decision 135).
@@ -192,6 +209,17 @@ const EnvSchema = z
         });
       }
     }
+    if (env.PAYMENT_PROVIDER === 'stripe') {
+      for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
+        if (env[name] === undefined) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [name],
+            message: 'is required with PAYMENT_PROVIDER=stripe',
+          });
+        }
+      }
+    }
     if ((env.HELP_WIDGET_SCRIPT_URL === undefined) !== (env.HELP_WIDGET_KEY === undefined)) {
       const missing =
         env.HELP_WIDGET_KEY === undefined ? 'HELP_WIDGET_KEY' : 'HELP_WIDGET_SCRIPT_URL';
@@ -227,6 +255,11 @@ export interface Config {
   jobs: { enabled: boolean; cron: boolean; concurrency: number };
   /** SMS through Twilio's REST API; null: the dev outbox. */
   twilio: { accountSid: string; authToken: string; from: string; apiBase: string } | null;
+  /** The card provider (decision 287): Stripe's settings when it is Stripe, else null. */
+  payment: {
+    provider: 'stand-in' | 'stripe';
+    stripe: { secretKey: string; webhookSecret: string; apiBase: string } | null;
+  };
   /** Origins besides PUBLIC_URL's allowed to call with cookies (CORS, cross-site check). */
   corsAllowedOrigins: string[];
   /** PUBLIC_URL is https: HSTS is sent and cookies are Secure (decision 138). */
@@ -364,6 +397,19 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             from: e.TWILIO_FROM,
             apiBase: e.TWILIO_API_BASE,
           },
+    payment: {
+      provider: e.PAYMENT_PROVIDER,
+      stripe:
+        e.PAYMENT_PROVIDER !== 'stripe' ||
+        e.STRIPE_SECRET_KEY === undefined ||
+        e.STRIPE_WEBHOOK_SECRET === undefined
+          ? null
+          : {
+              secretKey: e.STRIPE_SECRET_KEY,
+              webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+              apiBase: e.STRIPE_API_BASE,
+            },
+    },
     corsAllowedOrigins: list(e.CORS_ALLOWED_ORIGINS),
     https: e.PUBLIC_URL?.startsWith('https:') ?? false,
     identity: {

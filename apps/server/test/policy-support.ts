@@ -7,6 +7,7 @@ import { fixedClock, type FixedClock } from '@clinicpass/shared/time/clock';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import { buildApp } from '../src/app';
+import type { Config } from '../src/config';
 import { policyParty, policyTerms } from '../src/db/platform-schema';
 import { appUser, policy, product } from '../src/db/schema';
 import type { Identity } from '../src/plugins/auth-context';
@@ -22,12 +23,12 @@ export interface PolicyTestApp {
 }
 
 export async function buildPolicyTestApp(
-  options: { now?: Date; onRoute?: (route: RouteOptions) => void } = {},
+  options: { now?: Date; onRoute?: (route: RouteOptions) => void; config?: Config } = {},
 ): Promise<PolicyTestApp> {
   const database = await createTestDatabase({ seeded: true });
   const clock = fixedClock(options.now ?? new Date());
   const app = await buildApp({
-    config: testConfig(),
+    config: options.config ?? testConfig(),
     db: database.db,
     clock,
     ...(options.onRoute ? { onRoute: options.onRoute } : {}),

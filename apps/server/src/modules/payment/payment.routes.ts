@@ -14,7 +14,7 @@ import {
 import { toAppError } from '../../plugins/errors';
 import { idempotentWrite } from '../platform-common/idempotency';
 import { pageReply, pageWindow } from '../platform-common/pagination';
-import { newSetupIntentSecret } from './card-gateway';
+import type { CardProvider } from './card-gateway';
 import { requireCustomer } from './customer';
 import * as service from './payment.service';
 
@@ -46,8 +46,11 @@ function cardInputError(request: FastifyRequest, error: Error): AppError {
   return new AppError('invalid_card_input', { message: parsed.message, details: parsed.details });
 }
 
-// eslint-disable-next-line @typescript-eslint/require-await -- Fastify plugins are async by contract
-export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
+export const paymentRoutes: FastifyPluginAsyncZod<{ cardProvider: CardProvider }> = async (
+  app,
+  { cardProvider },
+  // eslint-disable-next-line @typescript-eslint/require-await -- Fastify plugins are async by contract
+) => {
   requireCustomer(app, SIGN_IN_MESSAGE);
 
   route(app, contract.listPaymentMethods, async (request, reply) => {
@@ -63,7 +66,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(app, contract.createPaymentMethod, async (request) =>
     idempotentWrite(request, (tx, { caller, now }) =>
-      service.createMethod(tx, caller, now, request.body),
+      service.createMethod(tx, caller, now, request.body, cardProvider),
     ),
   );
 
@@ -111,10 +114,9 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     ),
   );
 
-  // eslint-disable-next-line @typescript-eslint/require-await -- a route handler returns a promise
   route(app, contract.createSetupIntent, async (request) => {
     request.requireCaller();
-    return { client_secret: newSetupIntentSecret() };
+    return { client_secret: await cardProvider.createSetupIntent() };
   });
 
   route(app, contract.listPaymentMethodProfileMappings, async (request, reply) => {

@@ -20,7 +20,7 @@ import type {
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import type { Caller, Now } from '../policy/policy.service';
-import { cardLabel, resolveCardToken } from './card-gateway';
+import { type CardProvider, cardLabel } from './card-gateway';
 import * as repo from './payment.repository';
 
 export type { Caller, Now } from '../policy/policy.service';
@@ -133,6 +133,7 @@ export async function createMethod(
   caller: Caller,
   now: Now,
   body: z.output<typeof PaymentMethodBodySchema>,
+  cardProvider: CardProvider,
 ): Promise<PaymentMethod> {
   const common = {
     userId: caller.userId,
@@ -143,7 +144,7 @@ export async function createMethod(
   };
   let row: repo.PaymentMethodRow;
   if (body.gateway === 'stripe-card') {
-    const card = resolveCardToken(body.token, Number(now.today.slice(0, 4)));
+    const card = await cardProvider.resolveCard(body.token, Number(now.today.slice(0, 4)));
     row = await repo.insertMethod(db, {
       ...common,
       gateway: body.gateway,
