@@ -6,6 +6,14 @@ import { EmbeddedStartError } from '../db/embedded';
 import { runDataSteps } from '../data-steps';
 import { runMigrations, withSchemaLock } from '../db/migrate';
 import { startDatabase } from '../db/start-database';
+import { parseCommandLine } from './usage';
+
+parseCommandLine(
+  { options: {} },
+  `Usage: npm run db:migrate -w apps/server
+Applies the committed migrations and the data steps to DATABASE_URL (or the embedded database),
+under the schema lock; run it once before rolling out the API processes.`,
+);
 
 try {
   const config = loadConfig();

@@ -6,7 +6,6 @@
 // date; `complete-due` completes every approved request whose date has come (run it daily).
 import { isAppError } from '@clinicpass/shared/errors/app-error';
 import { hkToday, systemClock } from '@clinicpass/shared/time/clock';
-import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config';
 import { EmbeddedStartError } from '../db/embedded';
 import { runMigrations } from '../db/migrate';
@@ -17,14 +16,15 @@ import {
   operatorMove,
   type OperatorAction,
 } from '../modules/service-request/service-request.service';
-
-const { positionals, values } = parseArgs({
-  allowPositionals: true,
-  options: { reason: { type: 'string' } },
-});
+import { parseCommandLine } from './usage';
 
 const USAGE = `Usage: npm run operator -w apps/server -- service-request <id> <${OPERATOR_ACTIONS.join('|')}> [--reason "…"]
        npm run operator -w apps/server -- service-request complete-due`;
+
+const { positionals, values } = parseCommandLine(
+  { allowPositionals: true, options: { reason: { type: 'string' } } },
+  USAGE,
+);
 
 function fail(message: string): never {
   console.error(message);

@@ -58,6 +58,29 @@ export const OUTPATIENT_COMMANDS = [
 const VISIT_ACTIONS = ['list', 'correct', 'close-stale'] as const;
 
 /** A command line the commands cannot run: missing or bad options, unknown command. */
+/** Every command with its options (`npm run outpatient -- --help`). */
+export const OUTPATIENT_USAGE = `Usage:
+  npm run outpatient -- record-body-check --member-code M1000001 --date 2026-11-20
+  npm run outpatient -- revoke-tokens --member-code M1000001
+  npm run outpatient -- create-announcement --en "…" --zh "…" --tags customer,guest [--type info] [--not-dismissable]
+  npm run outpatient -- deactivate-announcement --id 4
+  npm run outpatient -- issue-clinic-key --venue-id 12 --label "Central counter 1"
+  npm run outpatient -- revoke-clinic-key --id 3
+  npm run outpatient -- list-clinic-keys
+  npm run outpatient -- add-clinic-user --email E --phone P --venue 12 [--venue 13] [--password …]
+  npm run outpatient -- list-clinic-users
+  npm run outpatient -- remove-clinic-user --email E [--venue 12]
+  npm run outpatient -- visits list [--member-code C] [--venue N] [--from D] [--to D] [--limit N]
+  npm run outpatient -- visits correct --id N --note "…" [--status void|closed|closed_unpaid] [--amount 120]
+  npm run outpatient -- visits close-stale
+  npm run outpatient -- confirm-service-point --id 12,13 | --venue-id 4
+  npm run outpatient -- stale-report [--days 180]
+  npm run outpatient -- list-reports [--status open|resolved|rejected|all]
+  npm run outpatient -- resolve-report --id 7 | --service-point-id 12
+  npm run outpatient -- reject-report --id 7 | --service-point-id 12
+  npm run outpatient -- prune   (idle device sessions, ended tickets; decision 252)
+Prints no HKID, token or phone number; a clinic key is printed once, when it is issued.`;
+
 export class UsageError extends Error {}
 
 function usage(message: string): never {

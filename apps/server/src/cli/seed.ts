@@ -2,20 +2,27 @@
 // and the demo data. On a seeded database, `--service-points N` replaces only the network (for
 // benchmarks). Otherwise refuses to seed a database that has data unless --force is given (which
 // empties it first). A large N (e.g. 100000) makes a network for benchmarks.
-import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config';
 import { EmbeddedStartError } from '../db/embedded';
 import { runMigrations, withSchemaLock } from '../db/migrate';
 import { isDatabaseEmpty, replaceNetwork, resetDatabase, seedDatabase } from '../db/seed/seed';
 import { startDatabase } from '../db/start-database';
 import type { Database } from '../db/client';
+import { parseCommandLine } from './usage';
 
-const { values } = parseArgs({
-  options: {
-    'service-points': { type: 'string' },
-    force: { type: 'boolean', default: false },
+const { values } = parseCommandLine(
+  {
+    options: {
+      'service-points': { type: 'string' },
+      force: { type: 'boolean', default: false },
+    },
   },
-});
+  `Usage: npm run db:seed -w apps/server [-- --service-points N] [-- --force]
+Seeds the reference data, the network and the demo data into an empty database.
+  --service-points N   a network of N service points (at least 100); on a seeded database,
+                       replaces only the network (for benchmarks)
+  --force              empty a database that has data first, then seed it`,
+);
 const servicePoints =
   values['service-points'] === undefined ? undefined : Number(values['service-points']);
 if (servicePoints !== undefined && (!Number.isInteger(servicePoints) || servicePoints < 100)) {
