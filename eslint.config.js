@@ -123,13 +123,13 @@ const webZones = ({ tests }) => [
       'components/, lib/ and config/ are shared: they import no feature and not app/ (decision 169).',
   },
 ];
-// The web (its app and its browser journeys) never imports the server's source: the journeys
-// reach the server through the entry it exports for them, `@clinicpass/server/test-support`.
+// The web (its app and its browser journeys) never imports the server's source or its tests: the
+// journeys reach the server through the entry it exports for them, `@clinicpass/server/test-support`.
 const WEB_NOT_SERVER_SRC = {
   target: 'apps/web',
-  from: 'apps/server/src',
+  from: ['apps/server/src', 'apps/server/test'],
   message:
-    'The web never imports apps/server/src: the journeys use @clinicpass/server/test-support (decision 271).',
+    'The web never imports apps/server/src or apps/server/test: the journeys use @clinicpass/server/test-support (decision 271).',
 };
 const webBoundaries = (tests) => [
   'error',

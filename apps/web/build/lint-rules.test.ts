@@ -35,6 +35,10 @@ const SAMPLES = {
     'apps/web/e2e/lint-sample-server.ts',
     "import { freePort } from '../../server/src/db/embedded';\n\nexport { freePort };\n",
   ],
+  journeyServerTest: [
+    'apps/web/e2e/lint-sample-server-test.ts',
+    "import { startDsnStandIn } from '../../server/test/dsn-stand-in';\n\nexport { startDsnStandIn };\n",
+  ],
   journeyTestSupport: [
     'apps/web/e2e/lint-sample-test-support.ts',
     "import { freePort } from '@clinicpass/server/test-support';\n\nexport { freePort };\n",
@@ -101,6 +105,10 @@ describe("lint: the web never imports the server's source (decision 271)", () =>
   it('refuses it in the app and in the browser journeys', () => {
     expect(rulesOf('webServerSrc')).toContain('import-x/no-restricted-paths');
     expect(rulesOf('journeyServerSrc')).toContain('import-x/no-restricted-paths');
+  });
+
+  it("refuses a journey importing the server's tests", () => {
+    expect(rulesOf('journeyServerTest')).toContain('import-x/no-restricted-paths');
   });
 
   it('allows the test-support entry', () => {

@@ -6,7 +6,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startDsnStandIn, type DsnStandIn } from '../../server/test/dsn-stand-in';
+import { startDsnStandIn, type DsnStandIn } from '@clinicpass/server/test-support';
 import { expectAccessible, useBrowser, type Journey } from './support/browser';
 import { startServer, type ExtraServer } from './support/server';
 

@@ -5,7 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
-import '../../../server/test/keep-exit-code';
+import '@clinicpass/server/test-support/keep-exit-code';
 import {
   ensureDatabase,
   freePort,
