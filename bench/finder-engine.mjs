@@ -108,14 +108,14 @@ function questions(count, seed, reference, text) {
   for (let i = 0; i < count; i += 1) {
     const kind = i % 8;
     const query = { panel: random() < 0.85 ? 'outpatient' : 'go' };
-    if (kind === 0 || kind === 4 || kind === 6) query.districtCodes = [pick(reference.districts)];
-    if (kind === 1 || kind === 4 || kind === 7) query.serviceIds = [pick(reference.services)];
+    if (kind === 0 || kind === 4 || kind === 6) query.district_codes = [pick(reference.districts)];
+    if (kind === 1 || kind === 4 || kind === 7) query.service_ids = [pick(reference.services)];
     if (kind === 2 || kind === 5 || kind === 6 || kind === 7) query.search = text(random, i);
     if (kind === 3 || kind === 5) {
       const min = Math.floor(random() * 600);
       query.priceRange = { min, max: min + 50 + Math.floor(random() * 500) };
     }
-    if (kind === 1 && random() < 0.3) query.specialtySlugs = [pick(reference.specialties)];
+    if (kind === 1 && random() < 0.3) query.specialty_slug = [pick(reference.specialties)];
     const page = random() < 0.3 ? 2 + Math.floor(random() * 3) : 1;
     list.push({ query, offset: (page - 1) * 20, limit: 20, page });
   }
@@ -165,9 +165,9 @@ async function serviceCpu(service, list) {
       policy_number: POLICY,
       page: String(page),
       page_size: '20',
-      ...(query.districtCodes ? { district_codes: query.districtCodes.join(',') } : {}),
-      ...(query.serviceIds ? { service_ids: query.serviceIds.join(',') } : {}),
-      ...(query.specialtySlugs ? { specialty_slug: query.specialtySlugs.join(',') } : {}),
+      ...(query.district_codes ? { district_codes: query.district_codes.join(',') } : {}),
+      ...(query.service_ids ? { service_ids: query.service_ids.join(',') } : {}),
+      ...(query.specialty_slug ? { specialty_slug: query.specialty_slug.join(',') } : {}),
       ...(query.priceRange
         ? { price_range: `${query.priceRange.min},${query.priceRange.max}` }
         : {}),
@@ -197,9 +197,9 @@ function variablesOf({ query, page }, n) {
     policy_number: POLICY,
     page,
     page_size: 20,
-    ...(query.districtCodes ? { district_codes: query.districtCodes } : {}),
-    ...(query.serviceIds ? { service_ids: query.serviceIds.map(String) } : {}),
-    ...(query.specialtySlugs ? { specialty_slug: query.specialtySlugs } : {}),
+    ...(query.district_codes ? { district_codes: query.district_codes } : {}),
+    ...(query.service_ids ? { service_ids: query.service_ids.map(String) } : {}),
+    ...(query.specialty_slug ? { specialty_slug: query.specialty_slug } : {}),
     ...(query.priceRange ? { price_range: `${query.priceRange.min},${query.priceRange.max}` } : {}),
     ...(query.search === undefined ? {} : { search: query.search }),
     _: n,

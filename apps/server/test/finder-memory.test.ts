@@ -113,10 +113,10 @@ describe('in-memory finder search', () => {
     for (let i = 0; i < 300; i += 1) {
       const criteria: OracleCriteria = { panel: next() < 0.8 ? 'outpatient' : 'go' };
       if (next() < 0.4)
-        criteria.districtCodes = [pick(districts), ...(next() < 0.3 ? [pick(districts)] : [])];
+        criteria.district_codes = [pick(districts), ...(next() < 0.3 ? [pick(districts)] : [])];
       if (next() < 0.4)
-        criteria.serviceIds = [pick(services), ...(next() < 0.3 ? [pick(services)] : [])];
-      if (next() < 0.15) criteria.specialtySlugs = [pick(specialties)];
+        criteria.service_ids = [pick(services), ...(next() < 0.3 ? [pick(services)] : [])];
+      if (next() < 0.15) criteria.specialty_slug = [pick(specialties)];
       if (next() < 0.6)
         criteria.words = [word(), ...(next() < 0.3 ? [word()] : [])].map((w) => w.toLowerCase());
       if (next() < 0.3) {

@@ -18,9 +18,9 @@ import { localName } from '../src/modules/reference/reference.service';
 
 export interface OracleCriteria {
   panel: string;
-  districtCodes?: readonly string[];
-  serviceIds?: readonly number[];
-  specialtySlugs?: readonly string[];
+  district_codes?: readonly string[];
+  service_ids?: readonly number[];
+  specialty_slug?: readonly string[];
   /** Lowercased words; each must occur in the search text. */
   words?: readonly string[];
   priceRange?: PriceRange;
@@ -76,12 +76,12 @@ export function nonAsciiCharacters(word: string): string[] {
 
 function whereOf(criteria: OracleCriteria): SQL {
   const conditions: SQL[] = [sql`s.panel = ${criteria.panel}`];
-  if (criteria.districtCodes && criteria.districtCodes.length > 0)
-    conditions.push(sql`s.district_code IN (${inList(criteria.districtCodes)})`);
-  if (criteria.serviceIds && criteria.serviceIds.length > 0)
-    conditions.push(sql`s.service_id IN (${inList(criteria.serviceIds)})`);
-  if (criteria.specialtySlugs && criteria.specialtySlugs.length > 0)
-    conditions.push(sql`s.specialty_slug IN (${inList(criteria.specialtySlugs)})`);
+  if (criteria.district_codes && criteria.district_codes.length > 0)
+    conditions.push(sql`s.district_code IN (${inList(criteria.district_codes)})`);
+  if (criteria.service_ids && criteria.service_ids.length > 0)
+    conditions.push(sql`s.service_id IN (${inList(criteria.service_ids)})`);
+  if (criteria.specialty_slug && criteria.specialty_slug.length > 0)
+    conditions.push(sql`s.specialty_slug IN (${inList(criteria.specialty_slug)})`);
   for (const word of criteria.words ?? []) {
     // Chinese words: every character must be among the row's characters (indexed), then the
     // substring itself must occur. Other words rely on the trigram index (3+ characters).

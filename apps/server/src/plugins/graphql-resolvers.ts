@@ -17,20 +17,6 @@ export interface Context {
   reply: FastifyReply;
 }
 
-/** GraphQL arguments as the REST query string would carry them, for the same validation. */
-export function asQueryString(args: Record<string, unknown>): Record<string, string> {
-  const query: Record<string, string> = {};
-  for (const [name, value] of Object.entries(args)) {
-    if (value == null) continue;
-    query[name] = Array.isArray(value)
-      ? value.join(',')
-      : typeof value === 'string'
-        ? value
-        : JSON.stringify(value);
-  }
-  return query;
-}
-
 /** Arguments validated by a REST schema: the same `validation_error`, naming `args.…`. */
 export function parseArguments<Schema extends z.ZodType>(
   schema: Schema,

@@ -201,18 +201,29 @@ export type ServicePointList = z.infer<typeof ServicePointListSchema>;
 /** Panels of the finder, by route value (`outpatient` primary, `go` second). */
 export const FinderPanelSchema = z.enum([PANELS.primary, PANELS.second]);
 
-/** District codes: A–T in Hong Kong, MO-… and CN-… outside it. */
-const DISTRICT_CODE = /^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$/;
-const SLUG = /^[a-z0-9][a-z0-9-]{0,99}$/;
+/** A district code: A–T in Hong Kong, MO-… and CN-… outside it. */
+export const DistrictCodeSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9][A-Za-z0-9_-]{0,39}$/, 'is not a district code');
+/** A specialty's slug. */
+export const SpecialtySlugSchema = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9-]{0,99}$/, 'is not a specialty slug');
+/** A service's id: a positive whole number (GraphQL's ID may give it as text). */
+export const ServiceIdSchema = queryInt(z.number().int().positive().max(ID_MAX));
 
-/** A comma-separated list query parameter; each item must match `item`. Empty → undefined. */
-function commaList<Item extends z.ZodType>(item: Item, what: string) {
+/**
+ * A list filter (`district_codes`, `service_ids`, `specialty_slug`) as a list: each item parsed,
+ * deduplicated in order; an empty list is no filter (undefined). One bad item refuses the list
+ * with a message naming it. GraphQL gives the list as it is; a query string goes through
+ * `commaList` first.
+ */
+function listFilter<Item extends z.ZodType>(item: Item, what: string) {
   return z
-    .string()
+    .array(z.union([z.string(), z.number()]))
     .optional()
-    .transform((value, context): z.output<Item>[] | undefined => {
-      if (value === undefined || value.trim() === '') return undefined;
-      const parts = value.split(',').map((part) => part.trim());
+    .transform((parts, context): z.output<Item>[] | undefined => {
+      if (parts === undefined || parts.length === 0) return undefined;
       const out: z.output<Item>[] = [];
       for (const part of parts) {
         const parsed = item.safeParse(part);
@@ -225,7 +236,33 @@ function commaList<Item extends z.ZodType>(item: Item, what: string) {
         }
         out.push(parsed.data);
       }
-      return [...new Set(out)];
+      return out.length === 1 ? out : [...new Set(out)];
+    });
+}
+
+/** The finder's district filter (`districts` in the address, `district_codes` in the API). */
+export const DistrictCodesSchema = listFilter(DistrictCodeSchema, 'district codes');
+/** The finder's service filter (`services` in the address, `service_ids` in the API). */
+export const ServiceIdsSchema = listFilter(ServiceIdSchema, 'service ids');
+/** The finder's specialty filter (`specialties` in the address, `specialty_slug` in the API). */
+export const SpecialtySlugsSchema = listFilter(SpecialtySlugSchema, 'specialty slugs');
+
+/**
+ * A list filter as a query string or the finder's address writes it, `A,B`: split once, here,
+ * then read by the list's schema. Empty text is no filter.
+ */
+export function commaList<List extends z.ZodType<unknown, unknown[] | undefined>>(list: List) {
+  return z
+    .string()
+    .optional()
+    .transform((value, context): z.output<List> | undefined => {
+      if (value === undefined || value.trim() === '') return undefined;
+      const parsed = list.safeParse(value.split(',').map((part) => part.trim()));
+      if (parsed.success) return parsed.data;
+      for (const issue of parsed.error.issues) {
+        context.addIssue({ code: 'custom', message: issue.message });
+      }
+      return z.NEVER;
     });
 }
 
@@ -254,6 +291,10 @@ const booleanFlag = z
   .enum(['true', 'false'])
   .optional()
   .transform((value) => value === 'true');
+const graphqlFlag = z
+  .boolean()
+  .optional()
+  .transform((value) => value === true);
 
 /**
  * The highest `page` accepted. With page_size at most MAX_PAGE_SIZE, the page's 0-based start
@@ -277,9 +318,9 @@ export const ServicePointQuerySchema = z.object({
     .regex(/^[A-Za-z0-9-]*$/, 'must be letters and digits')
     .optional()
     .transform((value) => (value === '' ? undefined : value)),
-  district_codes: commaList(z.string().regex(DISTRICT_CODE), 'district codes'),
-  service_ids: commaList(queryInt(z.number().int().positive().max(ID_MAX)), 'service ids'),
-  specialty_slug: commaList(z.string().regex(SLUG), 'specialty slugs'),
+  district_codes: commaList(DistrictCodesSchema),
+  service_ids: commaList(ServiceIdsSchema),
+  specialty_slug: commaList(SpecialtySlugsSchema),
   search: z
     .string()
     .max(MAX_SEARCH_LENGTH)
@@ -298,6 +339,20 @@ export const ServicePointQuerySchema = z.object({
   /** Only venues keeping hours on Sundays. */
   open_sunday: booleanFlag,
 });
+/**
+ * The same query as GraphQL's `servicePoints` types its arguments: the lists as lists (no
+ * comma text to split), the flags as booleans. Its output is the REST query's.
+ */
+export const ServicePointArgumentsSchema = ServicePointQuerySchema.extend({
+  district_codes: DistrictCodesSchema,
+  service_ids: ServiceIdsSchema,
+  specialty_slug: SpecialtySlugsSchema,
+  no_pagination: graphqlFlag,
+  expand_until_found: graphqlFlag,
+  open_now: graphqlFlag,
+  open_sunday: graphqlFlag,
+});
+
 /** The query as sent (strings), e.g. for building an address or a request. */
 export type ServicePointQueryInput = z.input<typeof ServicePointQuerySchema>;
 /** The query as parsed (lists, numbers, flags). */

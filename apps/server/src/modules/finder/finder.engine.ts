@@ -26,9 +26,10 @@ import type { SearchTerm } from './text/search-text';
 
 export interface SearchCriteria {
   panel: string;
-  districtCodes?: readonly string[];
-  serviceIds?: readonly number[];
-  specialtySlugs?: readonly string[];
+  // The query's own names (ServicePointQuerySchema), from the address's parse to here.
+  district_codes?: readonly string[];
+  service_ids?: readonly number[];
+  specialty_slug?: readonly string[];
   /**
    * Search terms (text/search-text.ts, decision 158): each must match the row's normalised
    * text through one of its alternatives.
@@ -156,13 +157,13 @@ export function searchSnapshot(
   const districts = anyOf(
     size,
     panel.districts,
-    criteria.districtCodes,
+    criteria.district_codes,
     (code) => snapshot.districts.get(code)?.index,
   );
   if (districts !== null) sets.push(districts);
-  const services = anyOf(size, panel.services, criteria.serviceIds, (id) => id);
+  const services = anyOf(size, panel.services, criteria.service_ids, (id) => id);
   if (services !== null) sets.push(services);
-  const specialties = anyOf(size, panel.specialties, criteria.specialtySlugs, (slug) =>
+  const specialties = anyOf(size, panel.specialties, criteria.specialty_slug, (slug) =>
     snapshot.specialties.get(slug),
   );
   if (specialties !== null) sets.push(specialties);

@@ -20,8 +20,8 @@ import {
   OpeningStateSchema,
   PaymentInfoSchema,
   ProvisionSlugSchema,
+  ServicePointArgumentsSchema,
   ServicePointListSchema,
-  ServicePointQuerySchema,
   ServicePointSchema,
   SpecialtySchema,
   TreatmentPropertySchema,
@@ -34,13 +34,11 @@ import {
   type GraphqlResolvers,
   type FastAnswer,
   parseArguments,
-  asQueryString,
 } from '../../plugins/graphql-resolvers';
 import type { GraphqlContract } from '../../plugins/graphql-schema';
 import type { ByteWriter } from '../../lib/byte-slab';
 import { requestLanguage } from '../../plugins/errors';
 import type { ReferenceService } from '../reference/reference.service';
-import { fastServicePointQuery } from './finder.arguments';
 import { hkMinute } from './finder.hours';
 import type { FinderCaller, FinderService } from './finder.service';
 
@@ -73,7 +71,10 @@ const ServicesArgsSchema = z.object({
   provision_slug: ProvisionSlugSchema,
 });
 
-/** `servicePoints`' arguments: the REST query's, typed as GraphQL types them, and the panel. */
+/**
+ * `servicePoints`' argument types for the schema text: the REST query's, typed as GraphQL types
+ * them, and the panel. They are read by ServicePointArgumentsSchema (packages/shared).
+ */
 const ServicePointsArgsSchema = z.object({
   panel: FinderPanelSchema,
   policy_number: z.string().optional(),
@@ -145,12 +146,13 @@ function servicePointsQuery(args: ServicePointsArgs): {
       { message: 'Invalid argument no_pagination: not available over GraphQL; use page' },
     );
   }
-  // Plainly valid arguments are read as GraphQL typed them; the schema decides the rest.
-  return {
-    panel,
-    query:
-      fastServicePointQuery(rest) ?? parseArguments(ServicePointQuerySchema, asQueryString(rest)),
-  };
+  // Read as GraphQL typed them (lists as lists); a null argument is not given.
+  const given: Record<string, unknown> = {};
+  for (const name in rest) {
+    const value = rest[name as keyof typeof rest];
+    if (value !== null && value !== undefined) given[name] = value;
+  }
+  return { panel, query: parseArguments(ServicePointArgumentsSchema, given) };
 }
 
 /**

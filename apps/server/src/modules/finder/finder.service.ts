@@ -186,11 +186,11 @@ export function createFinderService(
     const terms = searchTerms(query.search);
     const base: SearchCriteria = {
       panel: group ? PANELS.primary : list,
-      serviceIds: query.service_ids,
+      service_ids: query.service_ids,
       terms,
     };
     if (!group) {
-      base.specialtySlugs = query.specialty_slug;
+      base.specialty_slug = query.specialty_slug;
       base.priceRange = query.price_range;
     }
     if (query.open_now) base.openAt = view.at;
@@ -199,7 +199,7 @@ export function createFinderService(
     const pageSize = query.page_size;
     const noPagination = !group && query.no_pagination;
 
-    base.districtCodes = asked;
+    base.district_codes = asked;
     const first = run(snapshot, base, page, pageSize, noPagination);
     if (first.pagination.total > 0 || group || !query.expand_until_found) return first;
 
@@ -233,7 +233,7 @@ export function createFinderService(
       if (step.codes !== undefined && step.codes.every((code) => searched.has(code))) continue;
       const found = run(
         snapshot,
-        { ...base, districtCodes: step.codes },
+        { ...base, district_codes: step.codes },
         page,
         pageSize,
         noPagination,
