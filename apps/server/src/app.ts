@@ -30,6 +30,8 @@ import { serviceModePlugin } from './modules/session/service-mode';
 import { sessionRoutes } from './modules/session/session.routes';
 import { authPlugin } from './plugins/auth';
 import { outpatientRoutes } from './modules/outpatient/outpatient.routes';
+import { cardProviderOf } from './modules/payment/card-providers';
+import { paymentWebhookRoutes } from './modules/payment/payment-webhook.routes';
 import { paymentRoutes } from './modules/payment/payment.routes';
 import { policyRoutes } from './modules/policy/policy.routes';
 import { productRoutes } from './modules/product/product.routes';
@@ -87,6 +89,7 @@ const REDACT = [
   'req.headers["x-captcha"]',
   'req.headers["x-clinic-key"]',
   'req.headers["x-member-view-token"]',
+  'req.headers["stripe-signature"]',
   'res.headers["set-cookie"]',
 ];
 
@@ -164,7 +167,9 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(finderModule, { graphql: graphqlPlugin });
   await app.register(productRoutes, { prefix: '/api/customer' });
   await app.register(policyRoutes, { prefix: '/api/customer' });
-  await app.register(paymentRoutes, { prefix: '/api/customer' });
+  const cards = cardProviderOf(deps.config);
+  await app.register(paymentRoutes, { prefix: '/api/customer', cards });
+  await app.register(paymentWebhookRoutes, { cards });
   await app.register(billingRoutes, { prefix: '/api/customer' });
   await app.register(documentRoutes, { prefix: '/api/customer' });
   await app.register(serviceRequestModule, { prefix: '/api/customer' });

@@ -79,6 +79,22 @@ const EnvSchema = z
     TWILIO_FROM: z.string().min(3).optional(),
     /** Twilio's API origin (a local fake in tests). */
     TWILIO_API_BASE: z.url({ protocol: /^https?$/ }).default('https://api.twilio.com'),
+    // --- Card payments (decision 287): the stand-in (no provider call) unless set to stripe.
+    PAYMENT_PROVIDER: z.enum(['stand-in', 'stripe']).default('stand-in'),
+    /** Stripe's secret API key (`sk_live_…`, `sk_test_…` or a restricted `rk_…`). */
+    STRIPE_SECRET_KEY: z
+      .string()
+      .regex(/^(sk|rk)_(live|test)_[0-9A-Za-z]{8,}$/, 'must be a Stripe secret key (sk_… or rk_…)')
+      .optional(),
+    /** The webhook endpoint's signing secret (`whsec_…`). */
+    STRIPE_WEBHOOK_SECRET: z
+      .string()
+      .regex(/^whsec_[0-9A-Za-z+/=]{8,}$/, 'must be a webhook signing secret (whsec_…)')
+      .optional(),
+    /** Another Stripe API server (a local fake in tests): host, port and protocol. */
+    STRIPE_API_HOST: z.string().min(1).optional(),
+    STRIPE_API_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+    STRIPE_API_PROTOCOL: z.enum(['http', 'https']).optional(),
     /**
      * Other origins (comma-separated, e.g. `https://partner.example`) whose pages may call the API
      * with the member's cookies: CORS on /api/graphql and the cross-site check (decision 135).
@@ -192,6 +208,44 @@ const EnvSchema = z
         });
       }
     }
+    if (env.PAYMENT_PROVIDER === 'stripe') {
+      for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
+        if (env[name] === undefined) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [name],
+            message: 'is required with PAYMENT_PROVIDER=stripe',
+          });
+        }
+      }
+      if (env.NODE_ENV === 'production' && env.STRIPE_SECRET_KEY?.includes('_test_') === true) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['STRIPE_SECRET_KEY'],
+          message: 'is a test mode key, which production does not take',
+        });
+      }
+    } else {
+      for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
+        if (env[name] !== undefined) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [name],
+            message: 'is set but PAYMENT_PROVIDER is not stripe (set PAYMENT_PROVIDER=stripe)',
+          });
+        }
+      }
+    }
+    const api = ['STRIPE_API_HOST', 'STRIPE_API_PORT', 'STRIPE_API_PROTOCOL'] as const;
+    if (api.some((name) => env[name] !== undefined)) {
+      for (const name of api.filter((n) => env[n] === undefined)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [name],
+          message: 'is required with the other STRIPE_API_ variables',
+        });
+      }
+    }
     if ((env.HELP_WIDGET_SCRIPT_URL === undefined) !== (env.HELP_WIDGET_KEY === undefined)) {
       const missing =
         env.HELP_WIDGET_KEY === undefined ? 'HELP_WIDGET_KEY' : 'HELP_WIDGET_SCRIPT_URL';
@@ -227,6 +281,17 @@ export interface Config {
   jobs: { enabled: boolean; cron: boolean; concurrency: number };
   /** SMS through Twilio's REST API; null: the dev outbox. */
   twilio: { accountSid: string; authToken: string; from: string; apiBase: string } | null;
+  /** The card provider (decision 287): the stand-in, or Stripe with its keys. */
+  payment:
+    | { provider: 'stand-in' }
+    | {
+        provider: 'stripe';
+        stripe: {
+          secretKey: string;
+          webhookSecret: string;
+          api: { host: string; port: number; protocol: 'http' | 'https' } | undefined;
+        };
+      };
   /** Origins besides PUBLIC_URL's allowed to call with cookies (CORS, cross-site check). */
   corsAllowedOrigins: string[];
   /** PUBLIC_URL is https: HSTS is sent and cookies are Secure (decision 138). */
@@ -364,6 +429,28 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             from: e.TWILIO_FROM,
             apiBase: e.TWILIO_API_BASE,
           },
+    payment:
+      e.PAYMENT_PROVIDER === 'stripe' &&
+      e.STRIPE_SECRET_KEY !== undefined &&
+      e.STRIPE_WEBHOOK_SECRET !== undefined
+        ? {
+            provider: 'stripe',
+            stripe: {
+              secretKey: e.STRIPE_SECRET_KEY,
+              webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+              api:
+                e.STRIPE_API_HOST === undefined ||
+                e.STRIPE_API_PORT === undefined ||
+                e.STRIPE_API_PROTOCOL === undefined
+                  ? undefined
+                  : {
+                      host: e.STRIPE_API_HOST,
+                      port: e.STRIPE_API_PORT,
+                      protocol: e.STRIPE_API_PROTOCOL,
+                    },
+            },
+          }
+        : { provider: 'stand-in' },
     corsAllowedOrigins: list(e.CORS_ALLOWED_ORIGINS),
     https: e.PUBLIC_URL?.startsWith('https:') ?? false,
     identity: {

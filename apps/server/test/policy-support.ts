@@ -22,12 +22,17 @@ export interface PolicyTestApp {
 }
 
 export async function buildPolicyTestApp(
-  options: { now?: Date; onRoute?: (route: RouteOptions) => void } = {},
+  options: {
+    now?: Date;
+    onRoute?: (route: RouteOptions) => void;
+    /** Further environment (payment-stripe.test.ts: PAYMENT_PROVIDER=stripe). */
+    env?: Record<string, string>;
+  } = {},
 ): Promise<PolicyTestApp> {
   const database = await createTestDatabase({ seeded: true });
   const clock = fixedClock(options.now ?? new Date());
   const app = await buildApp({
-    config: testConfig(),
+    config: testConfig(options.env),
     db: database.db,
     clock,
     ...(options.onRoute ? { onRoute: options.onRoute } : {}),

@@ -166,3 +166,19 @@ export const invoice = pgTable(
     index('invoice_due_date_idx').on(t.dueDate),
   ],
 );
+
+/**
+ * Each card provider notification (webhook event) received, once per event id (decision 287):
+ * a replay finds its row and changes nothing. `outcome` says what it meant here.
+ */
+export const paymentProviderEvent = pgTable('payment_provider_event', {
+  /** The provider's event id (`evt_…`). */
+  id: text('id').primaryKey(),
+  provider: text('provider').notNull(),
+  type: text('type').notNull(),
+  /** method_verified, method_unverified, method_updated, recorded, ignored */
+  outcome: text('outcome').notNull(),
+  /** The payment method it changed, if any. */
+  paymentMethodId: integer('payment_method_id').references(() => paymentMethod.id),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});

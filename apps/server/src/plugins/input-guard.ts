@@ -22,6 +22,8 @@ export function findFault(value: unknown, maxDepth: number): Fault {
       continue;
     }
     if (item.value === null || typeof item.value !== 'object') continue;
+    // A raw body kept as bytes (the card provider's webhook, decision 287) is not walked.
+    if (item.value instanceof Uint8Array) continue;
     if (item.depth >= maxDepth) return { kind: 'depth' };
     for (const [key, child] of Object.entries(item.value)) {
       const path = item.path === '' ? key : `${item.path}.${key}`;

@@ -12,6 +12,7 @@ import {
   DefaultPaymentMethodSchema,
   PaymentMethodProfileMappingSchema,
   PaymentMethodSchema,
+  ProviderNotificationResultSchema,
   SetupIntentSchema,
   ValidateCardResultSchema,
 } from '../platform/entities/billing';
@@ -154,7 +155,19 @@ export const paymentContract = {
     errors: ['validation_error', 'unauthenticated'],
     auth,
     tags,
-    summary: "A card setup intent's client secret, generated locally (no provider call)",
+    summary: "A card setup intent's client secret, from the card provider (decision 287)",
+  }),
+  receiveStripeWebhook: defineRoute({
+    method: 'POST',
+    area: 'top',
+    path: '/api/payment/stripe-webhook',
+    responses: { 200: ProviderNotificationResultSchema },
+    errors: ['webhook_signature_invalid', 'invalid_input', 'not_found'],
+    auth: 'token',
+    tags,
+    summary: 'Stripe event notifications, verified by their Stripe-Signature header',
+    description:
+      'Called by Stripe, not by the app: the raw JSON body is verified against the endpoint signing secret (400 webhook_signature_invalid otherwise), each event id is applied once (a replay answers duplicate: true), and an event type the payment methods do not use answers outcome: ignored. 404 unless PAYMENT_PROVIDER=stripe.',
   }),
   listPaymentMethodProfileMappings: defineRoute({
     method: 'GET',

@@ -63,6 +63,8 @@ export const API_ERROR_CODES = {
   card_unsupported: 402,
   card_setup_failed: 402,
   cardholder_name_mismatch: 400,
+  // A card provider's webhook whose signature does not verify (decision 287).
+  webhook_signature_invalid: 400,
   // Platform rules: an illegal status move, a payment method still paying a billing, one that
   // cannot be used, a date in the past, an offer gone, an idempotency key reused for another body.
   invalid_state_transition: 409,

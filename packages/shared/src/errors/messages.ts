@@ -93,6 +93,7 @@ const en = {
   card_setup_failed:
     'Failed to set up credit card, please enter the details again or use another credit card',
   cardholder_name_mismatch: "Cardholder's name and policy holder's name did not match",
+  webhook_signature_invalid: 'The notification could not be verified',
   invalid_state_transition: 'This action is not possible in the current status',
   payment_method_in_use:
     'This payment method pays an active billing, please set another default payment method first',
@@ -186,6 +187,7 @@ const zhHK = {
   card_unsupported: '抱歉，暫時不支援此信用卡',
   card_setup_failed: '未能設定信用卡，請重新輸入資料或使用其他信用卡',
   cardholder_name_mismatch: '持卡人姓名與保單持有人姓名不符',
+  webhook_signature_invalid: '無法核實此通知',
   invalid_state_transition: '目前狀態下不可進行此操作',
   payment_method_in_use: '此付款方式正用於有效的繳費安排，請先設定其他預設付款方式',
   payment_method_not_usable: '此付款方式無法使用，請選擇其他付款方式',

@@ -1,18 +1,15 @@
-// The card payment provider, as this server stands in for it (decision 071): no third-party
-// call is made. A setup intent's client secret is generated locally; a card is added by the
-// provider's token for it, which this stand-in resolves from the provider's published test
-// tokens (`pm_card_visa`, …) to the brand, last four digits and expiry we keep. Any other token
-// is refused as the provider would refuse it.
+// The card payment provider, as this server stands in for it (decision 071), and the default
+// provider (decision 287): no third-party call is made. A setup intent's client secret is
+// generated locally; a card is added by the provider's token for it, which this stand-in
+// resolves from the provider's published test tokens (`pm_card_visa`, …) to the brand, last four
+// digits and expiry we keep. Any other token is refused as the provider would refuse it. It
+// sends no notifications, so its webhook route answers 404.
 import { randomBytes } from 'node:crypto';
 import { AppError } from '@clinicpass/shared/errors/app-error';
 import type { CardBrand } from '@clinicpass/shared/platform/card';
+import { type CardProvider, type ResolvedCard, refuseCardNumber } from './card-provider';
 
-export interface ResolvedCard {
-  brand: CardBrand;
-  last4: string;
-  expMonth: number;
-  expYear: number;
-}
+export { cardLabel } from './card-provider';
 
 /** The provider's test tokens and the cards they stand for. */
 const TEST_CARDS: Readonly<Record<string, { brand: CardBrand; last4: string }>> = {
@@ -31,19 +28,6 @@ const REFUSED = {
   pm_card_unsupported: 'card_unsupported',
 } as const;
 
-const BRAND_NAMES: Record<CardBrand, string> = {
-  visa: 'Visa',
-  mastercard: 'Mastercard',
-  amex: 'American Express',
-  unionpay: 'UnionPay',
-  jcb: 'JCB',
-};
-
-/** "Visa •••• 4242". */
-export function cardLabel(brand: CardBrand, last4: string): string {
-  return `${BRAND_NAMES[brand]} •••• ${last4}`;
-}
-
 /** A client secret in the provider's shape (`seti_…_secret_…`), random, never stored. */
 export function newSetupIntentSecret(): string {
   return `seti_${randomBytes(12).toString('hex')}_secret_${randomBytes(18).toString('base64url')}`;
@@ -54,15 +38,22 @@ export function newSetupIntentSecret(): string {
  * (the current Hong Kong year). A card number sent as a token is refused unread.
  */
 export function resolveCardToken(token: string, year: number): ResolvedCard {
-  if (/^[\d\s-]{12,}$/.test(token)) {
-    throw new AppError('invalid_card_input', {
-      message: "Invalid body token: send the card provider's token, never a card number",
-      details: { issues: [{ path: 'body.token', message: 'is a card number' }] },
-    });
-  }
+  refuseCardNumber(token);
   const refused = (REFUSED as Record<string, (typeof REFUSED)[keyof typeof REFUSED]>)[token];
   if (refused !== undefined) throw new AppError(refused);
   const card = TEST_CARDS[token];
   if (card === undefined) throw new AppError('card_setup_failed');
-  return { ...card, expMonth: 12, expYear: year + 3 };
+  return { ...card, expMonth: 12, expYear: year + 3, reference: token };
 }
+
+export const standInCardProvider: CardProvider = {
+  name: 'stand-in',
+  createSetupIntent: () => Promise.resolve({ clientSecret: newSetupIntentSecret() }),
+  resolveCard: (token, _userId, year) => Promise.resolve(resolveCardToken(token, year)),
+  verifyNotification: () =>
+    Promise.reject(
+      new AppError('not_found', {
+        message: 'The stand-in card provider sends no notifications: set PAYMENT_PROVIDER=stripe',
+      }),
+    ),
+};

@@ -6,6 +6,7 @@ import {
   defaultPaymentMethod,
   paymentMethod,
   paymentMethodProfile,
+  paymentProviderEvent,
 } from '../../db/billing-schema';
 import { policyParty } from '../../db/platform-schema';
 import { policy } from '../../db/schema';
@@ -210,4 +211,61 @@ export async function insertMapping(
   const [row] = await db.insert(paymentMethodProfile).values(values).returning();
   if (!row) throw new Error('mapping not created');
   return row;
+}
+
+// ---------------------------------------------------------------- provider notifications
+
+/** Inserts the event's row; false when its id was recorded before (a replay). */
+export async function claimProviderEvent(
+  db: Database,
+  values: typeof paymentProviderEvent.$inferInsert,
+): Promise<boolean> {
+  const rows = await db
+    .insert(paymentProviderEvent)
+    .values(values)
+    .onConflictDoNothing({ target: paymentProviderEvent.id })
+    .returning({ id: paymentProviderEvent.id });
+  return rows.length > 0;
+}
+
+export async function findProviderEvent(db: Database, id: string) {
+  const [row] = await db.select().from(paymentProviderEvent).where(eq(paymentProviderEvent.id, id));
+  return row ?? null;
+}
+
+export async function settleProviderEvent(
+  db: Database,
+  id: string,
+  outcome: string,
+  paymentMethodId: number | null,
+) {
+  await db
+    .update(paymentProviderEvent)
+    .set({ outcome, paymentMethodId })
+    .where(eq(paymentProviderEvent.id, id));
+}
+
+/** The card method with this provider reference (the provider's id is unique to one card). */
+export async function findCardByReference(
+  db: Database,
+  reference: string,
+): Promise<PaymentMethodRow | null> {
+  const [row] = await db
+    .select()
+    .from(paymentMethod)
+    .where(
+      and(eq(paymentMethod.gateway, 'stripe-card'), eq(paymentMethod.gatewayReference, reference)),
+    )
+    .orderBy(asc(paymentMethod.id))
+    .limit(1)
+    .for('update');
+  return row ?? null;
+}
+
+export async function updateMethod(
+  db: Database,
+  id: number,
+  values: Partial<typeof paymentMethod.$inferInsert>,
+) {
+  await db.update(paymentMethod).set(values).where(eq(paymentMethod.id, id));
 }

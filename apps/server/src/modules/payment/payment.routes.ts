@@ -14,7 +14,7 @@ import {
 import { toAppError } from '../../plugins/errors';
 import { idempotentWrite } from '../platform-common/idempotency';
 import { pageReply, pageWindow } from '../platform-common/pagination';
-import { newSetupIntentSecret } from './card-gateway';
+import type { CardProvider } from './card-provider';
 import { requireCustomer } from './customer';
 import * as service from './payment.service';
 
@@ -46,8 +46,14 @@ function cardInputError(request: FastifyRequest, error: Error): AppError {
   return new AppError('invalid_card_input', { message: parsed.message, details: parsed.details });
 }
 
+export interface PaymentRoutesOptions {
+  /** The card provider (decision 287): the stand-in by default, Stripe by configuration. */
+  cards: CardProvider;
+}
+
 // eslint-disable-next-line @typescript-eslint/require-await -- Fastify plugins are async by contract
-export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
+export const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (app, options) => {
+  const { cards } = options;
   requireCustomer(app, SIGN_IN_MESSAGE);
 
   route(app, contract.listPaymentMethods, async (request, reply) => {
@@ -63,7 +69,7 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(app, contract.createPaymentMethod, async (request) =>
     idempotentWrite(request, (tx, { caller, now }) =>
-      service.createMethod(tx, caller, now, request.body),
+      service.createMethod(tx, caller, now, request.body, cards),
     ),
   );
 
@@ -111,10 +117,10 @@ export const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     ),
   );
 
-  // eslint-disable-next-line @typescript-eslint/require-await -- a route handler returns a promise
   route(app, contract.createSetupIntent, async (request) => {
-    request.requireCaller();
-    return { client_secret: newSetupIntentSecret() };
+    const caller = request.requireCaller();
+    const intent = await cards.createSetupIntent(caller.userId);
+    return { client_secret: intent.clientSecret };
   });
 
   route(app, contract.listPaymentMethodProfileMappings, async (request, reply) => {

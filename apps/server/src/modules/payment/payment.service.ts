@@ -20,7 +20,7 @@ import type {
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import type { Caller, Now } from '../policy/policy.service';
-import { cardLabel, resolveCardToken } from './card-gateway';
+import { type CardProvider, cardLabel, type ProviderEvent } from './card-provider';
 import * as repo from './payment.repository';
 
 export type { Caller, Now } from '../policy/policy.service';
@@ -133,6 +133,7 @@ export async function createMethod(
   caller: Caller,
   now: Now,
   body: z.output<typeof PaymentMethodBodySchema>,
+  cards: CardProvider,
 ): Promise<PaymentMethod> {
   const common = {
     userId: caller.userId,
@@ -143,7 +144,7 @@ export async function createMethod(
   };
   let row: repo.PaymentMethodRow;
   if (body.gateway === 'stripe-card') {
-    const card = resolveCardToken(body.token, Number(now.today.slice(0, 4)));
+    const card = await cards.resolveCard(body.token, caller.userId, Number(now.today.slice(0, 4)));
     row = await repo.insertMethod(db, {
       ...common,
       gateway: body.gateway,
@@ -153,7 +154,7 @@ export async function createMethod(
       last4: card.last4,
       expMonth: card.expMonth,
       expYear: card.expYear,
-      gatewayReference: body.token,
+      gatewayReference: card.reference,
     });
   } else {
     row = await repo.insertMethod(db, {
@@ -326,4 +327,73 @@ export async function createMapping(
       createDate: now.instant,
     }),
   );
+}
+
+// ---------------------------------------------------------------- provider notifications
+
+export interface NotificationOutcome {
+  received: true;
+  /** The event was seen before: nothing changed this time. */
+  duplicate: boolean;
+  outcome: string;
+}
+
+/**
+ * Records a verified provider notification once per event id (decision 287) and applies what it
+ * means to the card method with that provider reference: verified again (setup succeeded),
+ * unverified and no longer the default (detached at the provider), or its card details updated.
+ * A replay answers the first outcome and changes nothing; an event of another type is recorded
+ * as `ignored`.
+ */
+export async function recordNotification(
+  db: Database,
+  provider: string,
+  event: ProviderEvent,
+  now: Now,
+): Promise<NotificationOutcome> {
+  const claimed = await repo.claimProviderEvent(db, {
+    id: event.id,
+    provider,
+    type: event.type,
+    outcome: 'pending',
+    receivedAt: now.instant,
+  });
+  if (!claimed) {
+    const seen = await repo.findProviderEvent(db, event.id);
+    return { received: true, duplicate: true, outcome: seen?.outcome ?? 'recorded' };
+  }
+  const notice = event.notice;
+  let outcome: string = notice.kind;
+  let methodId: number | null = null;
+  if (
+    notice.kind === 'method_verified' ||
+    notice.kind === 'method_unverified' ||
+    notice.kind === 'method_updated'
+  ) {
+    const row = await repo.findCardByReference(db, notice.reference);
+    if (row === null) {
+      outcome = 'recorded';
+    } else {
+      methodId = row.id;
+      if (notice.kind === 'method_verified') {
+        await repo.updateMethod(db, row.id, { isVerified: true, updateDate: now.instant });
+      } else if (notice.kind === 'method_unverified') {
+        await repo.updateMethod(db, row.id, { isVerified: false, updateDate: now.instant });
+        const defaultRow = await repo.findDefault(db, row.userId);
+        if (defaultRow?.paymentMethodId === row.id) await repo.clearDefault(db, row.userId);
+      } else {
+        const { card } = notice;
+        await repo.updateMethod(db, row.id, {
+          label: cardLabel(card.brand, card.last4),
+          brand: card.brand,
+          last4: card.last4,
+          expMonth: card.expMonth,
+          expYear: card.expYear,
+          updateDate: now.instant,
+        });
+      }
+    }
+  }
+  await repo.settleProviderEvent(db, event.id, outcome, methodId);
+  return { received: true, duplicate: false, outcome };
 }

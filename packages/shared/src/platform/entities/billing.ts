@@ -151,6 +151,16 @@ export const SetupIntentSchema = z.object({
 });
 export type SetupIntent = z.infer<typeof SetupIntentSchema>;
 
+/** The answer to a card provider's notification (decision 287): received, and what it meant. */
+export const ProviderNotificationResultSchema = z.object({
+  received: z.literal(true),
+  /** Seen before (a replay): nothing changed this time. */
+  duplicate: z.boolean(),
+  /** method_verified, method_unverified, method_updated, recorded, ignored */
+  outcome: z.string(),
+});
+export type ProviderNotificationResult = z.infer<typeof ProviderNotificationResultSchema>;
+
 /** The answer of `/payment-method/validate-card`; a bad card is an error answer instead. */
 export const ValidateCardResultSchema = z.object({
   success: z.boolean(),
