@@ -69,6 +69,14 @@ const EnvSchema = z
     JOBS_CRON: z.enum(['on', 'off']).default('on'),
     /** Jobs this process runs at once (each holds a database connection while it runs). */
     JOBS_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(2),
+    /** Reschedules scheduled jobs: `task=crontab` pairs split by `;`, in UTC (decision 284). */
+    JOBS_SCHEDULE: z
+      .string()
+      .regex(
+        /^\s*[a-z_]+\s*=\s*([^\s;]+\s+){4}[^\s;]+\s*(;\s*[a-z_]+\s*=\s*([^\s;]+\s+){4}[^\s;]+\s*)*;?\s*$/,
+        'must be task=crontab pairs split by ";", e.g. "close_stale_visits=5 * * * *"',
+      )
+      .optional(),
     /** Send SMS through Twilio's REST API with this account (with the token and sender). */
     TWILIO_ACCOUNT_SID: z
       .string()
@@ -252,7 +260,13 @@ export interface Config {
   smtpUrl: string | undefined;
   smtpFrom: string;
   /** The job runner in this process (decision 280). */
-  jobs: { enabled: boolean; cron: boolean; concurrency: number };
+  jobs: {
+    enabled: boolean;
+    cron: boolean;
+    concurrency: number;
+    /** Task → crontab replacing its own (JOBS_SCHEDULE). */
+    schedule: Readonly<Record<string, string>>;
+  };
   /** SMS through Twilio's REST API; null: the dev outbox. */
   twilio: { accountSid: string; authToken: string; from: string; apiBase: string } | null;
   /** The card provider (decision 287): Stripe's settings when it is Stripe, else null. */
@@ -385,6 +399,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       enabled: e.JOBS === 'on',
       cron: e.JOBS_CRON === 'on',
       concurrency: e.JOBS_CONCURRENCY,
+      schedule: parseJobSchedule(e.JOBS_SCHEDULE),
     },
     twilio:
       e.TWILIO_ACCOUNT_SID === undefined ||
@@ -470,4 +485,18 @@ function developmentSecret(dataDir: string): string {
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   chmodSync(file, 0o600);
   return secret;
+}
+
+/** `JOBS_SCHEDULE`'s pairs as task → crontab (checked against the jobs when the runner starts). */
+function parseJobSchedule(value: string | undefined): Record<string, string> {
+  const schedule: Record<string, string> = {};
+  for (const pair of (value ?? '').split(';')) {
+    const at = pair.indexOf('=');
+    if (at < 0) continue;
+    schedule[pair.slice(0, at).trim()] = pair
+      .slice(at + 1)
+      .trim()
+      .replace(/\s+/g, ' ');
+  }
+  return schedule;
 }

@@ -53,6 +53,23 @@ describe('config', () => {
     ]);
   });
 
+  it('reads JOBS_SCHEDULE as task → crontab and refuses another shape, naming the variable', () => {
+    const config = loadConfig({
+      DATA_DIR: dataDir(),
+      JOBS_SCHEDULE: 'close_stale_visits=* * * * *; stale_directory_report = 0  18 * * *',
+    });
+    expect(config.jobs.schedule).toEqual({
+      close_stale_visits: '* * * * *',
+      stale_directory_report: '0 18 * * *',
+    });
+    expect(loadConfig({ DATA_DIR: dataDir() }).jobs.schedule).toEqual({});
+    for (const bad of ['close_stale_visits', 'close_stale_visits=* * *', 'x=* * * * *;;']) {
+      expect(configError({ DATA_DIR: dataDir(), JOBS_SCHEDULE: bad }).variables).toEqual([
+        'JOBS_SCHEDULE',
+      ]);
+    }
+  });
+
   it('keeps the generated secret across restarts', () => {
     const dir = dataDir();
     expect(loadConfig({ DATA_DIR: dir }).secretKey).toBe(loadConfig({ DATA_DIR: dir }).secretKey);

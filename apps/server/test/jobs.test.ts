@@ -6,7 +6,7 @@ import type { Runner } from 'graphile-worker';
 import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase, type DatabaseHandle } from '../src/db/client';
-import { cronItems, startJobRunner } from '../src/jobs/runner';
+import { cronItems, cronSpecs, startJobRunner } from '../src/jobs/runner';
 import { SCHEDULED_JOBS, type JobContext, type ScheduledJob } from '../src/jobs/schedule';
 import { testConfig } from './build-app';
 import { createTestDatabase, type TestDatabase } from './db';
@@ -101,6 +101,21 @@ describe('the scheduled jobs', () => {
     const items = cronItems();
     expect(items.map((item) => item.identifier)).toEqual(SCHEDULED_JOBS.map((job) => job.task));
     expect(new Set(items.map((item) => item.identifier)).size).toBe(items.length);
+  });
+
+  it('take another crontab from JOBS_SCHEDULE, and refuse a task that is not a job', () => {
+    const specs = cronSpecs(SCHEDULED_JOBS, { prune_sessions_and_tickets: '*/15 * * * *' });
+    expect(Object.fromEntries(specs.map((spec) => [spec.identifier, spec.match]))).toEqual({
+      close_stale_visits: '5 * * * *',
+      complete_due_service_requests: '10 * * * *',
+      prune_sessions_and_tickets: '*/15 * * * *',
+      stale_directory_report: '0 17 * * *',
+    });
+    expect(cronItems(SCHEDULED_JOBS, { close_stale_visits: '* * * * *' })).toHaveLength(4);
+    expect(() => cronItems(SCHEDULED_JOBS, { close_stale_visit: '* * * * *' })).toThrow(
+      'JOBS_SCHEDULE names no scheduled job "close_stale_visit"; the jobs are close_stale_visits, complete_due_service_requests, prune_sessions_and_tickets, stale_directory_report',
+    );
+    expect(() => cronItems(SCHEDULED_JOBS, { close_stale_visits: '61 * * * *' })).toThrow();
   });
 
   it('run the operator commands’ service functions and say what they did', async () => {

@@ -7,6 +7,7 @@ import {
   parseCronItems,
   run,
   runMigrations,
+  type CronItem,
   type LogFunctionFactory,
   type Runner,
   type TaskList,
@@ -52,18 +53,36 @@ export async function migrateJobQueue(db: unknown): Promise<void> {
   await runMigrations({ pgPool, logger: migrationLogger });
 }
 
-/** The cron items of `SCHEDULED_JOBS`: each identified by its task, one pending job at most. */
-export function cronItems(jobs: readonly ScheduledJob[] = SCHEDULED_JOBS) {
-  return parseCronItems(
-    jobs.map((job) => ({
-      task: job.task,
-      match: job.match,
-      identifier: job.task,
-      // A slot missed while every replica was down runs at the next start (within an hour);
-      // the job key keeps backfilled and on-time runs to one pending job per task.
-      options: { backfillPeriod: HOUR_MS, jobKey: job.task, jobKeyMode: 'replace', maxAttempts: 3 },
-    })),
-  );
+/**
+ * The crontab of `SCHEDULED_JOBS`: each item identified by its task, one pending job at most.
+ * `schedule` (JOBS_SCHEDULE) gives some tasks another crontab; a task it names must exist.
+ */
+export function cronSpecs(
+  jobs: readonly ScheduledJob[] = SCHEDULED_JOBS,
+  schedule: Readonly<Record<string, string>> = {},
+): CronItem[] {
+  const unknown = Object.keys(schedule).filter((task) => !jobs.some((job) => job.task === task));
+  if (unknown.length > 0) {
+    throw new Error(
+      `JOBS_SCHEDULE names no scheduled job "${unknown.join('", "')}"; the jobs are ${jobs.map((job) => job.task).join(', ')}`,
+    );
+  }
+  return jobs.map((job) => ({
+    task: job.task,
+    match: schedule[job.task] ?? job.match,
+    identifier: job.task,
+    // A slot missed while every replica was down runs at the next start (within an hour);
+    // the job key keeps backfilled and on-time runs to one pending job per task.
+    options: { backfillPeriod: HOUR_MS, jobKey: job.task, jobKeyMode: 'replace', maxAttempts: 3 },
+  }));
+}
+
+/** `cronSpecs` parsed for the runner (a crontab graphile-worker cannot read throws here). */
+export function cronItems(
+  jobs: readonly ScheduledJob[] = SCHEDULED_JOBS,
+  schedule: Readonly<Record<string, string>> = {},
+) {
+  return parseCronItems(cronSpecs(jobs, schedule));
 }
 
 export interface JobRunnerOptions {
@@ -73,6 +92,8 @@ export interface JobRunnerOptions {
   cron: boolean;
   /** The scheduled jobs (default: `SCHEDULED_JOBS`). */
   jobs?: readonly ScheduledJob[];
+  /** Crontabs replacing some jobs' own (JOBS_SCHEDULE). */
+  schedule?: Readonly<Record<string, string>>;
   /** Delivers one outbox message; throws to have it retried with backoff. */
   deliver: (id: string, attempt: number, maxAttempts: number) => Promise<void>;
 }
@@ -88,15 +109,17 @@ export async function startJobRunner(ctx: JobContext, options: JobRunnerOptions)
   };
   const jobs = options.jobs ?? SCHEDULED_JOBS;
   for (const job of jobs) {
-    taskList[job.task] = async () => {
+    taskList[job.task] = async (_payload, helpers) => {
       const result = await job.run(ctx);
-      ctx.log.info({ job: job.task, ...result }, 'scheduled job done');
+      // A cron job is queued to run at its slot (a backfilled one too), so run_at names it.
+      const slot = new Date(helpers.job.run_at).toISOString();
+      ctx.log.info({ job: job.task, slot, ...result }, 'scheduled job done');
     };
   }
   return run({
     pgPool: options.pool,
     taskList,
-    parsedCronItems: options.cron ? cronItems(jobs) : [],
+    parsedCronItems: options.cron ? cronItems(jobs, options.schedule) : [],
     concurrency: options.concurrency,
     noHandleSignals: true,
     logger: loggerFor(ctx.log),

@@ -27,6 +27,7 @@ export const jobsPlugin = fp(
           pool,
           concurrency: app.config.jobs.concurrency,
           cron: app.config.jobs.cron,
+          schedule: app.config.jobs.schedule,
           deliver: (id, attempt, max) => app.delivery.deliver(id, attempt, max),
         },
       );
