@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError } from '../src/config';
+import { STRIPE_WEBHOOK_RATE_LIMIT } from '../src/modules/payment/stripe-webhook.routes';
 import { type ErrorBody, type MethodBody, requests } from './billing-support';
 import { testConfig } from './build-app';
 import { buildPolicyTestApp, OTHER, OWNER, type PolicyTestApp } from './policy-support';
@@ -279,6 +280,30 @@ describe('the Stripe webhook', () => {
     const other = await deliver('customer.created', { id: 'cus_1', object: 'customer' }).send();
     expect(other.statusCode).toBe(200);
     expect(other.json()).toEqual({ received: true, handled: null });
+  });
+
+  it('limits deliveries per sending address across processes, with 429 and Retry-After', async () => {
+    const forged = deliver('payment_method.detached', paymentMethodObject('pm_fake_visa'));
+    const from = (remoteAddress: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/payment/stripe/webhook',
+        remoteAddress,
+        headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' },
+        payload: forged.payload,
+      });
+    const statuses: number[] = [];
+    for (let i = 0; i < STRIPE_WEBHOOK_RATE_LIMIT.max + 10; i += 1) {
+      statuses.push((await from('203.0.113.77')).statusCode);
+    }
+    expect(statuses.filter((status) => status === 400).length).toBeGreaterThanOrEqual(
+      STRIPE_WEBHOOK_RATE_LIMIT.max - 5,
+    );
+    const refused = await from('203.0.113.77');
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // Another address is counted apart.
+    expect((await from('203.0.113.78')).statusCode).toBe(400);
   });
 });
 

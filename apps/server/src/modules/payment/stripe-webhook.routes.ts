@@ -6,22 +6,37 @@
 //   - payment_method.updated / automatically_updated: its brand, last four and expiry follow.
 // Both set a state, so a replayed or repeated event changes nothing more; any other event is
 // acknowledged and ignored.
+import rateLimit from '@fastify/rate-limit';
 import { AppError } from '@clinicpass/shared/errors/app-error';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type Stripe from 'stripe';
 import { paymentMethod } from '../../db/billing-schema';
+import { postgresRateLimitStore } from '../../plugins/limits';
 import { cardLabel } from './card-gateway';
 import { cardOf, stripeClient, type StripeSettings } from './stripe-card-provider';
 
 const MAX_BYTES = 256 * 1024;
 
+/**
+ * Deliveries per sending address per minute, counted across processes before the signature is
+ * checked: far above what Stripe sends one account (it retries with backoff on a 429), a wall
+ * for anyone else posting unsigned bodies for the SDK to hash.
+ */
+export const STRIPE_WEBHOOK_RATE_LIMIT = { max: 300, timeWindow: 60_000 } as const;
+
 export const stripeWebhookRoutes: FastifyPluginAsync<{ settings: StripeSettings }> = async (
   app,
   { settings },
-  // eslint-disable-next-line @typescript-eslint/require-await -- Fastify plugins are async by contract
 ) => {
   const stripe = stripeClient(settings);
+  await app.register(rateLimit, {
+    global: true,
+    max: STRIPE_WEBHOOK_RATE_LIMIT.max,
+    timeWindow: STRIPE_WEBHOOK_RATE_LIMIT.timeWindow,
+    store: postgresRateLimitStore(app.db, 'stripe-webhook'),
+    keyGenerator: (request) => request.ip,
+  });
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_BYTES }, (_req, body, done) => {
     done(null, body);
