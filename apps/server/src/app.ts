@@ -41,6 +41,7 @@ import { applicationCaseRoutes } from './modules/application-case/application-ca
 import { healsRoutes, partnerRoutes } from './modules/partner/partner.routes';
 import { referenceListRoutes } from './modules/reference/lists.routes';
 import { customerServicePhone } from './modules/reference/lists.service';
+import { opsModule } from './modules/staff';
 import { rootSecretRoutes } from './modules/root-secret/root-secret.routes';
 import { stakeholderRoutes } from './modules/stakeholder/stakeholder.routes';
 import { authContextPlugin } from './plugins/auth-context';
@@ -184,6 +185,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(partnerRoutes, { prefix: '/api/partnership' });
   await app.register(healsRoutes, { prefix: '/api/customer' });
   await app.register(rootSecretRoutes, { prefix: '/api/root' });
+  await app.register(opsModule, { prefix: '/api/ops' });
 
   await app.register(spaPlugin, {
     webDistDir: deps.config.webDistDir,

@@ -6,7 +6,7 @@ import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { buildTestApp, testConfig, type TestApp } from './build-app';
-import { deriveKey, keyedHash } from '../src/modules/identity/crypto';
+import { deriveKey, keyedHash } from '../src/lib/crypto';
 import { TEST_SECRET_KEY } from './constants';
 import { createTestDatabase } from './db';
 import {

@@ -133,6 +133,7 @@ describe('the scheduled jobs', () => {
     expect(results.prune_sessions_and_tickets).toEqual({
       deviceSessions: expect.any(Number),
       tickets: expect.any(Number),
+      staffSessions: expect.any(Number),
     });
     // The seeded network has points never verified: the report counts them.
     expect(results.stale_directory_report?.stalePoints).toBeGreaterThan(0);

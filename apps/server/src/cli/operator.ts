@@ -2,8 +2,11 @@
 // (decision 084):
 //   npm run operator -w apps/server -- service-request <id> <offer|approve|reject|complete> [--reason "…"]
 //   npm run operator -w apps/server -- service-request complete-due
+//   npm run operator -w apps/server -- staff create --email E --name N --role R [--role R] --as YOU
 // `complete` applies the change to the policy and is refused before the proposed effective
 // date; `complete-due` completes every approved request whose date has come (run it daily).
+// `staff create` makes a back-office account (the first admin, decision 295) and prints its first
+// password and authenticator secret once; the audit log records it under the `--as` name.
 import { isAppError } from '@clinicpass/shared/errors/app-error';
 import { hkToday, systemClock } from '@clinicpass/shared/time/clock';
 import { ConfigError, loadConfig } from '../config';
@@ -16,13 +19,26 @@ import {
   operatorMove,
   type OperatorAction,
 } from '../modules/service-request/service-request.service';
+import { createStaff } from '../modules/staff';
+import { StaffCreateBodySchema } from '@clinicpass/shared/platform/staff';
 import { parseCommandLine } from './usage';
 
 const USAGE = `Usage: npm run operator -w apps/server -- service-request <id> <${OPERATOR_ACTIONS.join('|')}> [--reason "…"]
-       npm run operator -w apps/server -- service-request complete-due`;
+       npm run operator -w apps/server -- service-request complete-due
+       npm run operator -w apps/server -- staff create --email E --name N --role R [--role R] --as YOU
+         (roles: admin, claims, network, service, content)`;
 
 const { positionals, values } = parseCommandLine(
-  { allowPositionals: true, options: { reason: { type: 'string' } } },
+  {
+    allowPositionals: true,
+    options: {
+      reason: { type: 'string' },
+      email: { type: 'string' },
+      name: { type: 'string' },
+      role: { type: 'string', multiple: true },
+      as: { type: 'string' },
+    },
+  },
   USAGE,
 );
 
@@ -32,6 +48,62 @@ function fail(message: string): never {
 }
 
 const [area, target, action] = positionals;
+
+/** `staff create`: the account, its first password and authenticator secret, printed once. */
+async function staffCommand(): Promise<void> {
+  if (target !== 'create') fail(USAGE);
+  const operator = values.as?.trim() ?? '';
+  if (operator === '') fail(`--as: say who runs this (your name, for the audit log)\n${USAGE}`);
+  const input = StaffCreateBodySchema.safeParse({
+    email: values.email,
+    name: values.name,
+    roles: values.role ?? [],
+  });
+  if (!input.success) {
+    fail(
+      input.error.issues
+        .map(
+          (issue) =>
+            `--${String(issue.path[0] ?? 'role').replace('roles', 'role')}: ${issue.message}`,
+        )
+        .join('\n'),
+    );
+  }
+  const config = loadConfig();
+  const database = await startDatabase(config);
+  try {
+    await runMigrations(database);
+    const created = await createStaff(
+      { db: database.db, secretKey: config.secretKey },
+      { kind: 'operator', name: operator },
+      input.data,
+      systemClock.now(),
+      null,
+    );
+    console.log(
+      [
+        `Staff account ${created.staff.email} (${created.staff.roles.join(', ')}) created.`,
+        'Hand these over privately; they are not shown again:',
+        `  first password:       ${created.password}`,
+        `  authenticator secret: ${created.totp.secret}`,
+        `  authenticator link:   ${created.totp.uri}`,
+      ].join('\n'),
+    );
+  } finally {
+    await database.shutdown();
+  }
+}
+
+if (area === 'staff') {
+  try {
+    await staffCommand();
+  } catch (error) {
+    if (error instanceof ConfigError || error instanceof EmbeddedStartError || isAppError(error))
+      fail(error.message);
+    throw error;
+  }
+  process.exit(0);
+}
 if (area !== 'service-request' || target === undefined) fail(USAGE);
 if (target !== 'complete-due') {
   if (!/^[1-9][0-9]*$/.test(target)) fail(`${target} is not a service request id\n${USAGE}`);

@@ -11,6 +11,7 @@ import { pruneEndedTickets } from '../modules/outpatient/outpatient.service';
 import { closeStaleVisits } from '../modules/outpatient/visit.service';
 import { pruneDeviceSessions } from '../modules/session/session.service';
 import { completeDueRequests } from '../modules/service-request/service-request.service';
+import { pruneStaffSessions } from '../modules/staff';
 
 export interface JobContext {
   db: Database;
@@ -43,7 +44,8 @@ export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
         .length,
     }),
   },
-  // `npm run outpatient -- prune`: device sessions unseen and tickets ended long ago (decision 252).
+  // `npm run outpatient -- prune`: device sessions unseen and tickets ended long ago (decision
+  // 252), and staff sessions ended a day ago (decision 295).
   {
     task: 'prune_sessions_and_tickets',
     match: '20 * * * *',
@@ -52,6 +54,7 @@ export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
       return {
         deviceSessions: await pruneDeviceSessions(db, now),
         tickets: await pruneEndedTickets(db, now),
+        staffSessions: await pruneStaffSessions(db, now),
       };
     },
   },

@@ -1,5 +1,5 @@
-// Reading one cookie of a request: shared by the identity module and the plugins (the SPA's
-// stand-in shells, the auth plugin), which import no module.
+// Reading one cookie of a request, and writing a session cookie: shared by the identity and staff
+// modules and the plugins (the SPA's stand-in shells, the auth plugin), which import no module.
 import type { FastifyRequest } from 'fastify';
 
 /** A value that is not valid percent-encoding counts as absent (a planted cookie must not 500). */
@@ -23,4 +23,25 @@ export function readCookie(request: FastifyRequest, name: string): string | null
     }
   }
   return null;
+}
+
+/**
+ * A `Set-Cookie` value for a session cookie: HttpOnly, SameSite=Strict, Secure when asked,
+ * expiring after `maxAge` seconds (0 clears it).
+ */
+export function sessionCookie(
+  name: string,
+  value: string,
+  options: { path: string; maxAge: number; secure: boolean; now: Date },
+): string {
+  const expires = new Date(options.now.getTime() + options.maxAge * 1000).toUTCString();
+  return [
+    `${name}=${encodeURIComponent(value)}`,
+    `Path=${options.path}`,
+    `Max-Age=${options.maxAge}`,
+    `Expires=${options.maxAge === 0 ? 'Thu, 01 Jan 1970 00:00:00 GMT' : expires}`,
+    'HttpOnly',
+    'SameSite=Strict',
+    ...(options.secure ? ['Secure'] : []),
+  ].join('; ');
 }

@@ -17,6 +17,8 @@ export const API_AREAS = {
   clinic: '/api/clinic',
   merchant: '/api/merchant',
   advisor: '/api/advisor',
+  /** The back office (issue 39): the insurer's staff, with roles. */
+  ops: '/api/ops',
   identity: '/identity',
   session: '/session',
   /** The GraphQL endpoint (one path, no sub-paths): see `graphql.ts`. */

@@ -10,6 +10,7 @@ import { documentContract } from './document';
 import { finderContract } from './finder';
 import { healthContract } from './health';
 import { devContract, identityContract, sessionContract } from './identity';
+import { opsContract } from './ops';
 import { outpatientContract } from './outpatient';
 import { partnerContract } from './partner';
 import { paymentContract } from './payment';
@@ -33,6 +34,7 @@ export const contract = {
   finder: finderContract,
   health: healthContract,
   identity: identityContract,
+  ops: opsContract,
   outpatient: outpatientContract,
   partner: partnerContract,
   payment: paymentContract,

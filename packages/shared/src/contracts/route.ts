@@ -7,6 +7,7 @@
 import type { z } from 'zod';
 import { API_AREAS } from '../api-client/client';
 import type { ErrorCode } from '../errors/codes';
+import type { StaffRole } from '../platform/staff';
 
 /** Where routes hang: the client's API areas, plus the development helpers and the top level. */
 export const ROUTE_AREAS = { ...API_AREAS, dev: '/dev', top: '' } as const;
@@ -24,9 +25,17 @@ export type RouteMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * - `clinic-key`: a clinic presenting a live clinic key (decision 106).
  * - `clinic`: a signed-in clinic staff member (for their venues) or a live clinic key (its venue).
  * - `token`: the request carries its own credential (a one-time secret, a shared-card token).
+ * - `staff`: a signed-in member of the insurer's staff holding one of the entry's `staffRoles`.
  */
 export type RouteAuth =
-  'none' | 'optional' | 'customer' | 'customer-or-view-token' | 'clinic-key' | 'clinic' | 'token';
+  | 'none'
+  | 'optional'
+  | 'customer'
+  | 'customer-or-view-token'
+  | 'clinic-key'
+  | 'clinic'
+  | 'token'
+  | 'staff';
 
 /** An answer schema by HTTP status. */
 export type RouteResponses = Readonly<Partial<Record<number, z.ZodType>>>;
@@ -50,6 +59,8 @@ export interface RouteContract {
   /** Error codes of the catalogue the route may answer, besides the generic ones of every route. */
   errors: readonly ErrorCode[];
   auth: RouteAuth;
+  /** With `auth: 'staff'`: the roles that may call it, or `any` for every staff member. */
+  staffRoles?: readonly StaffRole[] | 'any';
   summary?: string;
   description?: string;
   tags?: readonly string[];

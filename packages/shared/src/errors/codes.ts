@@ -77,6 +77,10 @@ export const API_ERROR_CODES = {
   // Service requests and underwriting (decisions 080–084): another request of the policy is
   // still in progress; the health questions' result refuses the change.
   service_request_in_progress: 409,
+  // The back office (issue 39, decision 295): a staff sign-in refused (one answer for a wrong
+  // email, password or code, so none is confirmed), and a staff session ended by a role change.
+  staff_sign_in_failed: 401,
+  staff_session_ended: 401,
   rejected_underwriting_case: 409,
   // The clinic side (issue 18): a recording step with a ticket that cannot be used (its
   // `details.outcome` says why); an amount charged above the member price.

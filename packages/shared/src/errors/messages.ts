@@ -107,6 +107,8 @@ const en = {
   rejected_underwriting_case: 'We are unable to accept this change based on the health questions',
   ticket_not_accepted: 'This ticket cannot be used for this step',
   amount_above_member_price: 'The amount is above the member price of this service',
+  staff_sign_in_failed: 'Incorrect email, password or authenticator code',
+  staff_session_ended: 'Your session has ended, please sign in again',
   ...APPLICATION_VALIDATION_MESSAGES.en,
 
   network_error: 'Network error, please check your connection and try again',
@@ -199,6 +201,8 @@ const zhHK = {
   rejected_underwriting_case: '根據健康問卷，我們未能接受此更改',
   ticket_not_accepted: '此票券不適用於這個步驟',
   amount_above_member_price: '金額高於此服務的會員價',
+  staff_sign_in_failed: '電郵、密碼或驗證器代碼不正確',
+  staff_session_ended: '你的登入已結束，請重新登入',
   ...APPLICATION_VALIDATION_MESSAGES['zh-HK'],
 
   network_error: '網絡錯誤，請檢查網絡連線後再試',

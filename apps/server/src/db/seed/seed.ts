@@ -1,5 +1,6 @@
 // Seeds reference data, the synthetic network and the demo data, in one order that respects the
 // foreign keys. Rows come with fixed ids (deterministic generator); sequences are moved past them.
+import { APPEND_ONLY_TABLES } from '../staff-schema';
 import { systemClock, type Clock } from '@clinicpass/shared/time/clock';
 import { sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
@@ -189,12 +190,14 @@ export async function seedIfEmpty(
   });
 }
 
-/** Empties every application table (for `db:seed --force`). */
+/** Empties every application table but the append-only audit log (for `db:seed --force`). */
 export async function resetDatabase(db: Database): Promise<void> {
   const result = await db.execute<{ tablename: string }>(
     sql`SELECT tablename FROM pg_tables WHERE schemaname = 'public'`,
   );
-  const tables = result.rows.map((row) => `"${row.tablename}"`);
+  const tables = result.rows
+    .filter((row) => !APPEND_ONLY_TABLES.includes(row.tablename))
+    .map((row) => `"${row.tablename}"`);
   if (tables.length > 0)
     await db.execute(sql.raw(`TRUNCATE ${tables.join(', ')} RESTART IDENTITY CASCADE`));
 }

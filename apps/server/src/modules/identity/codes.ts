@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { AppError } from '@clinicpass/shared/errors/app-error';
 import type { Language } from '@clinicpass/shared/i18n/languages';
 import type { CodeDeliveryResponse } from '@clinicpass/shared/schemas/identity';
-import { generateCode, generateToken, keyedHash, maskEmail, sameHash } from './crypto';
+import { generateCode, generateToken, keyedHash, maskEmail, sameHash } from '../../lib/crypto';
 import { IDENTITY_LIMITS, MINUTE, type IdentityContext } from './identity-context';
 import type { CodePurpose, CodeRow, UserRow } from './identity.repository';
 import { IDENTITY_TEXTS } from './messages';

@@ -3,7 +3,7 @@
 // and the same refresh token as `cp_renew` on /api, so an API call can renew an expired access
 // cookie (decision 108) while pages and assets never carry a refresh token.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { readCookie } from '../../lib/cookies';
+import { readCookie, sessionCookie } from '../../lib/cookies';
 import { cookieIsSecure } from '../../lib/secure-cookie';
 import type { Tokens } from './identity.service';
 import { ACCESS_TOKEN_SECONDS, REFRESH_TOKEN_SECONDS } from './tokens';
@@ -16,22 +16,7 @@ export const RENEW_COOKIE_PATH = '/api';
 
 export { readCookie };
 
-function cookie(
-  name: string,
-  value: string,
-  options: { path: string; maxAge: number; secure: boolean; now: Date },
-): string {
-  const expires = new Date(options.now.getTime() + options.maxAge * 1000).toUTCString();
-  return [
-    `${name}=${encodeURIComponent(value)}`,
-    `Path=${options.path}`,
-    `Max-Age=${options.maxAge}`,
-    `Expires=${options.maxAge === 0 ? 'Thu, 01 Jan 1970 00:00:00 GMT' : expires}`,
-    'HttpOnly',
-    'SameSite=Strict',
-    ...(options.secure ? ['Secure'] : []),
-  ].join('; ');
-}
+const cookie = sessionCookie;
 
 export function setSessionCookies(
   request: FastifyRequest,

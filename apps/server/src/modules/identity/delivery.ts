@@ -21,7 +21,7 @@ import type { Database } from '../../db/client';
 import { outboxMessage } from '../../db/identity-schema';
 import { outgoingMessage } from '../../db/messaging-schema';
 import { DELIVER_MESSAGE_TASK } from '../../jobs/runner';
-import { deriveKey, maskEmail, seal, unseal } from './crypto';
+import { deriveKey, maskEmail, seal, unseal } from '../../lib/crypto';
 import { DeliveryError } from './delivery-error';
 import { renderEmail } from './email';
 import { sendTwilioSms } from './sms-twilio';

@@ -3,7 +3,7 @@
 import type { Clock } from '@clinicpass/shared/time/clock';
 import type { Config } from '../../config';
 import type { CaptchaService } from '../captcha/captcha.service';
-import { deriveKey } from './crypto';
+import { deriveKey } from '../../lib/crypto';
 import type { Delivery } from './delivery';
 import type { IdentityRepository } from './identity.repository';
 

@@ -1,6 +1,6 @@
 // Sessions and their tokens: issued, authenticated, refreshed, renewed and signed out.
 import { AppError } from '@clinicpass/shared/errors/app-error';
-import { keyedHash, generateToken } from './crypto';
+import { keyedHash, generateToken } from '../../lib/crypto';
 import type { IdentityContext, Tokens } from './identity-context';
 import type { UserRow } from './identity.repository';
 import {

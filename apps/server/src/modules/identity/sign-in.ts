@@ -5,7 +5,7 @@ import type { Language } from '@clinicpass/shared/i18n/languages';
 import { SIGN_IN_FAILURES_BEFORE_CAPTCHA } from '@clinicpass/shared/schemas/captcha';
 import { generatePassword, hashPassword, verifyPassword } from '../../lib/passwords';
 import type { Codes } from './codes';
-import { generateToken, keyedHash } from './crypto';
+import { generateToken, keyedHash } from '../../lib/crypto';
 import {
   IDENTITY_LIMITS,
   USER_STATUS,

@@ -12,7 +12,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type Stripe from 'stripe';
 import { paymentMethod } from '../../db/billing-schema';
-import { postgresRateLimitStore } from '../../plugins/limits';
+import { addressRateLimit } from '../../plugins/limits';
 import { cardLabel } from './card-gateway';
 import { cardOf, stripeClient, type StripeSettings } from './stripe-card-provider';
 
@@ -30,13 +30,10 @@ export const stripeWebhookRoutes: FastifyPluginAsync<{ settings: StripeSettings 
   { settings },
 ) => {
   const stripe = stripeClient(settings);
-  await app.register(rateLimit, {
-    global: true,
-    max: STRIPE_WEBHOOK_RATE_LIMIT.max,
-    timeWindow: STRIPE_WEBHOOK_RATE_LIMIT.timeWindow,
-    store: postgresRateLimitStore(app.db, 'stripe-webhook'),
-    keyGenerator: (request) => request.ip,
-  });
+  await app.register(
+    rateLimit,
+    addressRateLimit(app.db, 'stripe-webhook', STRIPE_WEBHOOK_RATE_LIMIT),
+  );
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: MAX_BYTES }, (_req, body, done) => {
     done(null, body);

@@ -7,7 +7,7 @@ import { rootContract } from '@clinicpass/shared/contracts/root';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../lib/contract-route';
 import { requestLanguage } from '../../plugins/errors';
-import { postgresRateLimitStore } from '../../plugins/limits';
+import { addressRateLimit } from '../../plugins/limits';
 import type { Database } from '../../db/client';
 import { idempotencyKeyOf, idempotentUnder } from '../platform-common/idempotency';
 import * as service from './root-secret.service';
@@ -16,13 +16,7 @@ import * as service from './root-secret.service';
 export const SECRET_RATE_LIMIT = { max: 10, timeWindow: 15 * 60_000 } as const;
 
 export const rootSecretRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(rateLimit, {
-    global: true,
-    max: SECRET_RATE_LIMIT.max,
-    timeWindow: SECRET_RATE_LIMIT.timeWindow,
-    store: postgresRateLimitStore(app.db, 'root-secret'),
-    keyGenerator: (request) => request.ip,
-  });
+  await app.register(rateLimit, addressRateLimit(app.db, 'root-secret', SECRET_RATE_LIMIT));
 
   route(app, rootContract.redeemSecret, async (request) => {
     const now = request.now.instant;

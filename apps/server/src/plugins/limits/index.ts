@@ -10,6 +10,7 @@
 // Nothing outside this folder touches those tables (a lint rule in eslint.config.js). Functions
 // take the database handle first, like every service (decision 170).
 export {
+  addressRateLimit,
   BATCH_FLUSH_MS,
   batchedRateLimitStore,
   hitCounter,

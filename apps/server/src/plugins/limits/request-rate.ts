@@ -493,3 +493,22 @@ export function postgresRateLimitStore(db: Database, prefix: string): FastifyRat
   }
   return PostgresStore;
 }
+
+/**
+ * @fastify/rate-limit's options for a plugin whose every route is limited per client address,
+ * counted exactly in PostgreSQL across processes (root secrets, the Stripe webhook, staff
+ * sign-in): `app.register(rateLimit, addressRateLimit(db, 'prefix', { max, timeWindow }))`.
+ */
+export function addressRateLimit(
+  db: Database,
+  prefix: string,
+  limit: { readonly max: number; readonly timeWindow: number },
+) {
+  return {
+    global: true,
+    max: limit.max,
+    timeWindow: limit.timeWindow,
+    store: postgresRateLimitStore(db, prefix),
+    keyGenerator: (request: { ip: string }) => request.ip,
+  };
+}

@@ -1,4 +1,4 @@
-// Keyed hashes and random values for the identity service. Codes and refresh tokens are stored
+// Keyed hashes and random values for the identity and staff services. Codes and tokens are stored
 // only as HMAC-SHA256 with a key derived from the server secret, so a database copy reveals
 // neither; the outbox body is sealed with AES-256-GCM for the same reason.
 import {

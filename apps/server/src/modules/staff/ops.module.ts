@@ -1,0 +1,152 @@
+// The back office's API (`/api/ops`, issue 39, decision 295). Staff carry the `cp_staff` cookie
+// (HttpOnly, SameSite=Strict, Path=/api/ops); a customer's or a clinic's sign-in counts for
+// nothing here. Each route names its roles in the route table; a caller without one of them is
+// refused 403 before the body is read, a guest 401, a session that ended 401
+// `staff_session_ended`.
+import rateLimit from '@fastify/rate-limit';
+import { opsContract } from '@clinicpass/shared/contracts/ops';
+import type { RouteContract } from '@clinicpass/shared/contracts/route';
+import { AppError } from '@clinicpass/shared/errors/app-error';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { readCookie, sessionCookie } from '../../lib/cookies';
+import { route } from '../../lib/contract-route';
+import { cookieIsSecure } from '../../lib/secure-cookie';
+import { addressRateLimit } from '../../plugins/limits';
+import { auditCsv, listAudit } from './audit';
+import {
+  authenticate,
+  createStaff,
+  listStaff,
+  signIn,
+  signOut,
+  STAFF_SESSION_MAX_MS,
+  type StaffCaller,
+  type StaffContext,
+  updateStaff,
+  actorOf,
+} from './staff.service';
+
+export const STAFF_COOKIE = 'cp_staff';
+export const STAFF_COOKIE_PATH = '/api/ops';
+/** Sign-in attempts per client address per window (the account lock counts per account). */
+export const STAFF_SIGN_IN_RATE_LIMIT = { max: 20, timeWindow: 15 * 60_000 } as const;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in staff member, on back-office routes. */
+    staff: StaffCaller | null;
+    /** A staff cookie was presented for a session that has ended. */
+    staffSessionEnded: boolean;
+  }
+}
+
+/** The route's hook refusing callers without one of its roles. */
+function requireRoles(contract: RouteContract) {
+  return async (request: FastifyRequest) => {
+    const caller = request.staff;
+    if (caller === null) {
+      throw new AppError(request.staffSessionEnded ? 'staff_session_ended' : 'unauthenticated');
+    }
+    const roles = contract.staffRoles ?? [];
+    if (roles !== 'any' && !roles.some((role) => caller.roles.includes(role))) {
+      throw new AppError('forbidden', {
+        message: `This needs the ${roles.join(' or ')} role`,
+      });
+    }
+    return Promise.resolve();
+  };
+}
+
+function setStaffCookie(request: FastifyRequest, reply: FastifyReply, token: string, now: Date) {
+  reply.header(
+    'set-cookie',
+    sessionCookie(STAFF_COOKIE, token, {
+      path: STAFF_COOKIE_PATH,
+      maxAge: token === '' ? 0 : STAFF_SESSION_MAX_MS / 1000,
+      secure: cookieIsSecure(request),
+      now,
+    }),
+  );
+}
+
+export async function opsModule(app: FastifyInstance): Promise<void> {
+  const ctx: StaffContext = { db: app.db, secretKey: app.config.secretKey };
+  app.decorateRequest('staff', null);
+  app.decorateRequest('staffSessionEnded', false);
+  app.addHook('onRequest', async (request) => {
+    const token = readCookie(request, STAFF_COOKIE);
+    if (token === null) return;
+    const check = await authenticate(ctx, token, request.now.instant);
+    if (check.kind === 'signed-in') request.staff = check.caller;
+    else request.staffSessionEnded = check.kind === 'ended';
+  });
+  const staffRoute = <const C extends RouteContract>(
+    contract: C,
+    handler: Parameters<typeof route<C>>[2],
+  ) => {
+    route(app, contract, handler, { onRequest: requireRoles(contract) });
+  };
+
+  await app.register(async (limited) => {
+    await limited.register(
+      rateLimit,
+      addressRateLimit(app.db, 'staff-sign-in', STAFF_SIGN_IN_RATE_LIMIT),
+    );
+    route(limited, opsContract.signIn, async (request, reply) => {
+      const now = request.now.instant;
+      const { token, caller, staff } = await signIn(ctx, request.body, now, request.id);
+      setStaffCookie(request, reply, token, now);
+      return { staff, expires_at: caller.expiresAt.toISOString() };
+    });
+  });
+
+  staffRoute(opsContract.session, async (request) => {
+    const caller = request.staff as StaffCaller;
+    const staff = (await listStaff(app.db)).find((one) => one.id === caller.id);
+    if (staff === undefined) throw new AppError('staff_session_ended');
+    return { staff, expires_at: caller.expiresAt.toISOString() };
+  });
+
+  staffRoute(opsContract.signOut, async (request, reply) => {
+    const now = request.now.instant;
+    await signOut(ctx, request.staff as StaffCaller, now, request.id);
+    setStaffCookie(request, reply, '', now);
+    return { signed_out: true as const };
+  });
+
+  staffRoute(opsContract.listStaff, async () => ({ items: await listStaff(app.db) }));
+
+  staffRoute(opsContract.createStaff, (request) =>
+    createStaff(
+      ctx,
+      actorOf(request.staff as StaffCaller),
+      request.body,
+      request.now.instant,
+      request.id,
+    ),
+  );
+
+  staffRoute(opsContract.updateStaff, (request) =>
+    updateStaff(
+      ctx,
+      request.staff as StaffCaller,
+      request.params.id,
+      request.body,
+      request.now.instant,
+      request.id,
+    ),
+  );
+
+  staffRoute(opsContract.listAudit, async (request) => {
+    const { page, ...filter } = request.query;
+    return listAudit(app.db, filter, page);
+  });
+
+  staffRoute(opsContract.exportAudit, async (request, reply) => {
+    const csv = await auditCsv(app.db, request.query);
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', 'attachment; filename="clinicpass-audit.csv"')
+      .send(csv);
+  });
+}
