@@ -107,6 +107,10 @@ const en = {
   rejected_underwriting_case: 'We are unable to accept this change based on the health questions',
   ticket_not_accepted: 'This ticket cannot be used for this step',
   amount_above_member_price: 'The amount is above the member price of this service',
+  claim_documents_missing: 'Please add the documents this claim needs before submitting it',
+  file_empty: 'The file is empty',
+  file_type_not_accepted: 'Please upload a JPEG, PNG or HEIC photo or a PDF',
+  file_has_script: 'This PDF contains script and cannot be accepted',
   ...APPLICATION_VALIDATION_MESSAGES.en,
 
   network_error: 'Network error, please check your connection and try again',
@@ -199,6 +203,10 @@ const zhHK = {
   rejected_underwriting_case: '根據健康問卷，我們未能接受此更改',
   ticket_not_accepted: '此票券不適用於這個步驟',
   amount_above_member_price: '金額高於此服務的會員價',
+  claim_documents_missing: '提交前請先加入此索償所需的文件',
+  file_empty: '檔案是空的',
+  file_type_not_accepted: '請上載 JPEG、PNG 或 HEIC 相片或 PDF 檔案',
+  file_has_script: '此 PDF 含有程式碼，未能接受',
   ...APPLICATION_VALIDATION_MESSAGES['zh-HK'],
 
   network_error: '網絡錯誤，請檢查網絡連線後再試',
