@@ -2,6 +2,7 @@
 // calls, the one table of moves as a property (random action sequences never leave it and every
 // refused action answers 409 with its code), another owner's claim and document answering as an
 // unknown one, documents checked by content, and one count of use.
+import { Readable } from 'node:stream';
 import { deflateSync } from 'node:zlib';
 import {
   CLAIM_TRANSITIONS,
@@ -86,6 +87,8 @@ async function createDraft(): Promise<Claim> {
   return res.json<Claim>();
 }
 
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+
 /** A one-pixel PNG with an eXIf chunk (where a phone writes the location). */
 function pngWithExif(): Buffer {
   const chunk = (type: string, data: Buffer) => {
@@ -102,6 +105,30 @@ function pngWithExif(): Buffer {
   ]);
 }
 
+/** A PNG whose image data chunk is 30 MB. */
+function hugePng(): Buffer {
+  const idat = Buffer.alloc(8);
+  idat.writeUInt32BE(30 * 1024 * 1024);
+  idat.write('IDAT', 4, 'latin1');
+  return Buffer.concat([pngWithExif().subarray(0, 33), idat, Buffer.alloc(30 * 1024 * 1024)]);
+}
+
+/** A HEIC whose item location box stops short of what it says it holds (a damaged file). */
+function damagedHeic(): Buffer {
+  const box = (type: string, ...body: Buffer[]) => {
+    const data = Buffer.concat(body);
+    const size = Buffer.alloc(4);
+    size.writeUInt32BE(8 + data.length);
+    return Buffer.concat([size, Buffer.from(type, 'latin1'), data]);
+  };
+  const full = (version: number) => Buffer.from([version, 0, 0, 0]);
+  // infe v2: item 1 of type Exif, so the locations are read; iloc then ends after its header.
+  const infe = box('infe', full(2), Buffer.from([0, 1, 0, 0]), Buffer.from('Exif\u0000', 'latin1'));
+  const iinf = box('iinf', full(0), Buffer.from([0, 1]), infe);
+  const meta = box('meta', full(0), iinf, box('iloc', full(0)));
+  return Buffer.concat([box('ftyp', Buffer.from('heic\u0000\u0000\u0000\u0000', 'latin1')), meta]);
+}
+
 /** A JPEG with an APP1 EXIF segment before its scan. */
 function jpegWithExif(): Buffer {
   const exif = Buffer.from('Exif\u0000\u0000GPS 22.3N 114.1E', 'latin1');
@@ -110,6 +137,8 @@ function jpegWithExif(): Buffer {
     Buffer.from([0xff, 0xd8]),
     app1,
     Buffer.from([0xff, 0xdb, 0, 4, 0, 0]),
+    // SOF0: 8 bits, 1×1, one component.
+    Buffer.from([0xff, 0xc0, 0, 11, 8, 0, 1, 0, 1, 1, 1, 0x11, 0]),
     Buffer.from([0xff, 0xda, 0, 2, 1, 2, 3, 0xff, 0xd9]),
   ]);
 }
@@ -326,6 +355,21 @@ describe('claim documents', () => {
     });
     expect(pngBack.rawPayload.includes(Buffer.from('GPSLatitude'))).toBe(false);
     expect(pngBack.rawPayload.includes(Buffer.from('IDAT'))).toBe(true);
+    // What follows IEND (a second file hidden behind the image) is not stored.
+    const trailing = await upload(
+      draft.id,
+      Buffer.concat([pngWithExif(), Buffer.from('<script>alert(1)</script>')]),
+      'image/png',
+      'trailing.png',
+    );
+    expect(trailing.statusCode, trailing.body).toBe(200);
+    const trailingBack = await t.app.inject({
+      method: 'GET',
+      url: trailing.json<{ url: string }>().url,
+      headers: { 'x-test-user': OWNER },
+    });
+    expect(trailingBack.rawPayload.includes(Buffer.from('script'))).toBe(false);
+    expect(trailingBack.rawPayload.subarray(-8, -4).toString('latin1')).toBe('IEND');
   });
 
   it('refuses bad input with a code', async () => {
@@ -339,6 +383,23 @@ describe('claim documents', () => {
       deflateSync(Buffer.from('<</S/JavaScript/JS(app.alert(1))>>', 'latin1')),
       Buffer.from('\nendstream endobj\n%%EOF', 'latin1'),
     ]);
+    // An object stream kept plain (no filter) with a script action among its objects.
+    const plainObjects = Buffer.from(
+      '%PDF-1.5\n4 0 obj<</Type/ObjStm/N 1/First 4>>stream\n5 0 <</S/JavaScript/JS(app.alert(1))>>\nendstream endobj\n%%EOF',
+      'latin1',
+    );
+    // An object stream in a filter the scan cannot read, its type written plainly or escaped.
+    const hexObjects = Buffer.from(
+      `%PDF-1.5\n4 0 obj<</Type/ObjStm/Filter/ASCIIHexDecode>>stream\n${Buffer.from('<</S/JavaScript>>').toString('hex')}>\nendstream endobj\n%%EOF`,
+      'latin1',
+    );
+    const escapedObjects = Buffer.from(
+      `%PDF-1.5\n4 0 obj<</Type/Obj#53tm/Filter/AHx>>stream\n${Buffer.from('<</S/JavaScript>>').toString('hex')}>\nendstream endobj\n%%EOF`,
+      'latin1',
+    );
+    const chunksBefore = await one<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM stored_object_chunk`,
+    );
     const cases: [Buffer, string, string, number, string][] = [
       [
         Buffer.from('just some text, not a photo'),
@@ -358,16 +419,103 @@ describe('claim documents', () => {
         'payload_too_large',
       ],
       [Buffer.from('{}'), 'application/json', 'x.pdf', 415, 'unsupported_media_type'],
+      [Buffer.from('<p>hi</p>'), 'text/html', 'receipt.png', 415, 'unsupported_media_type'],
+      // Right names and declared types, wrong content.
+      [
+        Buffer.from('<html><script>alert(1)</script></html>'),
+        'image/png',
+        'receipt.png',
+        400,
+        'file_type_not_accepted',
+      ],
+      [
+        Buffer.concat([Buffer.from('PK\u0003\u0004', 'latin1'), Buffer.alloc(64)]),
+        'image/png',
+        'scan.png',
+        400,
+        'file_type_not_accepted',
+      ],
+      [Buffer.from('hi'), 'image/png', 'tiny.png', 400, 'file_type_not_accepted'],
+      [
+        Buffer.concat([PNG_SIGNATURE, Buffer.from('<html><script>alert(1)</script></html>')]),
+        'image/png',
+        'polyglot.png',
+        400,
+        'file_type_not_accepted',
+      ],
+      [
+        Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.from('<html>alert(1)</html>')]),
+        'image/jpeg',
+        'polyglot.jpg',
+        400,
+        'file_type_not_accepted',
+      ],
+      [damagedHeic(), 'image/heic', 'damaged.heic', 400, 'file_type_not_accepted'],
+      [Buffer.alloc(0), 'image/png', 'empty.png', 400, 'file_empty'],
+      [hugePng(), 'image/png', 'huge.png', 413, 'payload_too_large'],
+      [plainObjects, 'application/pdf', 'plain-objects.pdf', 400, 'file_has_script'],
+      [hexObjects, 'application/pdf', 'hex-objects.pdf', 400, 'file_type_not_accepted'],
+      [escapedObjects, 'application/pdf', 'escaped.pdf', 400, 'file_type_not_accepted'],
     ];
     for (const [body, type, name, status, code] of cases) {
       const res = await upload(draft.id, body, type, name);
-      expect(res.statusCode, `${name}: ${res.body}`).toBe(status);
-      expect(res.json<{ code: string }>().code).toBe(code);
+      // Soft: every case that fails is reported, not only the first.
+      expect.soft(res.statusCode, `${name}: ${res.body}`).toBe(status);
+      expect.soft(res.json<{ code?: string }>().code, name).toBe(code);
     }
     const stored = await one<{ n: number }>(
       sql`SELECT count(*)::int AS n FROM claim_document WHERE claim_id = ${draft.id}`,
     );
     expect(stored.n).toBe(0);
+    // Nothing of a refused file is left in storage (the chunks roll back with the request).
+    const chunksAfter = await one<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM stored_object_chunk`,
+    );
+    expect(chunksAfter.n).toBe(chunksBefore.n);
+  });
+});
+
+describe('a 30 MB upload', () => {
+  it('sent without a length, stops at 10 MB with 413 and stores nothing', async () => {
+    const draft = await createDraft();
+    const body = hugePng();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `${BASE}/claim/${draft.id}/document?kind=original-medical-receipt&file_name=huge.png`,
+      headers: { 'x-test-user': OWNER, 'content-type': 'image/png' },
+      // A stream: no Content-Length, so only the check on the way to storage can stop it.
+      payload: Readable.from(
+        (function* () {
+          for (let at = 0; at < body.length; at += 64 * 1024)
+            yield body.subarray(at, at + 64 * 1024);
+        })(),
+      ),
+    });
+    expect(res.statusCode, res.body).toBe(413);
+    expect(res.json<{ code: string; details: { max_bytes: number } }>()).toMatchObject({
+      code: 'payload_too_large',
+      details: { max_bytes: 10 * 1024 * 1024 },
+    });
+    const stored = await one<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM claim_document WHERE claim_id = ${draft.id}`,
+    );
+    expect(stored.n).toBe(0);
+  });
+
+  it('over HTTP, is answered 413 with its code before its body is read', async () => {
+    const draft = await createDraft();
+    // Listening on loopback until afterAll's close.
+    const address = await t.app.listen({ host: '127.0.0.1', port: 0 });
+    const res = await fetch(
+      `${address}${BASE}/claim/${draft.id}/document?kind=original-medical-receipt&file_name=huge.png`,
+      {
+        method: 'POST',
+        headers: { 'x-test-user': OWNER, 'content-type': 'image/png' },
+        body: new Uint8Array(hugePng()),
+      },
+    );
+    expect(res.status).toBe(413);
+    expect(((await res.json()) as { code: string }).code).toBe('payload_too_large');
   });
 });
 

@@ -12,6 +12,7 @@ import { pageReply, pageWindow } from '../platform-common/pagination';
 import * as documents from './claim-documents.service';
 import * as service from './claims.service';
 import type { DocumentStorage } from './document-storage';
+import { MAX_DOCUMENT_BYTES, tooLarge } from './file-check';
 
 const SIGN_IN_MESSAGE = 'Sign in to see and file your claims';
 
@@ -93,6 +94,11 @@ export const claimRoutes: FastifyPluginAsyncZod<ClaimRoutesOptions> = async (app
         throw new AppError('unsupported_media_type', {
           message: `Send the file itself as the body, as one of ${UPLOAD_TYPES.join(', ')}`,
         });
+      }
+      // A body declared larger than a document may be is refused before any of it is read.
+      const declared = Number(request.headers['content-length']);
+      if (Number.isFinite(declared) && declared > MAX_DOCUMENT_BYTES) {
+        throw tooLarge(MAX_DOCUMENT_BYTES);
       }
       return app.db.transaction((tx) =>
         documents.uploadDocument(tx, storage, caller, request.now, request.params.id, {

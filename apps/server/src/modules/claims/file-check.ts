@@ -52,6 +52,8 @@ class JpegMetadataStripper {
   private skip = 0;
   private started = false;
   private scanning = false;
+  /** Whether a frame header (SOFn) came before. */
+  private framed = false;
 
   push(chunk: Buffer, out: (part: Buffer) => void): void {
     if (this.scanning) {
@@ -87,12 +89,23 @@ class JpegMetadataStripper {
       }
       const marker = data[1] ?? 0;
       if (marker === 0xda) {
+        // A scan before a frame header: a JPEG signature in front of something else.
+        if (!this.framed) {
+          throw new AppError('file_type_not_accepted', { message: 'The JPEG image is damaged' });
+        }
         this.scanning = true;
         out(data);
         data = Buffer.alloc(0);
         break;
       }
       const length = data.readUInt16BE(2);
+      if (length < 2) {
+        throw new AppError('file_type_not_accepted', { message: 'The JPEG image is damaged' });
+      }
+      // SOF0–SOF15 (but DHT C4, JPG C8, DAC CC): the frame header a scan needs before it.
+      if (marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker)) {
+        this.framed = true;
+      }
       const drop = marker === 0xe1 || marker === 0xed || marker === 0xfe;
       if (drop) {
         this.skip = 2 + length;
@@ -106,6 +119,9 @@ class JpegMetadataStripper {
   }
 
   end(out: (part: Buffer) => void): void {
+    if (!this.scanning) {
+      throw new AppError('file_type_not_accepted', { message: 'The JPEG image is incomplete' });
+    }
     if (this.pending.length > 0) out(this.pending);
   }
 }
@@ -114,15 +130,30 @@ class JpegMetadataStripper {
 
 const PNG_DROPPED = ['eXIf', 'tEXt', 'iTXt', 'zTXt'];
 
-/** Passes a PNG through without its eXIf and text chunks (EXIF and XMP live there). */
+/** A PNG chunk's type: four ASCII letters. */
+const PNG_CHUNK_TYPE = /^[A-Za-z]{4}$/;
+
+function damagedPng(reason: string): AppError {
+  return new AppError('file_type_not_accepted', { message: `The PNG image is damaged: ${reason}` });
+}
+
+/**
+ * Passes a PNG through without its eXIf and text chunks (EXIF and XMP live there). The chunks
+ * are checked as they pass — IHDR first, each type four letters, each length within the PNG
+ * limit — so a PNG signature before other content is refused; what follows IEND (where a
+ * second file is hidden in a polyglot) is dropped.
+ */
 class PngMetadataStripper {
   private pending = Buffer.alloc(0);
   private signature = false;
+  private chunks = 0;
+  private ended = false;
   /** Bytes left of the current chunk, and whether they are kept. */
   private left = 0;
   private keep = true;
 
   push(chunk: Buffer, out: (part: Buffer) => void): void {
+    if (this.ended && this.left === 0) return;
     let data = Buffer.concat([this.pending, chunk]);
     if (!this.signature) {
       if (data.length < 8) {
@@ -141,17 +172,28 @@ class PngMetadataStripper {
         data = data.subarray(part.length);
         if (this.left > 0) break;
       }
+      if (this.ended) {
+        data = Buffer.alloc(0);
+        break;
+      }
       if (data.length < 8) break;
       const length = data.readUInt32BE(0);
       const type = data.subarray(4, 8).toString('latin1');
+      if (!PNG_CHUNK_TYPE.test(type)) throw damagedPng('a chunk has no valid type');
+      if (length > 0x7fffffff) throw damagedPng(`chunk ${type} is too long`);
+      if (this.chunks === 0 && (type !== 'IHDR' || length !== 13)) {
+        throw damagedPng('it does not start with its header');
+      }
+      this.chunks += 1;
+      if (type === 'IEND') this.ended = true;
       this.keep = !PNG_DROPPED.includes(type);
       this.left = 12 + length;
     }
     this.pending = Buffer.from(data);
   }
 
-  end(out: (part: Buffer) => void): void {
-    if (this.pending.length > 0) out(this.pending);
+  end(): void {
+    if (!this.ended || this.left > 0) throw damagedPng('it is incomplete');
   }
 }
 
@@ -302,6 +344,10 @@ class HeicMetadataStripper {
 
 const NAME = /\/((?:[^\s/<>[\]()%{}#]|#[0-9A-Fa-f]{2})+)/g;
 const SCRIPT_NAMES = new Set(['JavaScript', 'JS']);
+/** The most a compressed stream is inflated to for the scan (a zip bomb stops there). */
+const MAX_INFLATED_BYTES = 64 * 1024 * 1024;
+/** How much text before a `stream` keyword is kept to read the stream's dictionary. */
+const DICTIONARY_KEPT = 2048;
 
 /** Whether `text` (latin1) names JavaScript, `#xx` escapes decoded. */
 export function namesScript(text: string): boolean {
@@ -323,6 +369,8 @@ class PdfScriptScanner {
   private carry = '';
   private inStream = false;
   private streamParts: string[] = [];
+  /** The dictionary of the stream being read (the text from its `obj` to `stream`). */
+  private streamDict = '';
 
   push(chunk: Buffer, out: (part: Buffer) => void): void {
     out(chunk);
@@ -337,10 +385,14 @@ class PdfScriptScanner {
         if (start === null) {
           if (namesScript(this.carry)) this.refuse();
           // A name or keyword cut by the chunk's end is read again with the next chunk.
-          this.carry = final ? '' : this.carry.slice(-64);
+          // A stream's dictionary, read when its stream starts, is kept too.
+          this.carry = final ? '' : this.carry.slice(-DICTIONARY_KEPT);
           return;
         }
         if (namesScript(this.carry.slice(0, start.index))) this.refuse();
+        const before = this.carry.slice(0, start.index);
+        const objAt = before.lastIndexOf('obj');
+        this.streamDict = objAt === -1 ? before : before.slice(objAt);
         this.carry = this.carry.slice(start.index + start[0].length);
         this.inStream = true;
         this.streamParts = [];
@@ -367,18 +419,44 @@ class PdfScriptScanner {
     }
   }
 
-  /** Inflates the stream just read (when it is Flate-compressed) and scans its names. */
+  /**
+   * Scans the stream just read: its bytes as they are when its dictionary names no filter (an
+   * object stream kept plain), inflated when it is Flate-compressed. An object stream (where
+   * objects, a script action among them, are kept) encoded any other way cannot be checked
+   * and is refused; another stream with another filter (an image) holds no objects.
+   */
   private checkStream(): void {
-    const data = Buffer.from(this.streamParts.join(''), 'latin1');
+    const raw = this.streamParts.join('');
     this.streamParts = [];
-    let inflated: Buffer | null;
-    try {
-      inflated = inflateSync(data);
-    } catch {
-      // Not Flate-compressed (or not compressed at all): its raw bytes were scanned as names.
-      inflated = null;
+    // Names may be written with #xx escapes (`/Obj#53tm`): read them decoded.
+    const dict = this.streamDict.replace(/#([0-9A-Fa-f]{2})/g, (_, hex: string) =>
+      String.fromCharCode(parseInt(hex, 16)),
+    );
+    const filter = /\/Filter\s*(\[[^\]]*\]|\/[^\s/<>[\]()]+)/
+      .exec(dict)?.[1]
+      ?.replace(/[[\]\s]/g, '');
+    if (filter === undefined) {
+      if (namesScript(raw)) this.refuse();
+      return;
     }
-    if (inflated !== null && namesScript(inflated.toString('latin1'))) this.refuse();
+    if (filter === '/FlateDecode' || filter === '/Fl') {
+      let inflated: Buffer | null;
+      try {
+        inflated = inflateSync(Buffer.from(raw, 'latin1'), { maxOutputLength: MAX_INFLATED_BYTES });
+      } catch {
+        inflated = null;
+      }
+      if (inflated !== null && namesScript(inflated.toString('latin1'))) this.refuse();
+      if (inflated === null && /\/Type\s*\/ObjStm/.test(dict)) this.unreadable();
+      return;
+    }
+    if (/\/Type\s*\/ObjStm/.test(dict)) this.unreadable();
+  }
+
+  private unreadable(): never {
+    throw new AppError('file_type_not_accepted', {
+      message: 'The PDF keeps its objects in a form that cannot be checked',
+    });
   }
 
   private refuse(): never {
@@ -426,10 +504,7 @@ export function checkedUpload(maxBytes = MAX_DOCUMENT_BYTES): CheckedUpload {
       try {
         received += chunk.length;
         if (received > maxBytes) {
-          throw new AppError('payload_too_large', {
-            message: `The file is larger than ${maxBytes / 1024 / 1024} MB`,
-            details: { max_bytes: maxBytes },
-          });
+          throw tooLarge(maxBytes);
         }
         const out = (part: Buffer) => {
           stored += part.length;
@@ -450,7 +525,7 @@ export function checkedUpload(maxBytes = MAX_DOCUMENT_BYTES): CheckedUpload {
         stripper.push(chunk, out);
         callback();
       } catch (error) {
-        callback(error as Error);
+        callback(asUploadError(error));
       }
     },
     flush(callback: TransformCallback) {
@@ -470,7 +545,7 @@ export function checkedUpload(maxBytes = MAX_DOCUMENT_BYTES): CheckedUpload {
         stripper.end(out);
         callback();
       } catch (error) {
-        callback(error as Error);
+        callback(asUploadError(error));
       }
     },
   });
@@ -479,6 +554,27 @@ export function checkedUpload(maxBytes = MAX_DOCUMENT_BYTES): CheckedUpload {
     size: () => stored,
     sha256: () => hash.digest('hex'),
   });
+}
+
+/** 413 `payload_too_large`: the file is larger than a document may be. */
+export function tooLarge(maxBytes: number): AppError {
+  return new AppError('payload_too_large', {
+    message: `The file is larger than ${maxBytes / 1024 / 1024} MB`,
+    details: { max_bytes: maxBytes },
+  });
+}
+
+/**
+ * A read past the end of a structure the file claims to have (a box or segment length that
+ * lies) is a damaged file, refused as such, not a failure of the server.
+ */
+function asUploadError(error: unknown): Error {
+  if (error instanceof RangeError) {
+    return new AppError('file_type_not_accepted', {
+      message: 'The file is damaged: a part of it is shorter than it says',
+    });
+  }
+  return error as Error;
 }
 
 function notAccepted(): AppError {
