@@ -10,7 +10,9 @@ import {
   GetObjectCommand,
   S3Client,
   type S3ClientConfig,
+  S3ServiceException,
 } from '@aws-sdk/client-s3';
+import { AppError } from '@clinicpass/shared/errors/app-error';
 import { Upload } from '@aws-sdk/lib-storage';
 import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import { storedObjectChunk } from '../../db/claim-schema';
@@ -105,6 +107,22 @@ export interface S3StorageOptions {
   client: S3ClientConfig;
 }
 
+/**
+ * The store not answering (refused, timed out, or a 5xx of its own) is a 503 the owner may
+ * retry; what the file checks refused stays their answer; any other answer of the store (a
+ * missing bucket, a refused key) is the operator's to fix and stays a failure of the server.
+ */
+function storeFailure(error: unknown): unknown {
+  if (error instanceof AppError) return error;
+  if (error instanceof S3ServiceException && (error.$metadata.httpStatusCode ?? 500) < 500) {
+    return error;
+  }
+  return new AppError('service_unavailable', {
+    message: 'The document store cannot be reached; please try again in a moment',
+    cause: error,
+  });
+}
+
 /** An S3-compatible store (AWS S3, MinIO, Ceph…) through @aws-sdk/client-s3. */
 export function s3Storage(options: S3StorageOptions): DocumentStorage {
   const client = new S3Client(options.client);
@@ -112,15 +130,23 @@ export function s3Storage(options: S3StorageOptions): DocumentStorage {
     kind: 's3',
     async put(_db, key, body) {
       // A multipart upload of 5 MiB parts: the file is never held whole.
-      await new Upload({
-        client,
-        params: { Bucket: options.bucket, Key: key, Body: body },
-        partSize: 5 * 1024 * 1024,
-        queueSize: 1,
-      }).done();
+      try {
+        await new Upload({
+          client,
+          params: { Bucket: options.bucket, Key: key, Body: body },
+          partSize: 5 * 1024 * 1024,
+          queueSize: 1,
+        }).done();
+      } catch (error) {
+        throw storeFailure(error);
+      }
     },
     async get(_db, key) {
-      const answer = await client.send(new GetObjectCommand({ Bucket: options.bucket, Key: key }));
+      const answer = await client
+        .send(new GetObjectCommand({ Bucket: options.bucket, Key: key }))
+        .catch((error: unknown) => {
+          throw storeFailure(error);
+        });
       if (!(answer.Body instanceof Readable)) throw new Error(`no body for ${key}`);
       return answer.Body;
     },
