@@ -30,6 +30,7 @@ CREATE TABLE "claim" (
 	"pre_approval_claim_id" integer REFERENCES "claim"("id"),
 	"assignee_staff_id" text,
 	"request_note" text,
+	"language" text DEFAULT 'en' NOT NULL CHECK ("language" IN ('en', 'zh-HK')),
 	"submit_date" timestamp with time zone,
 	"paid_date" timestamp with time zone,
 	"create_date" timestamp with time zone DEFAULT now() NOT NULL,

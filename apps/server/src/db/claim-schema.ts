@@ -63,6 +63,8 @@ export const claim = pgTable(
     /** The staff member handling the claim (the back office, issue 39). */
     assigneeStaffId: text('assignee_staff_id'),
     requestNote: text('request_note'),
+    /** The language the owner last used on the claim: its messages are in it (decision 294). */
+    language: text('language').notNull().default('en'),
     submitDate: timestamp('submit_date', { withTimezone: true }),
     paidDate: timestamp('paid_date', { withTimezone: true }),
     createDate: timestamp('create_date', { withTimezone: true }).notNull().defaultNow(),

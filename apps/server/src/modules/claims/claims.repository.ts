@@ -17,7 +17,7 @@ import {
 import { claim, claimAction, claimDocument, claimSettlement } from '../../db/claim-schema';
 import type { Database } from '../../db/client';
 import { policyParty } from '../../db/platform-schema';
-import { member, policy, venue } from '../../db/schema';
+import { appUser, member, policy, venue } from '../../db/schema';
 import { USE_COUNTING_CLAIM_STATUSES } from '@clinicpass/shared/platform/claim-transitions';
 
 export type ClaimRow = typeof claim.$inferSelect;
@@ -266,4 +266,26 @@ export async function memberUnits(
       ),
     );
   return row?.n ?? 0;
+}
+
+/** What a message to a claim's owner says and where it goes (decision 294). */
+export async function findNoticeFacts(db: Database, claimId: number) {
+  const [row] = await db
+    .select({
+      type: claim.type,
+      claimNumber: claim.claimNumber,
+      language: claim.language,
+      amountClaimed: claim.amountClaimed,
+      amountApproved: claim.amountApproved,
+      amountPaid: claim.amountPaid,
+      payoutAccountNumber: claim.payoutAccountNumber,
+      email: appUser.email,
+      phoneNumber: appUser.phoneNumber,
+      phoneVerified: appUser.phoneVerified,
+    })
+    .from(claim)
+    .innerJoin(policy, eq(policy.id, claim.policyId))
+    .innerJoin(appUser, eq(appUser.id, policy.ownerUserId))
+    .where(eq(claim.id, claimId));
+  return row ?? null;
 }

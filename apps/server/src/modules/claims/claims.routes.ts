@@ -11,6 +11,8 @@ import { idempotentWrite } from '../platform-common/idempotency';
 import { pageReply, pageWindow } from '../platform-common/pagination';
 import * as documents from './claim-documents.service';
 import * as service from './claims.service';
+import { requestLanguage } from '../../plugins/errors';
+import type { ClaimMessenger } from './claim-messages';
 import type { DocumentStorage } from './document-storage';
 import { MAX_DOCUMENT_BYTES, tooLarge } from './file-check';
 
@@ -32,6 +34,8 @@ export interface ClaimRoutesOptions {
 // eslint-disable-next-line @typescript-eslint/require-await -- Fastify plugins are async by contract
 export const claimRoutes: FastifyPluginAsyncZod<ClaimRoutesOptions> = async (app, options) => {
   const { storage } = options;
+  // The owner is told of their claim through the outbox (decision 294).
+  const messenger: ClaimMessenger = { sender: app.delivery, publicUrl: app.config.publicUrl };
   const uploads = new WeakMap<FastifyRequest, Readable>();
   // The body of an upload is kept as its stream for the handler; Fastify does not read it.
   app.addContentTypeParser(UPLOAD_TYPES, (request, payload, done) => {
@@ -52,7 +56,7 @@ export const claimRoutes: FastifyPluginAsyncZod<ClaimRoutesOptions> = async (app
 
   route(app, contract.createClaim, async (request) =>
     idempotentWrite(request, (tx, { caller, now }) =>
-      service.createClaim(tx, caller, now, request.body),
+      service.createClaim(tx, caller, now, request.body, requestLanguage(request)),
     ),
   );
 
@@ -68,7 +72,10 @@ export const claimRoutes: FastifyPluginAsyncZod<ClaimRoutesOptions> = async (app
 
   route(app, contract.submitClaim, async (request) =>
     idempotentWrite(request, (tx, { caller, now }) =>
-      service.submitClaim(tx, caller, now, request.params.id),
+      service.submitClaim(tx, caller, now, request.params.id, {
+        messenger,
+        language: requestLanguage(request),
+      }),
     ),
   );
 

@@ -28,10 +28,12 @@ import type {
 } from '@clinicpass/shared/platform/enums';
 import { documentPaths } from '@clinicpass/shared/platform/documents';
 import { compareDates } from '@clinicpass/shared/time/clock';
+import type { Language } from '@clinicpass/shared/i18n/languages';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
 import * as policyService from '../policy/policy.service';
 import * as productService from '../product/product.service';
+import { type ClaimMessenger, queueClaimNotice } from './claim-messages';
 import * as repo from './claims.repository';
 
 export interface Now {
@@ -83,6 +85,8 @@ export interface ActInput {
   note?: string | undefined;
   patch?: Partial<repo.ClaimInsert>;
   details?: Record<string, unknown>;
+  /** Given, the owner is told of the moves that tell (decision 294), in this transaction. */
+  messenger?: ClaimMessenger | undefined;
 }
 
 /**
@@ -143,6 +147,9 @@ export async function act(
     details: input.details ?? null,
     createDate: now.instant,
   });
+  if (input.messenger !== undefined) {
+    await queueClaimNotice(db, input.messenger, row.id, action, input.note ?? null);
+  }
   return updated;
 }
 
@@ -340,6 +347,7 @@ export async function createClaim(
   caller: Caller,
   now: Now,
   body: CreateBody,
+  language: Language = 'en',
 ): Promise<Claim> {
   const policy = await policyService.requirePolicy(db, caller, body.policy_id);
   await checkFields(db, policy, body, now.today);
@@ -361,6 +369,7 @@ export async function createClaim(
     amountClaimed: body.amount_claimed,
     preApprovalClaimId: body.pre_approval_claim_id ?? null,
     ...payoutPatch(body),
+    language,
     createDate: now.instant,
     updateDate: now.instant,
   });
@@ -463,6 +472,7 @@ export async function submitClaim(
   caller: Caller,
   now: Now,
   id: number,
+  told: { messenger?: ClaimMessenger; language?: Language } = {},
 ): Promise<Claim> {
   const row = await lockOwned(db, caller, id);
   if (row.status === 'open' && row.type === 'reimbursement') {
@@ -480,7 +490,11 @@ export async function submitClaim(
     }
   }
   await act(db, row, 'submit', { kind: 'customer', userId: caller.userId }, now, {
-    patch: { submitDate: now.instant },
+    patch: {
+      submitDate: now.instant,
+      ...(told.language === undefined ? {} : { language: told.language }),
+    },
+    messenger: told.messenger,
   });
   return claimAnswer(db, id, caller.userId);
 }
@@ -558,6 +572,7 @@ export async function insurerAction(
   id: number,
   action: InsurerClaimAction,
   input: InsurerInput = {},
+  messenger?: ClaimMessenger,
 ): Promise<Claim> {
   const row = await repo.lockClaim(db, id);
   if (row === null) throw notFound(id);
@@ -595,6 +610,7 @@ export async function insurerAction(
     note,
     patch,
     details: input.amount === undefined ? {} : { amount: input.amount },
+    messenger,
   });
   return claimAnswer(db, id);
 }

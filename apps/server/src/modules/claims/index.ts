@@ -2,6 +2,7 @@
 // claims a clinic's visits make, and the use counted from claims (decision 292).
 export { claimRoutes } from './claims.routes';
 export { storageOf } from './document-storage';
+export { CLAIM_TEXTS, type ClaimMessenger, type MessageSender } from './claim-messages';
 export {
   adjustPanelClaim,
   insurerAction,
