@@ -23,6 +23,7 @@ import { directoryRoutes } from './modules/directory';
 import { finderModule } from './modules/finder/finder.module';
 import { healthRoutes } from './modules/health/health.routes';
 import { devRoutes } from './modules/identity/dev.routes';
+import { claimRoutes, storageOf } from './modules/claims';
 import { documentRoutes } from './modules/document/document.routes';
 import { authGate, identityPlugin } from './modules/identity/identity.plugin';
 import { identityRoutes } from './modules/identity/identity.routes';
@@ -177,6 +178,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   if (stripe) await app.register(stripeWebhookRoutes, { prefix: '/api/payment', settings: stripe });
   await app.register(billingRoutes, { prefix: '/api/customer' });
   await app.register(documentRoutes, { prefix: '/api/customer' });
+  await app.register(claimRoutes, {
+    prefix: '/api/customer',
+    storage: storageOf(deps.config.claimDocuments),
+  });
   await app.register(serviceRequestModule, { prefix: '/api/customer' });
   await app.register(referenceListRoutes, { prefix: '/api/customer' });
   await app.register(stakeholderRoutes, { prefix: '/api/customer' });

@@ -198,8 +198,21 @@ const EnvSchema = z
     PDF_CJK_FONT: z.string().min(1).default(DEFAULT_PDF_CJK_FONT),
     /** The face of a font collection to use (its PostScript name). */
     PDF_CJK_FONT_FACE: z.string().min(1).default('NotoSansCJKhk-Regular'),
+    // --- Claim documents (issue 40, decision 293): PostgreSQL, or an S3-compatible store
+    // (credentials from the SDK's usual AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY).
+    DOCUMENT_STORAGE: z.enum(['postgres', 's3']).default('postgres'),
+    DOCUMENT_S3_BUCKET: z.string().min(1).optional(),
+    DOCUMENT_S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+    DOCUMENT_S3_REGION: z.string().min(1).default('ap-east-1'),
   })
   .superRefine((env, ctx) => {
+    if (env.DOCUMENT_STORAGE === 's3' && env.DOCUMENT_S3_BUCKET === undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DOCUMENT_S3_BUCKET'],
+        message: 'is required with DOCUMENT_STORAGE=s3',
+      });
+    }
     if (env.NODE_ENV === 'production') {
       for (const name of ['SECRET_KEY', 'PUBLIC_URL', 'DATABASE_URL'] as const) {
         if (env[name] === undefined) {
@@ -319,6 +332,10 @@ export interface Config {
   helpWidget: { scriptUrl: string; key: string } | null;
   /** The generated PDFs' CJK font (checked to exist here, its glyphs when the app starts). */
   documents: { font: { path: string; face: string } };
+  /** Where claim documents are kept (decision 293). */
+  claimDocuments:
+    | { storage: 'postgres' }
+    | { storage: 's3'; bucket: string; endpoint: string | null; region: string };
 }
 
 export class ConfigError extends Error {
@@ -470,6 +487,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         ? null
         : { scriptUrl: e.HELP_WIDGET_SCRIPT_URL, key: e.HELP_WIDGET_KEY },
     documents: { font: { path: fontPath, face: e.PDF_CJK_FONT_FACE } },
+    claimDocuments:
+      e.DOCUMENT_STORAGE === 's3' && e.DOCUMENT_S3_BUCKET !== undefined
+        ? {
+            storage: 's3',
+            bucket: e.DOCUMENT_S3_BUCKET,
+            endpoint: e.DOCUMENT_S3_ENDPOINT ?? null,
+            region: e.DOCUMENT_S3_REGION,
+          }
+        : { storage: 'postgres' },
   };
 }
 

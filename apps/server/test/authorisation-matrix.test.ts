@@ -45,6 +45,10 @@ const KINDS: Record<string, (user: string) => SQL> = {
     sql`SELECT r.id FROM tax_report r JOIN policy p ON p.id = r.policy_id WHERE p.owner_user_id = ${u}`,
   '/policy-renewal/:id': (u) =>
     sql`SELECT r.id FROM policy_renewal r JOIN policy p ON p.id = r.policy_id WHERE p.owner_user_id = ${u} ORDER BY r.document IS NULL, r.id`,
+  '/claim/:id': (u) =>
+    sql`SELECT c.id FROM claim c JOIN policy p ON p.id = c.policy_id WHERE p.owner_user_id = ${u} ORDER BY c.status <> 'open', c.id`,
+  '/claim-document/:id': (u) =>
+    sql`SELECT d.id FROM claim_document d JOIN claim c ON c.id = d.claim_id JOIN policy p ON p.id = c.policy_id WHERE p.owner_user_id = ${u}`,
   '/outpatient/submit/:id': (u) =>
     sql`SELECT id FROM application_case WHERE user_id = ${u} ORDER BY id`,
 };
@@ -153,6 +157,7 @@ function plainTables(user: string): Record<string, SQL> {
     underwriting_cases: ofUser('underwriting_case'),
     stakeholders: ofUser('stakeholder'),
     application_cases: ofUser('application_case'),
+    claims: ofPolicy('claim'),
   };
 }
 

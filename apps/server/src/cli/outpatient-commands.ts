@@ -355,7 +355,10 @@ async function visitsCommand(
       `Visit ${visit.id} is now ${visit.status}${visit.amount_charged === null ? '' : `, HK$${visit.amount_charged}`}.`,
     );
   } else if (action === 'close-stale') {
-    const closed = await visitService.closeStaleVisits(db, hkToday(clock));
+    const closed = await visitService.closeStaleVisits(db, {
+      today: hkToday(clock),
+      instant: clock.now(),
+    });
     print(`Closed ${closed} visit(s) left open by an earlier day, without payment.`);
   } else {
     usage(`Usage: npm run outpatient -- visits <${VISIT_ACTIONS.join('|')}> [options]`);

@@ -338,23 +338,8 @@ export const idempotencyRecord = pgTable(
   ],
 );
 
-// ---------------------------------------------------------------- claim balance (decision 075)
-
-/** What a claim used of a benefit: units in the benefit's own unit and the amount paid. */
-export const policyBenefitUsage = pgTable(
-  'policy_benefit_usage',
-  {
-    id: serial('id').primaryKey(),
-    policyId: integer('policy_id')
-      .notNull()
-      .references(() => policy.id),
-    benefit: text('benefit').notNull(),
-    units: numeric('units', { precision: 12, scale: 2, mode: 'number' }).notNull(),
-    amount: money('amount').notNull(),
-    incurredOn: date('incurred_on', { mode: 'string' }).notNull(),
-  },
-  (t) => [index('policy_benefit_usage_policy_idx').on(t.policyId, t.incurredOn)],
-);
+// ---------------------------------------------------------------- claim balance (decision 075; the
+// use itself is the claims', claim-schema.ts)
 
 /** Cash balance earmarked for a benefit of a policy in one policy year. */
 export const policyBenefitAllocation = pgTable(

@@ -33,7 +33,9 @@ export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
   {
     task: 'close_stale_visits',
     match: '5 * * * *',
-    run: async ({ db, clock }) => ({ closed: await closeStaleVisits(db, hkToday(clock)) }),
+    run: async ({ db, clock }) => ({
+      closed: await closeStaleVisits(db, { today: hkToday(clock), instant: clock.now() }),
+    }),
   },
   // `npm run operator -w apps/server -- service-request complete-due`.
   {

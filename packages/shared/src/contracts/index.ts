@@ -4,6 +4,7 @@ import { announcementContract } from './announcement';
 import { applicationCaseContract } from './application-case';
 import { billingContract } from './billing';
 import { captchaContract } from './captcha';
+import { claimContract } from './claim';
 import { clinicContract, policyVisitsContract } from './clinic';
 import { directoryContract } from './directory';
 import { documentContract } from './document';
@@ -27,6 +28,7 @@ export const contract = {
   applicationCase: applicationCaseContract,
   billing: billingContract,
   captcha: captchaContract,
+  claim: claimContract,
   clinic: clinicContract,
   dev: devContract,
   directory: directoryContract,

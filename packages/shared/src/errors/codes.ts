@@ -86,6 +86,12 @@ export const API_ERROR_CODES = {
   // `details.outcome` says why); an amount charged above the member price.
   ticket_not_accepted: 409,
   amount_above_member_price: 400,
+  // Claims (issue 40, decisions 290–293): a submission without the documents its type needs;
+  // an upload that is empty, of a type the content does not show, or a PDF carrying script.
+  claim_documents_missing: 409,
+  file_empty: 400,
+  file_type_not_accepted: 400,
+  file_has_script: 400,
   ...APPLICATION_VALIDATION_CODES,
 } as const satisfies Record<string, number>;
 export type ApiErrorCode = keyof typeof API_ERROR_CODES;

@@ -109,6 +109,10 @@ const en = {
   amount_above_member_price: 'The amount is above the member price of this service',
   staff_sign_in_failed: 'Incorrect email, password or authenticator code',
   staff_session_ended: 'Your session has ended, please sign in again',
+  claim_documents_missing: 'Please add the documents this claim needs before submitting it',
+  file_empty: 'The file is empty',
+  file_type_not_accepted: 'Please upload a JPEG, PNG or HEIC photo or a PDF',
+  file_has_script: 'This PDF contains script and cannot be accepted',
   ...APPLICATION_VALIDATION_MESSAGES.en,
 
   network_error: 'Network error, please check your connection and try again',
@@ -203,6 +207,10 @@ const zhHK = {
   amount_above_member_price: '金額高於此服務的會員價',
   staff_sign_in_failed: '電郵、密碼或驗證器代碼不正確',
   staff_session_ended: '你的登入已結束，請重新登入',
+  claim_documents_missing: '提交前請先加入此索償所需的文件',
+  file_empty: '檔案是空的',
+  file_type_not_accepted: '請上載 JPEG、PNG 或 HEIC 相片或 PDF 檔案',
+  file_has_script: '此 PDF 含有程式碼，未能接受',
   ...APPLICATION_VALIDATION_MESSAGES['zh-HK'],
 
   network_error: '網絡錯誤，請檢查網絡連線後再試',

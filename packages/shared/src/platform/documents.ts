@@ -27,6 +27,8 @@ export const documentPaths = {
   taxReport: (id: number) => `${customer}/tax-report/${id}/document`,
   renewal: (id: number) => `${customer}/policy-renewal/${id}/document`,
   policySchedule: (policyId: number) => `${customer}/policy/${policyId}/schedule-document`,
+  /** A document a claim's owner uploaded (served to the owner only, private, no-store). */
+  claimDocument: (id: number) => `${customer}/claim-document/${id}`,
   /** A file of the library: `library('outpatient-go-plan-details.pdf')`. */
   library: (file: string) => `${LIBRARY_PATH}/${file}`,
 } as const;

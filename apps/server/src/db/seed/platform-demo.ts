@@ -8,7 +8,6 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../client';
 import {
   groupPolicyDocument,
-  policyBenefitUsage,
   policyEvent,
   policyProfileMapping,
   policyRenewal,
@@ -16,6 +15,7 @@ import {
   type policyParty,
 } from '../platform-schema';
 import { DEMO_COUPONS, DEMO_PEOPLE, GROUP_DEMO, GROUP_MEMBERS } from './datasets/demo-scenario';
+import { seedDraftClaim, seedPaidClaims } from './claims-demo';
 import { DOCS } from './datasets/products';
 import type { DemoRecords } from './demo';
 import { factories, type Factories } from './factories';
@@ -177,9 +177,12 @@ async function seedPolicyRecords(
     return found.id;
   };
 
-  // Claims paid this policy year (and one before the last anniversary, which no longer counts).
+  // Claims paid this policy year (and one before the last anniversary, which no longer counts),
+  // each of the policy's insured life and, for an outpatient policy, its card member.
   const op1Anniversary = addMonths(op1.activation, 12);
-  await tx.insert(policyBenefitUsage).values([
+  const memberOf = (policyId: number) =>
+    demo.members.find((m) => m.policyId === policyId && policyId !== vh3.id)?.id ?? null;
+  const uses = [
     {
       policyId: op1.id,
       benefit: 'general-practitioner',
@@ -243,7 +246,25 @@ async function seedPolicyRecords(
       amount: 8500,
       incurredOn: addDays(today, -60),
     },
-  ]);
+  ];
+  await seedPaidClaims(
+    tx,
+    uses.map((use) => ({
+      ...use,
+      partyId: partyOf(use.policyId, 'insured-life'),
+      memberId: memberOf(use.policyId),
+    })),
+    (policyId) => (policyId === vh3.id ? demo.users.plain.id : demo.users.owner.id),
+  );
+  // A draft of plain's with its receipt (another owner's claim and document for the matrix).
+  await seedDraftClaim(tx, {
+    policyId: vh3.id,
+    partyId: partyOf(vh3.id, 'insured-life'),
+    benefit: 'prescribed-imaging',
+    serviceDate: addDays(today, -3),
+    amount: 1200,
+    at: new Date(`${addDays(today, -3)}T12:00:00+08:00`),
+  });
 
   // A statement of the last complete tax year for a policy in force then, else of the current
   // tax year to date.

@@ -313,9 +313,9 @@ export async function listVisits(
 
 /**
  * Day-end close: every consultation still open from a Hong Kong day before `today` becomes
- * `closed_unpaid`, closed at the end of its day. Returns how many.
+ * `closed_unpaid`, closed at the end of its day. Returns them.
  */
-export async function closeStaleVisits(db: Database, today: string): Promise<number> {
+export async function closeStaleVisits(db: Database, today: string): Promise<VisitRow[]> {
   const rows = await db
     .update(clinicVisit)
     .set({
@@ -325,6 +325,6 @@ export async function closeStaleVisits(db: Database, today: string): Promise<num
       updateDate: sql`now()`,
     })
     .where(and(eq(clinicVisit.status, 'open'), lt(clinicVisit.visitDate, today)))
-    .returning({ id: clinicVisit.id });
-  return rows.length;
+    .returning();
+  return rows;
 }

@@ -18,8 +18,9 @@ import {
   type VerificationOutcome,
 } from '@clinicpass/shared/schemas/clinic';
 import type { TicketType } from '@clinicpass/shared/schemas/outpatient';
-import { isOnOrBefore } from '@clinicpass/shared/time/clock';
+import { fixedClock, hkToday, isOnOrBefore } from '@clinicpass/shared/time/clock';
 import type { Database } from '../../db/client';
+import * as claims from '../claims';
 import { bodyCheckEffectiveDate, policyYearEnd, policyYearStart } from './body-check';
 import * as repo from './outpatient.repository';
 import type { MemberRow } from './outpatient.repository';
@@ -107,8 +108,28 @@ function toService(row: visits.VenueServiceRow): ClinicVenueService {
 // ---------------------------------------------------------------- use of the policy year
 
 /**
- * The policy year's use of a member: consultations counted (every status but `void`, so one
- * closed without payment at day end counts, decision 183) against the product's
+ * The benefit the card's visits and the counter's quota count (decision 292): the product's
+ * `visits_per_year` is its schedule's general practitioner visits, and the use is the claims'.
+ */
+export const CARD_BENEFIT = 'general-practitioner';
+
+/** A visit as its panel claim names it: a consultation uses the card's benefit until closed. */
+function panelVisitOf(visit: VisitRow): claims.PanelVisit {
+  return {
+    visitId: visit.id,
+    policyId: visit.policyId,
+    memberId: visit.memberId,
+    venueId: visit.venueId,
+    benefit: CARD_BENEFIT,
+    visitDate: visit.visitDate,
+    amount: 0,
+  };
+}
+
+/**
+ * The policy year's use of a member: the units of its general-practitioner claims (decision 292;
+ * a visit's panel claim counts from the open visit, and one closed without payment at day end
+ * still counts, decision 183; a void visit's claim does not) against the product's
  * `visits_per_year`, body checks left, and the last visit.
  */
 export async function memberUsage(
@@ -118,7 +139,7 @@ export async function memberUsage(
 ): Promise<MemberUsage> {
   const start = policyYearStart(row.activationDate, today);
   const end = policyYearEnd(row.activationDate, today);
-  const used = await visits.countConsultations(db, row.memberId, start, end);
+  const used = await claims.memberUnits(db, row.memberId, CARD_BENEFIT, start, end);
   const checkedThisYear =
     row.lastBodyCheckDate !== null &&
     isOnOrBefore(start, row.lastBodyCheckDate) &&
@@ -182,7 +203,7 @@ export async function assessTicket(
   input: { ref: TicketRef; venueId: number; step?: ClinicStep | undefined },
   now: { today: string; instant: Date },
 ): Promise<Assessment> {
-  await visits.closeStaleVisits(db, now.today);
+  await closeStaleVisits(db, now);
   const ticket = await visits.findTicket(db, ticketWhere(secretKey, input.ref));
   if (ticket === null) return refused('unknown');
   const ticketType = ticket.type as TicketType;
@@ -239,9 +260,10 @@ export async function assessTicket(
   if (ticketType === 'visit') {
     if (open !== null) return refused('already_used', { ...base, visit: open });
     if (row.visitsPerYear !== null) {
-      const usage = await visits.countConsultations(
+      const usage = await claims.memberUnits(
         db,
         row.memberId,
+        CARD_BENEFIT,
         policyYearStart(row.activationDate, now.today),
         policyYearEnd(row.activationDate, now.today),
       );
@@ -367,8 +389,9 @@ async function addVisit(
   existing: (member: MemberRow) => Promise<VisitRow | null>,
   /** The member as the visit leaves it (before the answer reads its use); `inserted` is false
    * when a simultaneous scan recorded it. */
-  recorded: (member: MemberRow, inserted: boolean) => Promise<MemberRow> = (member) =>
-    Promise.resolve(member),
+  recorded: (member: MemberRow, inserted: boolean, visit: VisitRow) => Promise<MemberRow> = (
+    member,
+  ) => Promise.resolve(member),
 ): Promise<StepResult> {
   const assessment = await assessTicket(
     db,
@@ -393,7 +416,7 @@ async function addVisit(
   });
   const visit = inserted ?? (await existing(member));
   if (visit === null) throw new AppError('conflict');
-  const after = { ...assessment, member: await recorded(member, inserted !== null) };
+  const after = { ...assessment, member: await recorded(member, inserted !== null, visit) };
   return stepResult(db, after, inserted !== null, visit, now.today);
 }
 
@@ -412,6 +435,11 @@ export async function openVisit(
     'open-visit',
     { kind: 'consultation', status: 'open' },
     (member) => visits.findOpenVisit(db, member.memberId, input.venueId),
+    async (member, inserted, visit) => {
+      // The open visit's panel claim: it counts from now (decisions 183, 292).
+      if (inserted) await claims.openPanelClaim(db, panelVisitOf(visit), now);
+      return member;
+    },
   );
 }
 
@@ -467,6 +495,12 @@ export async function closeVisit(
     updateDate: now.instant,
   });
   if (closed === null) throw new AppError('conflict');
+  // The visit's panel claim, settled to the clinic at the member price (decision 292).
+  await claims.recordPanelClaim(
+    db,
+    { ...panelVisitOf(closed), benefit: service.slug, amount: service.memberPrice ?? input.amount },
+    now,
+  );
   return stepResult(db, assessment, true, closed, now.today);
 }
 
@@ -497,8 +531,16 @@ export async function recordBodyCheckAtClinic(
         date: now.today,
         statuses: ['closed'],
       }),
-    async (member, inserted) => {
-      if (inserted) await repo.setLastBodyCheckDate(db, member.memberId, now.today);
+    async (member, inserted, visit) => {
+      if (inserted) {
+        await repo.setLastBodyCheckDate(db, member.memberId, now.today);
+        // A body check carries no price at the counter: its claim counts the check, HK$0.
+        await claims.recordPanelClaim(
+          db,
+          { ...panelVisitOf(visit), benefit: 'body-check', amount: 0 },
+          now,
+        );
+      }
       return { ...member, lastBodyCheckDate: now.today };
     },
   );
@@ -531,9 +573,21 @@ export async function policyVisits(
   };
 }
 
-/** Closes the visits left open by an earlier Hong Kong day (operator command, every step). */
-export async function closeStaleVisits(db: Database, today: string): Promise<number> {
-  return visits.closeStaleVisits(db, today);
+/**
+ * Closes the visits left open by an earlier Hong Kong day (operator command, every step): each
+ * still counts (decision 183), its panel claim settled at HK$0, nothing paid (decision 292).
+ */
+export async function closeStaleVisits(
+  db: Database,
+  now: { today: string; instant: Date },
+): Promise<number> {
+  return db.transaction(async (tx) => {
+    const closed = await visits.closeStaleVisits(tx, now.today);
+    for (const visit of closed) {
+      await claims.recordPanelClaim(tx, { ...panelVisitOf(visit), amount: 0 }, now);
+    }
+    return closed.length;
+  });
 }
 
 /** Operator: visits by member code, venue or dates, newest first. */
@@ -605,6 +659,17 @@ export async function correctVisit(
   });
   const after = await visits.findVisit(db, id);
   if (after === null) throw new AppError('not_found');
+  // Its panel claim follows: a void visit uses nothing, a new amount is paid or refunded.
+  await claims.adjustPanelClaim(
+    db,
+    id,
+    {
+      amount: change.amount ?? after.memberPrice ?? after.amountCharged ?? 0,
+      void: after.status === 'void',
+      note: change.note.trim(),
+    },
+    { today: hkToday(fixedClock(now)), instant: now },
+  );
   return {
     ...toVisit(after),
     holder_name_en: after.holderNameEn,

@@ -1,10 +1,9 @@
 // SQL of the policy records (claim balance, allocations, tax reports, renewals, survey attempts,
 // profile mappings). Every read by id or number also takes the owner's user id, so another
 // customer's record is simply not found.
-import { and, asc, count, desc, eq, gte, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
 import {
   policyBenefitAllocation,
-  policyBenefitUsage,
   policyParty,
   policyProfileMapping,
   policyRenewal,
@@ -28,16 +27,6 @@ function ownedBy(ownerUserId: string, policyNumber: string | undefined): SQL | u
 }
 
 // ---------------------------------------------------------------- claim balance
-
-/** Benefit use of a policy up to and including `until`. */
-export function listUsage(db: Database, policyId: number, until: string) {
-  return db
-    .select()
-    .from(policyBenefitUsage)
-    .where(
-      and(eq(policyBenefitUsage.policyId, policyId), lte(policyBenefitUsage.incurredOn, until)),
-    );
-}
 
 export function listAllocations(db: Database, policyId: number, policyYearStart: string) {
   return db

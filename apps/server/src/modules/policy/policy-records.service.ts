@@ -23,6 +23,7 @@ import { ACTIVE_POLICY_STATUSES, canMove } from '@clinicpass/shared/platform/tra
 import { addMonths, compareDates } from '@clinicpass/shared/time/clock';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
+import * as claims from '../claims';
 import * as productService from '../product/product.service';
 import * as policyRepo from './policy.repository';
 import { lockPolicy, refuseMove, requirePolicy, type Caller, type Now } from './policy.service';
@@ -67,7 +68,7 @@ async function claimBalanceOf(
   const since = lastAnniversary(row.activationDate, today);
   const [schedule, usage, allocations, product] = await Promise.all([
     productService.listBenefitRows(db, row.productId, today),
-    repo.listUsage(db, row.id, today),
+    claims.listUsage(db, row.id, today),
     repo.listAllocations(db, row.id, since),
     productService.findProductRow(db, row.productId),
   ]);

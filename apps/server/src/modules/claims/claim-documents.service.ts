@@ -1,0 +1,83 @@
+// The documents of a claim (decision 293): an upload streams through the content checks of
+// file-check.ts into the configured storage, in the caller's transaction; a document is served
+// only to the owner of its claim (another owner's id is not found). Documents may be added while
+// the claim is a draft or the insurer asked for an update.
+import { randomUUID } from 'node:crypto';
+import type { Readable } from 'node:stream';
+import { AppError } from '@clinicpass/shared/errors/app-error';
+import type { ClaimDocument } from '@clinicpass/shared/platform/entities/claim';
+import type { ClaimDocumentKind } from '@clinicpass/shared/platform/enums';
+import { documentPaths } from '@clinicpass/shared/platform/documents';
+import type { Database } from '../../db/client';
+import * as repo from './claims.repository';
+import type { Caller, Now } from './claims.service';
+import type { DocumentStorage } from './document-storage';
+import { checkedUpload, MAX_DOCUMENT_BYTES } from './file-check';
+
+/** The statuses in which the owner may add a document. */
+export const DOCUMENT_STATUSES: readonly string[] = ['open', 'update-requested'];
+
+export async function uploadDocument(
+  db: Database,
+  storage: DocumentStorage,
+  caller: Caller,
+  now: Now,
+  claimId: number,
+  file: { kind: ClaimDocumentKind; fileName: string; body: Readable },
+  maxBytes = MAX_DOCUMENT_BYTES,
+): Promise<ClaimDocument> {
+  const row = await repo.lockClaim(db, claimId, caller.userId);
+  if (row === null || row.type === 'panel') {
+    throw new AppError('not_found', { message: `No claim ${claimId}` });
+  }
+  if (!DOCUMENT_STATUSES.includes(row.status)) {
+    throw new AppError('invalid_state_transition', {
+      message: `Documents cannot be added to a claim while it is ${row.status}`,
+      details: { action: 'update', status: row.status },
+    });
+  }
+  const checked = checkedUpload(maxBytes);
+  file.body.on('error', (error) => checked.destroy(error));
+  const key = `claim/${claimId}/${randomUUID()}`;
+  await storage.put(db, key, file.body.pipe(checked));
+  const type = checked.contentType();
+  if (type === null) throw new Error('a checked upload has a type');
+  const doc = await repo.insertDocument(db, {
+    claimId,
+    kind: file.kind,
+    fileName: file.fileName,
+    contentType: type,
+    size: checked.size(),
+    sha256: checked.sha256(),
+    storage: storage.kind,
+    storageKey: key,
+    uploadedByKind: 'customer',
+    createDate: now.instant,
+  });
+  return {
+    id: doc.id,
+    kind: file.kind,
+    file_name: doc.fileName,
+    content_type: doc.contentType,
+    size: doc.size,
+    url: documentPaths.claimDocument(doc.id),
+    create_date: doc.createDate.toISOString(),
+  };
+}
+
+/** A document of the caller's claim with its bytes, streamed. */
+export async function openDocument(
+  db: Database,
+  storage: DocumentStorage,
+  caller: Caller,
+  id: number,
+): Promise<{ document: repo.ClaimDocumentRow; body: Readable }> {
+  const document = await repo.findOwnedDocument(db, id, caller.userId);
+  if (document === null) throw new AppError('not_found', { message: `No document ${id}` });
+  if (document.storage !== storage.kind) {
+    throw new Error(
+      `document ${id} is kept in ${document.storage}, the server reads ${storage.kind}`,
+    );
+  }
+  return { document, body: await storage.get(db, document.storageKey) };
+}
