@@ -251,13 +251,6 @@ export default tseslint.config(
               message: 'web never imports server',
             },
           ],
-          paths: [
-            {
-              name: '@tanstack/react-query',
-              importNames: ['useQuery', 'useIsFetching'],
-              message: 'use lib/query: its updates render as transitions (decision 237)',
-            },
-          ],
         },
       ],
     },
