@@ -251,6 +251,19 @@ export default tseslint.config(
               message: 'web never imports server',
             },
           ],
+          paths: [
+            {
+              name: '@mui/material/TextField',
+              message:
+                'use components/text-input: TextField brings Select and unused variants (decision 313)',
+            },
+            {
+              name: '@mui/material',
+              importNames: ['TextField'],
+              message:
+                'use components/text-input: TextField brings Select and unused variants (decision 313)',
+            },
+          ],
         },
       ],
     },
