@@ -253,9 +253,15 @@ export default tseslint.config(
           ],
           paths: [
             {
-              name: '@tanstack/react-query',
-              importNames: ['useQuery', 'useIsFetching'],
-              message: 'use lib/query: its updates render as transitions (decision 237)',
+              name: '@mui/material/TextField',
+              message:
+                'use components/text-input: TextField brings Select and unused variants (decision 313)',
+            },
+            {
+              name: '@mui/material',
+              importNames: ['TextField'],
+              message:
+                'use components/text-input: TextField brings Select and unused variants (decision 313)',
             },
           ],
         },

@@ -6,9 +6,6 @@
 //   `~standard.jsonSchema`) as methods, so every page that parses with zod downloaded its JSON
 //   Schema processors (~4.7 KiB gzip). The web never makes a JSON Schema (the server does, for
 //   OpenAPI). Kept: `aggregateChecks`, which the schemas' own getters (`minLength`…) use.
-// - MUI's TextField imports Select (with Menu, Popover, Modal, FocusTrap, Grow) for its `select`
-//   prop, and the standard and filled inputs for its other variants. The web's text fields are
-//   all outlined and none is a select (a select is NativeSelect or Select, imported directly).
 // - MUI's `createTheme` and `ThemeProvider` carry the CSS-variables theme and its provider (color
 //   schemes, the color-scheme script and storage manager: ~6 KiB gzip in the shell). The web's
 //   themes are made without `cssVariables` or `colorSchemes`, which MUI builds and provides with
@@ -38,23 +35,6 @@ const TRIMS: Trim[] = [
       [
         'import { createStandardJSONSchemaMethod, createToJSONSchemaMethod } from "../core/to-json-schema.js";',
         'const createStandardJSONSchemaMethod = () => __noJsonSchema;\nconst createToJSONSchemaMethod = () => __noJsonSchema;',
-      ],
-    ],
-  },
-  {
-    module: /[\\/]@mui[\\/]material[\\/]TextField[\\/]TextField\.m?js$/,
-    replacements: [
-      [
-        'import Select from "../Select/index.mjs";',
-        `const Select = ${notInWebBuild('TextField select')};`,
-      ],
-      [
-        'import Input from "../Input/index.mjs";',
-        `const Input = ${notInWebBuild('TextField variant="standard"')};`,
-      ],
-      [
-        'import FilledInput from "../FilledInput/index.mjs";',
-        `const FilledInput = ${notInWebBuild('TextField variant="filled"')};`,
       ],
     ],
   },

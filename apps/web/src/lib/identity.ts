@@ -3,8 +3,7 @@
  * `tag` is the announcement audience: `customer` when signed in, else `guest` (spec §6).
  */
 import type { MeResponse } from '@clinicpass/shared/schemas/identity';
-import { useQueryClient } from '@tanstack/react-query';
-import { useQuery } from './query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 
 import { forgetKeptCards } from './kept-card';

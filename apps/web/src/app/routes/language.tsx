@@ -14,7 +14,7 @@ import {
   type RouteRedirect,
 } from '../../lib/app-router';
 import { applyLanguage } from '../../lib/i18n';
-import { useIsFetching } from '../../lib/query';
+import { useIsFetching } from '@tanstack/react-query';
 import { useNotifications } from '../../lib/notifications';
 import { preferredLanguage } from '../../lib/language';
 

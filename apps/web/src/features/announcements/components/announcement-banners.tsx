@@ -1,7 +1,7 @@
 import type { Announcement, AnnouncementTag } from '@clinicpass/shared/schemas/outpatient';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQueryClient, useQuery } from '@tanstack/react-query';
 import { useDeferredValue, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -10,7 +10,6 @@ import { useLanguage } from '../../../lib/i18n';
 import type { MeResponse } from '@clinicpass/shared/schemas/identity';
 
 import { IDENTITY_QUERY_KEY } from '../../../lib/identity';
-import { useQuery } from '../../../lib/query';
 import { fetchMe } from '../../../lib/shell-routes';
 import { fetchAnnouncements } from '../api/announcements-api';
 import { addDismissed, pruneDismissed, readDismissed, writeDismissed } from '../lib/dismissed';

@@ -1,10 +1,10 @@
-import type { TextFieldProps } from '@mui/material/TextField';
+import type { TextInputProps } from '../../../components/text-input';
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
 
 import { CodeField, FormField } from './fields';
 import { digitsOnly } from './form-schemas';
 
-type Props<T extends FieldValues> = Omit<TextFieldProps, 'name' | 'error'> & {
+type Props<T extends FieldValues> = Omit<TextInputProps, 'name' | 'error'> & {
   control: Control<T>;
   name: Path<T>;
   code?: boolean;

@@ -1,5 +1,5 @@
 import Button from '@mui/material/Button';
-import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import { TextInput, type TextInputProps } from '../../../components/text-input';
 import { forwardRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -42,7 +42,7 @@ export function useFieldError() {
   };
 }
 
-type FieldProps = Omit<TextFieldProps, 'error'> & { fieldError?: FieldError };
+type FieldProps = Omit<TextInputProps, 'error'> & { fieldError?: FieldError };
 
 /** A text field showing its validation message (linked by aria-describedby through MUI). */
 export const FormField = forwardRef<HTMLInputElement, FieldProps>(function FormField(
@@ -51,7 +51,7 @@ export const FormField = forwardRef<HTMLInputElement, FieldProps>(function FormF
 ) {
   const message = useFieldError()(fieldError);
   return (
-    <TextField
+    <TextInput
       inputRef={ref}
       fullWidth
       error={fieldError !== undefined}

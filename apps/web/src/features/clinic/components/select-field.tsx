@@ -6,8 +6,8 @@ import OutlinedInput from '@mui/material/OutlinedInput';
 import { useId, type ReactNode } from 'react';
 
 /**
- * An outlined, labelled native select. The web build's TextField has no `select` (decision 180
- * trims Select out of it), and a native select is the easiest to use on a counter's tablet.
+ * An outlined, labelled native select. The app's `TextInput` has no `select` (decision 313),
+ * and a native select is the easiest to use on a counter's tablet.
  */
 export function SelectField({
   label,

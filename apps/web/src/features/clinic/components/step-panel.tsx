@@ -5,7 +5,7 @@ import type { ClinicRecordResult, ClinicVerification } from '@clinicpass/shared/
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import { TextInput } from '../../../components/text-input';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type SubmitEvent } from 'react';
@@ -145,7 +145,7 @@ export function StepPanel({
                 </option>
               ))}
             </SelectField>
-            <TextField
+            <TextInput
               label={t('step.amount')}
               value={amount}
               onChange={(event) => {

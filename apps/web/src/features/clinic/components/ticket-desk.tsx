@@ -7,7 +7,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import { TextInput } from '../../../components/text-input';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type ChangeEvent, type SubmitEvent } from 'react';
@@ -168,7 +168,7 @@ export function TicketDesk({ venueId }: { venueId: number }) {
             <Typography variant="h2" id="clinic-number-heading" sx={{ fontSize: '1.25rem' }}>
               {t('number.heading')}
             </Typography>
-            <TextField
+            <TextInput
               inputRef={numberField}
               label={t('number.label')}
               value={typed}

@@ -2,7 +2,7 @@ import { isApiError } from '@clinicpass/shared/api-client/client';
 import { PANELS, type Panel } from '@clinicpass/shared/constants';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
-import { useQuery } from '../../../lib/query';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 
 import { DocumentTitle } from '../../../components/document-title';

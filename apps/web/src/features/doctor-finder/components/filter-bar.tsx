@@ -12,7 +12,7 @@ import InputAdornment from '@mui/material/InputAdornment';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import { TextInput } from '../../../components/text-input';
 import Typography from '@mui/material/Typography';
 import { useEffect, useEffectEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -77,7 +77,7 @@ function SearchBox({ value, onSearch }: { value: string; onSearch: (text: string
     };
   }, [text, committed]);
   return (
-    <TextField
+    <TextInput
       type="search"
       value={text}
       onChange={(event) => {

@@ -10,7 +10,7 @@ import List from '@mui/material/List';
 import ListItemButton from '@mui/material/ListItemButton';
 import Popover from '@mui/material/Popover';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import { TextInput } from '../../../components/text-input';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
@@ -110,7 +110,7 @@ export function Picker<D>({
           </Typography>
         )}
         {searchable && (
-          <TextField
+          <TextInput
             value={search}
             onChange={(event) => {
               setSearch(event.target.value);

@@ -21,7 +21,7 @@ import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import { TextInput } from '../../../components/text-input';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
@@ -137,7 +137,7 @@ function ReportForm({
             </RadioGroup>
             {missingKind && <FormHelperText>{t('report.chooseKind')}</FormHelperText>}
           </FormControl>
-          <TextField
+          <TextInput
             label={t('report.note')}
             value={note}
             onChange={(event) => {

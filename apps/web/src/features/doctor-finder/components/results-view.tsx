@@ -1,8 +1,7 @@
 import { PANELS, type Panel } from '@clinicpass/shared/constants';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { keepPreviousData } from '@tanstack/react-query';
-import { useQuery } from '../../../lib/query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 

@@ -1,7 +1,7 @@
 import type { Panel } from '@clinicpass/shared/constants';
 import { PANELS } from '@clinicpass/shared/constants';
 import { LANGUAGES } from '@clinicpass/shared/i18n/languages';
-import { useQuery } from '../../../lib/query';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 

@@ -5,8 +5,7 @@ import { TICKET_TYPES, type Ticket } from '@clinicpass/shared/schemas/outpatient
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useQueryClient } from '@tanstack/react-query';
-import { useQuery } from '../../../lib/query';
+import { useQueryClient, useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 

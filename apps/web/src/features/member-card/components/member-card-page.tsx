@@ -5,7 +5,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import { TextInput } from '../../../components/text-input';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRef, type SyntheticEvent } from 'react';
@@ -158,7 +158,7 @@ export function MemberCardPage() {
           />
         </RadioGroup>
         {identifyBy === 'hkid' ? (
-          <TextField
+          <TextInput
             {...form.field('hkid')}
             id="member-hkid"
             label={t('form.hkidLabel')}
@@ -175,7 +175,7 @@ export function MemberCardPage() {
             fullWidth
           />
         ) : (
-          <TextField
+          <TextInput
             {...form.field('memberCode')}
             id="member-code"
             label={t('form.memberCodeLabel')}
@@ -188,7 +188,7 @@ export function MemberCardPage() {
             fullWidth
           />
         )}
-        <TextField
+        <TextInput
           {...form.field('phone')}
           id="member-phone"
           label={t('form.phoneLabel')}

@@ -2,7 +2,7 @@ import { isApiError } from '@clinicpass/shared/api-client/client';
 import type { MemberSummary, Ticket } from '@clinicpass/shared/schemas/outpatient';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
-import { useQuery } from '../../../lib/query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useOutletContext } from 'react-router';

@@ -14,7 +14,7 @@ import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import { TextInput } from '../../../components/text-input';
 import Typography from '@mui/material/Typography';
 import { useRef, useState, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -109,7 +109,7 @@ export function CardForm({
           {error}
         </Alert>
       )}
-      <TextField
+      <TextInput
         label={t('payments.cardNumber')}
         value={number}
         onChange={(event) => {
@@ -119,7 +119,7 @@ export function CardForm({
         slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 23 } }}
       />
       <Stack direction="row" spacing={2}>
-        <TextField
+        <TextInput
           label={t('payments.expiry')}
           value={expiry}
           onChange={(event) => {
@@ -130,7 +130,7 @@ export function CardForm({
           slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 7 } }}
           sx={{ flex: 1 }}
         />
-        <TextField
+        <TextInput
           label={t('payments.cvc')}
           value={cvc}
           onChange={(event) => {
@@ -141,7 +141,7 @@ export function CardForm({
           sx={{ flex: 1 }}
         />
       </Stack>
-      <TextField
+      <TextInput
         label={t('payments.holderName')}
         value={holder}
         onChange={(event) => {

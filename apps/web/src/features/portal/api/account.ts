@@ -7,8 +7,7 @@ import { billingContract } from '@clinicpass/shared/contracts/billing';
 import { paymentContract } from '@clinicpass/shared/contracts/payment';
 import { policyContract } from '@clinicpass/shared/contracts/policy';
 import type { PaymentMethod } from '@clinicpass/shared/platform/entities/billing';
-import { useQueryClient } from '@tanstack/react-query';
-import { useQuery } from '../../../lib/query';
+import { useQueryClient, useQuery } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api';
 import { paymentMethodsQuery } from './billing';

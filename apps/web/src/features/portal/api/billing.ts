@@ -2,8 +2,7 @@ import { callRoute } from '@clinicpass/shared/api-client/route-call';
 import { billingContract } from '@clinicpass/shared/contracts/billing';
 import { paymentContract } from '@clinicpass/shared/contracts/payment';
 import type { InvoiceQuery } from '@clinicpass/shared/platform/queries';
-import { keepPreviousData, useMutation, useQueryClient } from '@tanstack/react-query';
-import { useQuery } from '../../../lib/query';
+import { keepPreviousData, useMutation, useQueryClient, useQuery } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api';
 

@@ -12,7 +12,7 @@ import type { ApiArea } from '@clinicpass/shared/api-client/client';
 import type { Paginated } from '@clinicpass/shared/api-client/pagination';
 import { InvoicePageSchema, type Invoice } from '@clinicpass/shared/platform/entities/billing';
 import { PolicyPageSchema, type Policy } from '@clinicpass/shared/platform/entities/policy';
-import { useQuery } from '../../../lib/query';
+import { useQuery } from '@tanstack/react-query';
 import type { ZodType } from 'zod';
 
 import { api } from '../../../lib/api';

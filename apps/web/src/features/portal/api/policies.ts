@@ -7,7 +7,7 @@
 import { callRoute } from '@clinicpass/shared/api-client/route-call';
 import { policyContract } from '@clinicpass/shared/contracts/policy';
 import { billingContract } from '@clinicpass/shared/contracts/billing';
-import { useQuery } from '../../../lib/query';
+import { useQuery } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api';
 import { fetchPolicyMedicalCards } from '../../../lib/medical-cards';

@@ -8,7 +8,7 @@ import { policyContract } from '@clinicpass/shared/contracts/policy';
 import { productContract } from '@clinicpass/shared/contracts/product';
 import { serviceRequestContract } from '@clinicpass/shared/contracts/service-request';
 import type { ServiceRequestBody, TerminateBody } from '@clinicpass/shared/platform/bodies';
-import { useQuery } from '../../../lib/query';
+import { useQuery } from '@tanstack/react-query';
 
 import { api } from '../../../lib/api';
 

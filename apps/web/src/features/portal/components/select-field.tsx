@@ -6,8 +6,8 @@ import type { SxProps, Theme } from '@mui/material/styles';
 import { useId } from 'react';
 
 /**
- * An outlined select with its label (TextField's `select` is not in the web build, see
- * apps/web/build/dependency-trims.ts). `options` are value/label pairs.
+ * An outlined select with its label (the app's text fields are `TextInput`, which has no
+ * `select`: decision 313). `options` are value/label pairs.
  */
 export function SelectField({
   label,

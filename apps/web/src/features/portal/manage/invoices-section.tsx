@@ -10,7 +10,7 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Pagination from '@mui/material/Pagination';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import { TextInput } from '../../../components/text-input';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -240,7 +240,7 @@ export function InvoicesSection({ policy }: SectionProps) {
             update({ status: value === 'all' ? '' : value });
           }}
         />
-        <TextField
+        <TextInput
           type="date"
           label={t('invoices.dueFrom')}
           value={filters.from}
@@ -249,7 +249,7 @@ export function InvoicesSection({ policy }: SectionProps) {
             update({ from: event.target.value });
           }}
         />
-        <TextField
+        <TextInput
           type="date"
           label={t('invoices.dueTo')}
           value={filters.to}

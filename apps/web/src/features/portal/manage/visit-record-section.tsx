@@ -8,8 +8,7 @@ import ListItem from '@mui/material/ListItem';
 import Pagination from '@mui/material/Pagination';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { keepPreviousData } from '@tanstack/react-query';
-import { useQuery } from '../../../lib/query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 

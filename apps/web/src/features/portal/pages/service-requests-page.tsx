@@ -20,7 +20,7 @@ import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
+import { TextInput } from '../../../components/text-input';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type SyntheticEvent } from 'react';
@@ -267,7 +267,7 @@ function TerminationFlow({
   }
   return (
     <Stack spacing={2}>
-      <TextField
+      <TextInput
         type="date"
         label={t('requests.termination.date')}
         value={date}
@@ -465,7 +465,7 @@ function StartRequest({
                   />
                 </>
               )}
-              <TextField
+              <TextInput
                 label={t('requests.documentNumber')}
                 value={documentNumber}
                 onChange={(event) => {
@@ -475,7 +475,7 @@ function StartRequest({
               />
             </>
           )}
-          <TextField
+          <TextInput
             type="date"
             label={t('requests.effectiveDate')}
             helperText={t('requests.effectiveDateHelp')}
