@@ -29,19 +29,35 @@ export async function startBuiltApp() {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   let output = '';
+  const env = {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATABASE_URL: postgres.urlFor('clinicpass_bench'),
+    PUBLIC_URL: baseUrl,
+    SECRET_KEY: 'bench-secret-key-with-at-least-32-characters',
+    SEED_ON_EMPTY: 'true',
+    LOG_LEVEL: 'warn',
+  };
+  // A production server refuses an unmigrated database (decision 260): the migrate step first,
+  // as a deployment runs it.
+  const migrate = spawnSync(
+    process.execPath,
+    [path.join(repoRoot, 'apps/server/dist/cli/migrate.js')],
+    {
+      cwd: repoRoot,
+      env,
+      encoding: 'utf8',
+    },
+  );
+  if (migrate.status !== 0) {
+    await postgres.stop();
+    throw new Error(`The migrate step failed:\n${migrate.stderr}${migrate.stdout}`);
+  }
   const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, serverBundle], {
     cwd: repoRoot,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: postgres.urlFor('clinicpass_bench'),
-      PUBLIC_URL: baseUrl,
-      SECRET_KEY: 'bench-secret-key-with-at-least-32-characters',
-      SEED_ON_EMPTY: 'true',
-      LOG_LEVEL: 'warn',
-    },
+    env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   server.stdout.on('data', (chunk) => (output += chunk.toString()));
