@@ -11,7 +11,7 @@ import { pruneEndedTickets } from '../modules/outpatient/outpatient.service';
 import { closeStaleVisits } from '../modules/outpatient/visit.service';
 import { pruneDeviceSessions } from '../modules/session/session.service';
 import { completeDueRequests } from '../modules/service-request/service-request.service';
-import { pruneStaffSessions } from '../modules/staff';
+import { pruneStaffSessions } from '../modules/staff/staff.service';
 
 export interface JobContext {
   db: Database;

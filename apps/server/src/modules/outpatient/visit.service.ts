@@ -20,7 +20,7 @@ import {
 import type { TicketType } from '@clinicpass/shared/schemas/outpatient';
 import { fixedClock, hkToday, isOnOrBefore } from '@clinicpass/shared/time/clock';
 import type { Database } from '../../db/client';
-import * as claims from '../claims';
+import * as claims from '../claims/claims.service';
 import { bodyCheckEffectiveDate, policyYearEnd, policyYearStart } from './body-check';
 import * as repo from './outpatient.repository';
 import type { MemberRow } from './outpatient.repository';

@@ -23,7 +23,7 @@ import { ACTIVE_POLICY_STATUSES, canMove } from '@clinicpass/shared/platform/tra
 import { addMonths, compareDates } from '@clinicpass/shared/time/clock';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
-import * as claims from '../claims';
+import * as claims from '../claims/claims.service';
 import * as productService from '../product/product.service';
 import * as policyRepo from './policy.repository';
 import { lockPolicy, refuseMove, requirePolicy, type Caller, type Now } from './policy.service';
