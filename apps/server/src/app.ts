@@ -56,6 +56,7 @@ import { jobsPlugin } from './plugins/jobs';
 import { poolOf } from './jobs/runner';
 import { requestContextPlugin, requestIdOf } from './plugins/request-context';
 import { metricsPlugin } from './plugins/metrics';
+import { registerTracing } from './plugins/tracing';
 import { normaliseUrl } from './plugins/request-path';
 import { securityPlugin } from './plugins/security';
 import { spaPlugin } from './plugins/spa';
@@ -141,6 +142,8 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   app.decorate('clock', deps.clock ?? systemClock);
   app.decorate('readiness', new Map<string, () => boolean>());
 
+  // Before any route, so every one is traced (decision 296).
+  if (deps.config.tracing !== null) await registerTracing(app, deps.config.tracing);
   await app.register(errorsPlugin);
   await app.register(lifecyclePlugin);
   await app.register(metricsPlugin);

@@ -47,6 +47,10 @@ const EnvSchema = z
     SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(600).optional(),
     /** Bearer token of `/metrics` (Prometheus); unset: `/metrics` is not served (decision 263). */
     METRICS_TOKEN: z.string().min(16).optional(),
+    /** Send OpenTelemetry traces (OTLP over HTTP, JSON) to this collector; unset: no tracing. */
+    OTEL_EXPORTER_OTLP_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+    /** The `service.name` of those traces. */
+    OTEL_SERVICE_NAME: z.string().min(1).max(100).default('clinicpass-api'),
     PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
     LOG_LEVEL: LogLevelSchema.default('info'),
     /** HMAC key for HKID look-up hashes and token signing; at least 32 characters. */
@@ -264,6 +268,8 @@ export interface Config {
   shutdownDrainMs: number;
   /** `/metrics`'s bearer token; null: not served. */
   metricsToken: string | null;
+  /** OpenTelemetry tracing (decision 296); null: off. */
+  tracing: { endpoint: string; serviceName: string } | null;
   publicUrl: string;
   logLevel: z.infer<typeof LogLevelSchema>;
   secretKey: string;
@@ -398,6 +404,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // Ctrl-C stops at once.
     shutdownDrainMs: (e.SHUTDOWN_DRAIN_SECONDS ?? (e.NODE_ENV === 'production' ? 5 : 0)) * 1000,
     metricsToken: e.METRICS_TOKEN ?? null,
+    tracing:
+      e.OTEL_EXPORTER_OTLP_ENDPOINT === undefined
+        ? null
+        : { endpoint: e.OTEL_EXPORTER_OTLP_ENDPOINT, serviceName: e.OTEL_SERVICE_NAME },
     publicUrl: e.PUBLIC_URL ?? `http://localhost:${e.PORT}`,
     logLevel: e.LOG_LEVEL,
     secretKey: e.SECRET_KEY ?? developmentSecret(dataDir),
