@@ -37,7 +37,16 @@ export async function registerTracing(
     },
   });
   instrumentation.setTracerProvider(provider);
-  await app.register(instrumentation.plugin());
+  // Applied to the app at once, as the library applies it itself when the OpenTelemetry SDK
+  // registers it (`registerOnInitialization`): a skip-override plugin that only adds hooks and
+  // decorations, so it needs no turn in the plugin queue (a queued registration once timed out
+  // on a loaded CI machine).
+  await new Promise<void>((resolve, reject) => {
+    instrumentation.plugin()(app, {}, (error?: Error) => {
+      if (error) reject(error);
+      else resolve();
+    });
+  });
   app.addHook('onClose', async () => {
     await provider.shutdown();
   });
