@@ -1,10 +1,15 @@
 import { defineProject, type TestProjectInlineConfiguration } from 'vitest/config';
 
-/** Test files that replace a module (`vi.mock`): they need a module graph of their own. */
+/**
+ * Test files that replace a module (`vi.mock`), or set process-wide state another file's app
+ * would inherit (tracing.test.ts: the global tracer provider; an earlier file's Sentry would
+ * instrument its app first): they need a module graph of their own.
+ */
 export const MOCKING_FILES = [
   'test/compression.test.ts',
   'test/graphql-http-cache.test.ts',
   'test/hardening.test.ts',
+  'test/tracing.test.ts',
 ];
 
 export const serverTest: NonNullable<TestProjectInlineConfiguration['test']> = {

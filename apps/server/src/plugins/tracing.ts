@@ -41,6 +41,14 @@ export async function registerTracing(
   // registers it (`registerOnInitialization`): a skip-override plugin that only adds hooks and
   // decorations, so it needs no turn in the plugin queue (a queued registration once timed out
   // on a loaded CI machine).
+  // Sentry's tracing (error-reporting.ts) brings the same instrumentation and applies it to
+  // every Fastify app it sees: one is enough, and a second would throw on its decorations.
+  if (app.hasRequestDecorator('opentelemetry')) {
+    app.log.warn(
+      'OpenTelemetry instrumentation already applied (Sentry tracing); not adding it twice',
+    );
+    return;
+  }
   await new Promise<void>((resolve, reject) => {
     instrumentation.plugin()(app, {}, (error?: Error) => {
       if (error) reject(error);
