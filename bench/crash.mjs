@@ -73,6 +73,11 @@ const CHANGING = new Set([
   'outpatient_ticket',
   'lookup_failure_counter',
   'identity_rate_counter',
+  // A visit opens its panel claim and its close settles it (decision 292): the claim, its
+  // history and its settlement.
+  'claim',
+  'claim_action',
+  'claim_settlement',
 ]);
 
 const failures = [];
