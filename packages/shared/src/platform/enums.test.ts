@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import * as enums from './enums';
 import committedSpecData from './spec-extract.json';
-import { readPlatformSpec } from '../../scripts/spec-file';
+import { readMemberAppSpec, readPlatformSpec } from '../../scripts/spec-file';
+import { extractSpecData } from './spec-data';
 import { parseSpecLists, specBulletValues, specValueMatches } from './spec-lists';
 import type { SpecList } from './spec-lists';
 import type { RoleBulletLabel, SpecData } from './spec-data';
@@ -142,6 +143,10 @@ describe('spec list parser', () => {
     expect(() => readPlatformSpec('/nonexistent/shared/spec/platform-layer.md')).toThrow(
       /spec file is missing: expected it at \/nonexistent\/shared\/spec\/platform-layer\.md/,
     );
+  });
+
+  it('gives, from the spec copy in docs/spec/, exactly the committed spec-extract.json', () => {
+    expect(extractSpecData(readPlatformSpec(), readMemberAppSpec())).toEqual(committedSpecData);
   });
 
   it('splits a bullet with several labelled lists and drops explanations in brackets', () => {
