@@ -23,6 +23,7 @@
 //   npm run bench:finder                                  (both sizes, 15 s rounds)
 //   npm run bench:finder -- --sizes 5000 --duration 5
 //   npm run bench:finder -- --rest
+//   npm run bench:finder -- --near   (every question also sorted by distance from a point)
 //   npm run bench:finder -- --cpu-prof /tmp/profiles   (the server's CPU profile, written at exit)
 //   npm run bench:finder -- --round-prof /tmp/profiles   (the server's CPU profile of the measured
 //                                          every-question-new rounds only, one file a round)
@@ -101,6 +102,9 @@ const { values } = parseArgs({
     // default). A city's users search more than once a minute each; every address new is the
     // rate limit's worst case (a count kept and written for each).
     addresses: { type: 'string', default: '0' },
+    // Every question also asks for the results nearest a point (`near`, issue 41): one of 40
+    // points in Hong Kong, so the workload's questions still repeat.
+    near: { type: 'boolean', default: false },
   },
 });
 const ADDRESSES = Number(values.addresses);
@@ -168,6 +172,10 @@ function workload(districtCodes, serviceIds) {
     }
     if (kind === 6) question.expand_until_found = true;
     if (random() < 0.3) question.page = 2 + Math.floor(random() * 3);
+    if (values.near) {
+      const point = Math.floor(random() * 40);
+      question.near = `${(22.25 + (point % 8) * 0.03).toFixed(4)},${(113.95 + Math.floor(point / 8) * 0.07).toFixed(4)}`;
+    }
     questions.push(question);
   }
   return questions;

@@ -66,22 +66,24 @@ async function rest<Body>(url: string, headers: Record<string, string> = {}) {
 
 const SERVICE_POINT_FIELDS = `
   id is_bookmarked create_date update_date
-  doctor { id name_en name_zh phones { no }
+  doctor { id name_en name_zh phones { no label }
     payment_info { service { code } amount marked_price
       treatment_properties { type quantity unit_en unit_zh treatment { name_en name_zh } } } }
-  venue { id name_en name_zh district { code name name_en name_zh } address { line_one line_two } }
+  venue { id name_en name_zh district { code name name_en name_zh } address { line_one line_two }
+    location { latitude longitude } }
   service { id slug code name name_en name_zh }
   specialty { id slug description_en description_zh }
-  last_verified_at details_stale flagged
+  last_verified_at details_stale flagged distance_m
   opening { state until opens_at open_sunday hours_text { en zh } hours_note { en zh } }`;
 
 const SERVICE_POINTS = `
   query ($panel: String!, $policy_number: String, $page: Int, $page_size: Int,
          $district_codes: [String!], $service_ids: [ID!], $specialty_slug: [String!],
-         $search: String, $price_range: String, $expand_until_found: Boolean) {
+         $search: String, $price_range: String, $expand_until_found: Boolean, $near: String) {
     servicePoints(panel: $panel, policy_number: $policy_number, page: $page, page_size: $page_size,
       district_codes: $district_codes, service_ids: $service_ids, specialty_slug: $specialty_slug,
-      search: $search, price_range: $price_range, expand_until_found: $expand_until_found) {
+      search: $search, price_range: $price_range, expand_until_found: $expand_until_found,
+      near: $near) {
       results { ${SERVICE_POINT_FIELDS} }
       pagination { start end total }
       expanded_from { district_codes level searched_district_codes }
@@ -120,6 +122,30 @@ describe('GraphQL finder queries', () => {
     );
     expect(expected.results.length).toBeGreaterThan(0);
     expect(body.data?.servicePoints).toEqual(asGraphQL(expected));
+  });
+
+  it('servicePoints near a point returns what REST returns, nearest first, and refuses a bad point', async () => {
+    const { body } = await graphql<{ servicePoints: ServicePointList }>(SERVICE_POINTS, {
+      panel: 'outpatient',
+      policy_number: POLICY,
+      page: 2,
+      page_size: 5,
+      near: '22.3193,114.1694',
+    });
+    expect(body.errors).toBeUndefined();
+    const expected = await rest<ServicePointList>(
+      `/api/customer/policy/service-point?policy_number=${POLICY}&page=2&page_size=5&near=22.3193,114.1694`,
+    );
+    expect(expected.results.every((point) => point.distance_m !== null)).toBe(true);
+    expect(body.data?.servicePoints).toEqual(asGraphQL(expected));
+
+    const bad = await graphql<{ servicePoints: ServicePointList }>(SERVICE_POINTS, {
+      panel: 'outpatient',
+      policy_number: POLICY,
+      near: '22.3193',
+    });
+    expect(bad.body.errors?.[0]?.extensions?.code).toBe('validation_error');
+    expect(bad.body.errors?.[0]?.message).toMatch(/near/);
   });
 
   it('servicePoints in Chinese text, on the second panel, and expanded, match REST', async () => {

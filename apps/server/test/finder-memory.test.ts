@@ -109,7 +109,14 @@ describe('in-memory finder search', () => {
       return piece.split(/\s+/u).find((part) => part !== '') ?? 'a';
     };
 
+    const venuePoints = await database.db.execute<{ latitude: number; longitude: number }>(
+      sql`SELECT latitude, longitude FROM venue WHERE latitude IS NOT NULL ORDER BY id`,
+    );
+    const points = venuePoints.rows;
+    expect(points.length).toBeGreaterThan(100);
+
     let nonEmpty = 0;
+    let nearNonEmpty = 0;
     for (let i = 0; i < 300; i += 1) {
       const criteria: OracleCriteria = { panel: next() < 0.8 ? 'outpatient' : 'go' };
       if (next() < 0.4)
@@ -132,6 +139,20 @@ describe('in-memory finder search', () => {
         criteria.openAt = hkWallClock(new Date(Date.parse(OPEN_FROM) + minute * 60_000));
       }
       if (next() < 0.15) criteria.openSunday = true;
+      // Issue 41: nearest first from a point in Hong Kong (now and then a venue's own point, so
+      // equal distances occur), or from far away.
+      if (next() < 0.3) {
+        const roll = next();
+        criteria.near =
+          roll < 0.15
+            ? { latitude: 51.5072, longitude: -0.1276 }
+            : roll < 0.4
+              ? (points[Math.floor(next() * points.length)] ?? {
+                  latitude: 22.3,
+                  longitude: 114.17,
+                })
+              : { latitude: 22.2 + next() * 0.3, longitude: 113.9 + next() * 0.4 };
+      }
 
       const label = JSON.stringify({ criteria, offset, limit });
       // The SQL search for every filter but the text, then a plain scan of the text.
@@ -156,18 +177,27 @@ describe('in-memory finder search', () => {
         memory.cards.map((card) => card.id),
         label,
       ).toEqual(page.map((row) => row.id));
+      if (criteria.near !== undefined) {
+        expect(memory.distances, label).toEqual(page.map((row) => row.distance_m));
+        if (total > 0) nearNonEmpty += 1;
+      } else {
+        expect(memory.distances, label).toBeUndefined();
+      }
       for (const [index, row] of page.entries()) {
         const card = memory.cards[index];
         if (card === undefined) throw new Error(`missing card ${String(row.id)}`);
+        const distance = memory.distances?.[index] ?? null;
         for (const language of ['en', 'zh-HK'] as const) {
-          const expected = toServicePoint(row, language);
+          const expected = toServicePoint(row, language, undefined, row.distance_m);
           // The second panel shows no prices (DESIGN.md "Panels"): its cards carry none.
           if (criteria.panel === 'go') expected.doctor.payment_info = [];
-          expect(cardToServicePoint(card, language, false)).toEqual(expected);
+          expect(cardToServicePoint(card, language, false, undefined, distance)).toEqual(expected);
           // The JSON written from the card's kept parts is what the object serialises to.
           const bookmarked = index % 2 === 1;
-          expect(cardJson(snapshot, card, language, bookmarked).toString()).toBe(
-            JSON.stringify(cardToServicePoint(card, language, bookmarked)),
+          expect(
+            cardJson(snapshot, card, language, bookmarked, undefined, distance).toString(),
+          ).toBe(
+            JSON.stringify(cardToServicePoint(card, language, bookmarked, undefined, distance)),
           );
         }
       }
@@ -175,6 +205,7 @@ describe('in-memory finder search', () => {
     }
     // The random queries must exercise real matches, not only empty answers.
     expect(nonEmpty).toBeGreaterThan(80);
+    expect(nearNonEmpty).toBeGreaterThan(15);
   });
 });
 
@@ -204,8 +235,11 @@ describe('finder REST body written without the response schema', () => {
       `policy_number=${policyNumber}&district_codes=T&search=zzqx&expand_until_found=true`,
       `policy_number=${policyNumber}&district_codes=T&search=chan&expand_until_found=true`,
       `policy_number=${policyNumber}&page=999`,
+      `policy_number=${policyNumber}&near=22.2799,114.1588&service_ids=${gpId}`,
+      `policy_number=${policyNumber}&near=${encodeURIComponent('22.3193, 114.1694')}&page=3`,
     ];
     let expanded = 0;
+    let near = 0;
     for (const [i, query] of queries.entries()) {
       for (const language of ['en', 'zh-HK']) {
         const res = await app.inject({
@@ -217,9 +251,20 @@ describe('finder REST body written without the response schema', () => {
         const parsed = ServicePointListSchema.parse(JSON.parse(res.body));
         expect(res.body).toBe(JSON.stringify(parsed));
         if (parsed.expanded_from) expanded += 1;
+        if (query.includes('near=')) {
+          // Nearest first: the distances never go down, and every card has one (HK venues).
+          const distances = parsed.results.map((result) => result.distance_m);
+          expect(distances.length).toBeGreaterThan(0);
+          expect(distances.every((d) => d !== null)).toBe(true);
+          expect([...(distances as number[])].sort((a, b) => a - b)).toEqual(distances);
+          near += 1;
+        } else {
+          expect(parsed.results.every((result) => result.distance_m === null)).toBe(true);
+        }
       }
     }
     expect(expanded).toBeGreaterThan(0);
+    expect(near).toBe(4);
   });
 });
 
@@ -245,7 +290,10 @@ describe('read model refresh', () => {
       if (!doctor) throw new Error('no service point on the second panel');
 
       await other.db.execute(
-        sql`UPDATE doctor SET name_en = 'Dr Qzxwv Tester' WHERE id = ${doctor.id}`,
+        // A phone with its floor as its label, as an import keeps it (issue 41).
+        sql`UPDATE doctor SET name_en = 'Dr Qzxwv Tester',
+              phones = '[{"no":"24176511","label":"14/F"},{"no":"24176540"}]'::jsonb
+            WHERE id = ${doctor.id}`,
       );
       await rebuildFinderIndex(other.db);
 
@@ -258,6 +306,10 @@ describe('read model refresh', () => {
         }
         expect(found.results.every((point) => point.doctor.id === doctor.id)).toBe(true);
         expect(found.results[0]?.doctor.name_en).toBe('Dr Qzxwv Tester');
+        expect(found.results[0]?.doctor.phones).toEqual([
+          { no: '24176511', label: '14/F' },
+          { no: '24176540', label: null },
+        ]);
       }
     } finally {
       await first.close();

@@ -3,7 +3,7 @@
 // finder-memory.test.ts holds the engine to its answers, with text checked by a plain
 // JavaScript scan over the same normalised text (decision 158). Not used by the server.
 import type { Language } from '@clinicpass/shared/i18n/languages';
-import type { PriceRange, ServicePoint } from '@clinicpass/shared/schemas/finder';
+import type { GeoPoint, PriceRange, ServicePoint } from '@clinicpass/shared/schemas/finder';
 import type { HkWallClock } from '@clinicpass/shared/time/opening';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../src/db/client';
@@ -28,6 +28,16 @@ export interface OracleCriteria {
   openAt?: HkWallClock;
   /** Only venues keeping hours on Sundays. */
   openSunday?: boolean;
+  /** Issue 41: the rows by great-circle distance from here, those without a point last. */
+  near?: GeoPoint;
+}
+
+/** Metres from `near` to the card's point in SQL (haversine, the engine's Earth radius), unrounded. */
+function distanceSql(near: GeoPoint): SQL {
+  return sql`(2 * 6371008.8 * asin(sqrt(
+      power(sin(radians((c.card->>'latitude')::float8 - ${near.latitude}) / 2), 2)
+      + cos(radians(${near.latitude})) * cos(radians((c.card->>'latitude')::float8))
+        * power(sin(radians((c.card->>'longitude')::float8 - ${near.longitude}) / 2), 2))))`;
 }
 
 /**
@@ -120,27 +130,45 @@ export function createFinderOracle(db: Database) {
       offset: number,
       limit: number,
       userId: string | null,
-    ): Promise<ServicePointRow[]> {
+    ): Promise<(ServicePointRow & { distance_m: number | null })[]> {
       const bookmarked =
         userId === null
           ? sql`false`
           : sql`EXISTS (SELECT 1 FROM service_point_bookmark b
                          WHERE b.user_id = ${userId} AND b.service_point_id = p.service_point_id)`;
+      const distance = criteria.near === undefined ? sql`NULL::float8` : distanceSql(criteria.near);
+      // With `near`: nearest first, no point last, then the finder's order.
+      const orderOf = (table: 's' | 'p', distanceOf: SQL) =>
+        sql.join(
+          [
+            ...(criteria.near === undefined ? [] : [sql`${distanceOf} ASC NULLS LAST`]),
+            sql.raw(
+              `${table}.district_sequence, ${table}.doctor_sort_name, ${table}.service_point_id`,
+            ),
+          ],
+          sql`, `,
+        );
       const result = await db.execute<{
         card: Omit<ServicePointRow, 'is_bookmarked'>;
         is_bookmarked: boolean;
+        distance_m: number | null;
       }>(sql`
-        SELECT c.card, ${bookmarked} AS is_bookmarked
+        SELECT c.card, ${bookmarked} AS is_bookmarked, round(p.distance)::int AS distance_m
         FROM (
-          SELECT s.service_point_id, s.district_sequence, s.doctor_sort_name
+          SELECT s.service_point_id, s.district_sequence, s.doctor_sort_name, ${distance} AS distance
           FROM service_point_search s
+          JOIN service_point_card c ON c.service_point_id = s.service_point_id
           WHERE ${whereOf(criteria)}
-          ORDER BY s.district_sequence, s.doctor_sort_name, s.service_point_id
+          ORDER BY ${orderOf('s', distance)}
           LIMIT ${limit} OFFSET ${offset}
         ) p
         JOIN service_point_card c ON c.service_point_id = p.service_point_id
-        ORDER BY p.district_sequence, p.doctor_sort_name, p.service_point_id`);
-      return result.rows.map((row) => ({ ...row.card, is_bookmarked: row.is_bookmarked }));
+        ORDER BY ${orderOf('p', sql`p.distance`)}`);
+      return result.rows.map((row) => ({
+        ...row.card,
+        is_bookmarked: row.is_bookmarked,
+        distance_m: row.distance_m,
+      }));
     },
   };
 }
@@ -155,6 +183,7 @@ export function toServicePoint(
   row: ServicePointRow,
   language: Language,
   view: DirectoryView = defaultDirectoryView(),
+  distance: number | null = null,
 ): ServicePoint {
   const hours =
     (row.opening_hours ?? row.hours_text ?? row.hours_note ?? null) === null
@@ -173,7 +202,7 @@ export function toServicePoint(
       id: row.doctor_id,
       name_en: row.doctor_name_en,
       name_zh: row.doctor_name_zh,
-      phones: row.doctor_phones.map((phone) => ({ no: phone.no })),
+      phones: row.doctor_phones.map((phone) => ({ no: phone.no, label: phone.label ?? null })),
       payment_info: row.payment_info.map((info) => ({
         service: { code: info.service_code },
         amount: Number(info.amount),
@@ -192,6 +221,10 @@ export function toServicePoint(
         name_zh: row.district_name_zh,
       },
       address: { line_one: row.address_line_one, line_two: row.address_line_two },
+      location:
+        row.latitude == null || row.longitude == null
+          ? null
+          : { latitude: row.latitude, longitude: row.longitude },
     },
     service: {
       id: row.service_id,
@@ -210,6 +243,18 @@ export function toServicePoint(
             description_en: row.specialty_description_en ?? '',
             description_zh: row.specialty_description_zh ?? '',
           },
-    ...directoryFields(row.id, hours, row.last_verified_at ?? null, view),
+    ...fieldsWithDistance(
+      directoryFields(row.id, hours, row.last_verified_at ?? null, view),
+      distance,
+    ),
   };
+}
+
+/** The directory fields with `distance_m` in the response schema's place (before `opening`). */
+function fieldsWithDistance(
+  fields: ReturnType<typeof directoryFields>,
+  distance: number | null,
+): Pick<ServicePoint, 'last_verified_at' | 'details_stale' | 'flagged' | 'distance_m' | 'opening'> {
+  const { opening, ...rest } = fields;
+  return { ...rest, distance_m: distance, opening };
 }

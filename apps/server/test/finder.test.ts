@@ -242,6 +242,37 @@ describe('service-point search on the primary panel', () => {
     expect(point.venue.address.line_one).not.toBe('');
   });
 
+  it('sorts by distance from near=, nearest first, each card with its distance and point', async () => {
+    const here = { latitude: 22.2799, longitude: 114.1588 };
+    const { body } = await search(PRIMARY, {
+      policy_number: POLICY,
+      near: `${String(here.latitude)},${String(here.longitude)}`,
+      page_size: '50',
+    });
+    expect(body.results).toHaveLength(50);
+    const distances = body.results.map((point) => point.distance_m ?? Number.NaN);
+    expect([...distances].sort((a, b) => a - b)).toEqual(distances);
+    for (const point of body.results) {
+      const location = point.venue.location;
+      if (location === null) throw new Error(`service point ${String(point.id)} has no point`);
+      // The great-circle distance, worked out here on its own (haversine), to the metre.
+      const rad = Math.PI / 180;
+      const a =
+        Math.sin(((location.latitude - here.latitude) * rad) / 2) ** 2 +
+        Math.cos(here.latitude * rad) *
+          Math.cos(location.latitude * rad) *
+          Math.sin(((location.longitude - here.longitude) * rad) / 2) ** 2;
+      const metres = 2 * 6_371_008.8 * Math.asin(Math.sqrt(a));
+      expect(Math.abs((point.distance_m ?? 0) - metres)).toBeLessThanOrEqual(1);
+    }
+    // Central (A) is where the point is: the nearest are there.
+    expect(body.results[0]?.venue.district.code).toBe('A');
+    // The same search without near= is in the finder's order, with no distances.
+    const plain = await search(PRIMARY, { policy_number: POLICY, page_size: '50' });
+    expect(plain.body.results.every((point) => point.distance_m === null)).toBe(true);
+    expect(plain.body.pagination.total).toBe(body.pagination.total);
+  });
+
   it('filters by districts (any of them)', async () => {
     const { ids } = await allIds(PRIMARY, { policy_number: POLICY, district_codes: 'A,B' });
     expect(ids).toEqual(await oracle({ districts: ['A', 'B'] }));
@@ -574,6 +605,11 @@ describe('bad input', () => {
     ['expand_until_found', 'maybe'],
     ['search', 'x'.repeat(101)],
     ['policy_number', 'OP 1000001; drop'],
+    ['near', '22.3'],
+    ['near', 'abc,def'],
+    ['near', '91,114'],
+    ['near', '22.3,181'],
+    ['near', '22.3,114.1,5'],
   ];
   // Each list with the query it needs to be searchable; the group list takes fewer parameters.
   const lists: { url: string; base: Record<string, string>; takes: (name: string) => boolean }[] = [

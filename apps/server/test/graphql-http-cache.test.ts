@@ -69,13 +69,14 @@ const POLICY = DEMO.workingCard.policyNumber;
 
 const CARD = `
   id is_bookmarked create_date update_date
-  doctor { id name_en name_zh phones { no }
+  doctor { id name_en name_zh phones { no label }
     payment_info { service { code } amount marked_price
       treatment_properties { type quantity unit_en unit_zh treatment { name_en name_zh } } } }
-  venue { id name_en name_zh district { code name name_en name_zh } address { line_one line_two } }
+  venue { id name_en name_zh district { code name name_en name_zh } address { line_one line_two }
+    location { latitude longitude } }
   service { id slug code name name_en name_zh }
   specialty { id slug description_en description_zh }
-  last_verified_at details_stale flagged
+  last_verified_at details_stale flagged distance_m
   opening { state until opens_at open_sunday hours_text { en zh } hours_note { en zh } }`;
 
 const ARGS = `$panel: String!, $policy_number: String, $page: Int, $page_size: Int,

@@ -62,6 +62,7 @@ export const finderContract = {
       search: true,
       page: true,
       page_size: true,
+      near: true,
     }),
     responses: { 200: ServicePointListSchema },
     errors: SEARCH_ERRORS,

@@ -135,7 +135,8 @@ export const ServicePointSchema = z.object({
     id: z.number().int(),
     name_en: z.string(),
     name_zh: z.string(),
-    phones: z.array(z.object({ no: z.string() })),
+    /** Each number with its note (a floor, an extension) as the directory gave it, or null. */
+    phones: z.array(z.object({ no: z.string(), label: z.string().nullable() })),
     /** All the doctor's prices; the one that applies has `service.code === service.code`. */
     payment_info: z.array(PaymentInfoSchema),
   }),
@@ -150,6 +151,8 @@ export const ServicePointSchema = z.object({
       /** Chinese address. */
       line_two: z.string(),
     }),
+    /** Where the venue is (WGS 84 decimal degrees), or null when the directory gave no point. */
+    location: z.object({ latitude: z.number(), longitude: z.number() }).nullable(),
   }),
   service: z.object({
     id: z.number().int(),
@@ -167,6 +170,11 @@ export const ServicePointSchema = z.object({
   details_stale: z.boolean(),
   /** Members reported it closed or the doctor gone (3 addresses in 30 days), not yet resolved. */
   flagged: z.boolean(),
+  /**
+   * Metres from the point a search asked to be near (`near`), in a straight line; null without
+   * `near`, or for a venue with no location (listed after those with one).
+   */
+  distance_m: z.number().int().nullable(),
   opening: OpeningStateSchema,
 });
 export type ServicePoint = z.infer<typeof ServicePointSchema>;
@@ -287,6 +295,35 @@ export const PriceRangeSchema = z
   });
 export type PriceRange = { min: number; max: number };
 
+/** A point on the Earth in WGS 84 decimal degrees. */
+export interface GeoPoint {
+  latitude: number;
+  longitude: number;
+}
+
+/**
+ * `near=latitude,longitude`: the results sorted by their distance from that point (the nearest
+ * first), each with its `distance_m`. Decimal degrees, latitude −90…90, longitude −180…180.
+ */
+export const NearSchema = z
+  .string()
+  .max(60)
+  .optional()
+  .transform((value, context): GeoPoint | undefined => {
+    if (value === undefined || value.trim() === '') return undefined;
+    const match = /^\s*(-?\d{1,3}(?:\.\d+)?)\s*,\s*(-?\d{1,3}(?:\.\d+)?)\s*$/.exec(value);
+    const latitude = Number(match?.[1]);
+    const longitude = Number(match?.[2]);
+    if (!match || Math.abs(latitude) > 90 || Math.abs(longitude) > 180) {
+      context.addIssue({
+        code: 'custom',
+        message: "must be 'latitude,longitude' in decimal degrees, e.g. 22.2799,114.1588",
+      });
+      return z.NEVER;
+    }
+    return { latitude, longitude };
+  });
+
 const booleanFlag = z
   .enum(['true', 'false'])
   .optional()
@@ -338,6 +375,7 @@ export const ServicePointQuerySchema = z.object({
   open_now: booleanFlag,
   /** Only venues keeping hours on Sundays. */
   open_sunday: booleanFlag,
+  near: NearSchema,
 });
 /**
  * The same query as GraphQL's `servicePoints` types its arguments: the lists as lists (no
@@ -368,6 +406,7 @@ export type ServicePointFilters = Pick<
   | 'price_range'
   | 'open_now'
   | 'open_sunday'
+  | 'near'
 >;
 
 export { NO_PAGINATION_CAP };

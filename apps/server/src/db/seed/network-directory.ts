@@ -4,6 +4,7 @@
 // holidays, a few without known hours (one only as text); most points verified within the last
 // five months, a few stale (200–400 days) and a few never.
 import type { BilingualText, OpeningHours } from '@clinicpass/shared/schemas/hours';
+import { districtBox, districtOfPoint } from '../../modules/network-import/districts';
 
 type Day = OpeningHours['weekly']['mon'];
 
@@ -28,6 +29,37 @@ function bucket(id: number, salt: number): number {
   h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
   h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
   return ((h ^ (h >>> 16)) >>> 0) % 100;
+}
+
+/** A well-mixed fraction in [0, 1) of an id and a salt, stable across runs. */
+function fraction(id: number, salt: number): number {
+  let h = (Math.imul(id, 0x9e3779b1) ^ salt) >>> 0;
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return ((h ^ (h >>> 16)) >>> 0) / 2 ** 32;
+}
+
+/**
+ * A venue's point (issue 41): somewhere inside its district's boundary, decided by the venue's
+ * id (points drawn in the district's box until one falls inside); null outside the 18 districts
+ * (the Macau and Mainland venues), so "no point" is in the demo too.
+ */
+export function venuePoint(
+  venueId: number,
+  districtCode: string,
+): { latitude: number; longitude: number } | null {
+  const box = districtBox(districtCode);
+  if (box === null) return null;
+  const [west, south, east, north] = box;
+  for (let attempt = 0; attempt < 500; attempt += 1) {
+    const longitude = west + (east - west) * fraction(venueId, 0x1000 + attempt * 2);
+    const latitude = south + (north - south) * fraction(venueId, 0x1001 + attempt * 2);
+    if (districtOfPoint([longitude, latitude]) === districtCode) {
+      // Six decimals: about 0.1 m, as a directory lists them.
+      return { latitude: Number(latitude.toFixed(6)), longitude: Number(longitude.toFixed(6)) };
+    }
+  }
+  return null;
 }
 
 export interface VenueDirectory {

@@ -30,7 +30,7 @@ import { seedBillingDemo } from './billing-demo';
 import { seedClinicDemo } from './clinic-demo';
 import { seedDemo } from './demo';
 import { generateNetwork } from './network';
-import { servicePointVerifiedAt, venueDirectory } from './network-directory';
+import { servicePointVerifiedAt, venueDirectory, venuePoint } from './network-directory';
 import { seedPlatformDemo } from './platform-demo';
 import { seedServiceRequestDemo } from './service-request-demo';
 import { seedStakeholderData } from './stakeholder-data';
@@ -93,7 +93,11 @@ async function insertNetwork(
   await insertInChunks(
     tx,
     venue,
-    network.venues.map((row) => ({ ...row, ...venueDirectory(row.id) })),
+    network.venues.map((row) => ({
+      ...row,
+      ...venueDirectory(row.id),
+      ...venuePoint(row.id, row.districtCode),
+    })),
   );
   await insertInChunks(
     tx,

@@ -9,10 +9,11 @@
 // against the text where the grams alone do not decide: engine/grams.ts), then the rows of those
 // texts. A snapshot keeps the last TERM_CACHE_SIZE terms searched with their rows per panel
 // (people search the same names and places); a kept term costs one AND.
-import type { PriceRange } from '@clinicpass/shared/schemas/finder';
+import type { GeoPoint, PriceRange } from '@clinicpass/shared/schemas/finder';
 import type { HkWallClock } from '@clinicpass/shared/time/opening';
 import { type Bitset, emptyBitset, intersectPage, setBit, unionOf } from './engine/bitset';
 import { textsHolding } from './engine/grams';
+import { nearestPage } from './engine/near';
 import { priceRange } from './engine/prices';
 import { openNowRows, openOnSundayRows } from './finder.hours';
 import {
@@ -40,11 +41,15 @@ export interface SearchCriteria {
   openAt?: HkWallClock;
   /** Only rows whose venue keeps hours on Sundays. */
   openSunday?: boolean;
+  /** The rows in order of distance from this point, not in the finder's order (engine/near.ts). */
+  near?: GeoPoint;
 }
 
 export interface SnapshotPage {
   total: number;
   cards: Card[];
+  /** With `near`: each card's distance in metres (null: its venue has no point). */
+  distances?: (number | null)[];
 }
 
 /** Terms whose rows a snapshot keeps (≈ 12.5 KB per panel each at 100,000 service points). */
@@ -173,6 +178,20 @@ export function searchSnapshot(
   if (criteria.openAt !== undefined) sets.push(openNowRows(panel, criteria.openAt));
   if (criteria.openSunday === true) sets.push(openOnSundayRows(panel));
 
+  if (criteria.near !== undefined) {
+    // Every match is a candidate for the page: listed whole, then ranked by distance.
+    const candidates = sets.length === 0 ? null : intersectPage(sets, 0, size).rows;
+    const total = candidates === null ? size : candidates.length;
+    const { rows, distances } = nearestPage(
+      panel.points,
+      size,
+      candidates,
+      criteria.near,
+      offset,
+      limit,
+    );
+    return { total, cards: rows.map((row) => panel.cards[row] as Card), distances };
+  }
   if (sets.length === 0) {
     // No filter but the panel: the page is a slice.
     return { total: size, cards: panel.cards.slice(offset, offset + limit) };

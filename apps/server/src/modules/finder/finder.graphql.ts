@@ -89,6 +89,7 @@ const ServicePointsArgsSchema = z.object({
   expand_until_found: z.boolean().optional(),
   open_now: z.boolean().optional(),
   open_sunday: z.boolean().optional(),
+  near: z.string().optional(),
 } satisfies Record<keyof ServicePointQueryInput | 'panel', z.ZodType>);
 type ServicePointsArgs = { panel: string } & {
   [Key in keyof ServicePointQueryInput]?: unknown;
@@ -118,6 +119,7 @@ export const FINDER_GRAPHQL: GraphqlContract = {
     ['PaymentInfo', PaymentInfoSchema],
     ['Doctor', doctor],
     ['Address', venue.shape.address],
+    ['GeoPoint', venue.shape.location.unwrap()],
     ['Venue', venue],
     ['Service', ServicePointSchema.shape.service],
     ['BilingualText', BilingualTextSchema],

@@ -45,6 +45,7 @@ const REBUILD_CARDS = sql`
       FROM payment_info pi WHERE pi.doctor_id = doc.id), '[]'::jsonb),
     'venue_id', v.id, 'venue_name_en', v.name_en, 'venue_name_zh', v.name_zh,
     'address_line_one', v.address_line_one, 'address_line_two', v.address_line_two,
+    'latitude', v.latitude, 'longitude', v.longitude,
     'district_code', d.code, 'district_name_en', d.name_en, 'district_name_zh', d.name_zh,
     'service_id', hs.id, 'service_slug', hs.slug, 'service_code', hs.code,
     'service_name_en', hs.name_en, 'service_name_zh', hs.name_zh,

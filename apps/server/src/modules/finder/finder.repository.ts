@@ -15,7 +15,7 @@ export type ServicePointRow = {
   doctor_id: number;
   doctor_name_en: string;
   doctor_name_zh: string;
-  doctor_phones: { no: string }[];
+  doctor_phones: { no: string; label?: string }[];
   payment_info: {
     service_code: string;
     amount: string | number;
@@ -27,6 +27,9 @@ export type ServicePointRow = {
   venue_name_zh: string;
   address_line_one: string;
   address_line_two: string;
+  /** The venue's point (WGS 84), or null when the directory gave none. */
+  latitude?: number | null;
+  longitude?: number | null;
   district_code: string;
   district_name_en: string;
   district_name_zh: string;

@@ -54,6 +54,8 @@ export interface FinderDirectory {
 interface Found {
   snapshot: FinderSnapshot;
   cards: Card[];
+  /** With `near`: each card's distance in metres (null: its venue has no point). */
+  distances?: readonly (number | null)[];
   bookmarked: ReadonlySet<number>;
   pagination: Pagination;
   expanded_from?: ServicePointList['expanded_from'];
@@ -62,8 +64,14 @@ interface Found {
 }
 
 function resultsOf(found: Found, language: Language): ServicePoint[] {
-  return found.cards.map((card) =>
-    cardToServicePoint(card, language, found.bookmarked.has(card.id), found.view),
+  return found.cards.map((card, index) =>
+    cardToServicePoint(
+      card,
+      language,
+      found.bookmarked.has(card.id),
+      found.view,
+      found.distances?.[index] ?? null,
+    ),
   );
 }
 
@@ -116,11 +124,13 @@ export function createFinderService(
     // after counting, so ask for the widest page and cut it to the pagination below.
     const start = noPagination ? 0 : (page - 1) * pageSize;
     const size = noPagination ? NO_PAGINATION_CAP : pageSize;
-    const { total, cards } = searchSnapshot(snapshot, criteria, start, size);
+    const { total, cards, distances } = searchSnapshot(snapshot, criteria, start, size);
     const pagination = noPagination
       ? paginationFor(1, NO_PAGINATION_CAP, total)
       : paginationFor(page, pageSize, total);
-    return { snapshot, cards, bookmarked: NONE, pagination };
+    const found: Found = { snapshot, cards, bookmarked: NONE, pagination };
+    if (distances !== undefined) found.distances = distances;
+    return found;
   }
 
   /**
@@ -195,6 +205,7 @@ export function createFinderService(
     }
     if (query.open_now) base.openAt = view.at;
     if (query.open_sunday) base.openSunday = true;
+    if (query.near !== undefined) base.near = query.near;
     const page = query.page;
     const pageSize = query.page_size;
     const noPagination = !group && query.no_pagination;

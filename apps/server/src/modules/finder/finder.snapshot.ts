@@ -16,6 +16,7 @@ import type { TreatmentProperty } from '../../db/schema';
 import { type Bitset, emptyBitset, setBit } from './engine/bitset';
 import { buildTextIndex, type TextIndex } from './engine/grams';
 import { JsonInterner } from './engine/intern';
+import { setPoint } from './engine/near';
 import { buildPriceIndex, type PriceIndex } from './engine/prices';
 import { type VenueHours, verifiedMs } from './finder.hours';
 import type { ServicePointRow } from './finder.repository';
@@ -62,6 +63,8 @@ export interface PanelIndex {
   /** Rows by member price (the second panel's filter reads it too, though its cards show none). */
   prices: PriceIndex;
   text: Record<TextKind, TextRows>;
+  /** Each row's venue point as a unit vector, x y z (NaN: no point), for `near` (engine/near.ts). */
+  points: Float64Array;
 }
 
 export type DistrictEntry = {
@@ -194,6 +197,8 @@ const VENUE_FIELDS = [
   'venue_name_zh',
   'address_line_one',
   'address_line_two',
+  'latitude',
+  'longitude',
   'opening_hours',
   'hours_text',
   'hours_note',
@@ -240,6 +245,10 @@ function paymentInfo(info: PaymentInfoJson, json: JsonInterner): PaymentInfo {
 /** A venue in both languages: its address one object, its district's kept once per content. */
 function localVenues(card: CardJson, json: JsonInterner): Card['venue'] {
   const address = { line_one: card.address_line_one, line_two: card.address_line_two };
+  const location =
+    card.latitude == null || card.longitude == null
+      ? null
+      : { latitude: card.latitude, longitude: card.longitude };
   const local = (language: Language): LocalVenue => ({
     id: card.venue_id,
     name_en: card.venue_name_en,
@@ -251,6 +260,7 @@ function localVenues(card: CardJson, json: JsonInterner): Card['venue'] {
       name_zh: card.district_name_zh,
     }),
     address,
+    location,
   });
   return { en: local('en'), 'zh-HK': local('zh-HK') };
 }
@@ -337,6 +347,7 @@ export async function loadFinderSnapshot(
           card->>'venue_name_en' AS venue_name_en, card->>'venue_name_zh' AS venue_name_zh,
           card->>'address_line_one' AS address_line_one,
           card->>'address_line_two' AS address_line_two,
+          (card->>'latitude')::float8 AS latitude, (card->>'longitude')::float8 AS longitude,
           card->'opening_hours' AS opening_hours, card->'hours_text' AS hours_text,
           card->'hours_note' AS hours_note
         FROM service_point_card ORDER BY (card->>'venue_id')::int`);
@@ -440,6 +451,7 @@ function snapshotBuilder(
     doctorText: Int32Array;
     venueText: Int32Array;
     serviceText: Int32Array;
+    points: Float64Array;
   };
   const columns = new Map<string, Columns>();
   const columnsOf = (panel: string): Columns => {
@@ -457,6 +469,7 @@ function snapshotBuilder(
         doctorText: new Int32Array(size),
         venueText: new Int32Array(size),
         serviceText: new Int32Array(size),
+        points: new Float64Array(size * 3),
       };
       columns.set(panel, found);
     }
@@ -498,6 +511,8 @@ function snapshotBuilder(
       venue_name_zh: row.venue_name_zh,
       address_line_one: row.address_line_one,
       address_line_two: row.address_line_two,
+      latitude: row.latitude ?? null,
+      longitude: row.longitude ?? null,
       hours,
     });
   }
@@ -526,6 +541,7 @@ function snapshotBuilder(
         ? 0
         : intern(specialties, row.specialty_slug, () => specialties.size + 1);
     rowsOfPanel.price[i] = row.member_price === null ? Number.NaN : Number(row.member_price);
+    setPoint(rowsOfPanel.points, i, card.latitude ?? null, card.longitude ?? null);
     rowsOfPanel.doctorText[i] = textIndex(
       doctorTextIndex,
       doctorTexts,
@@ -562,7 +578,7 @@ function snapshotBuilder(
         id: card.doctor_id,
         name_en: card.doctor_name_en,
         name_zh: card.doctor_name_zh,
-        phones: card.doctor_phones.map((phone) => ({ no: phone.no })),
+        phones: card.doctor_phones.map((phone) => ({ no: phone.no, label: phone.label ?? null })),
         payment_info: priced ? card.prices : [],
       })),
       venue: intern(venues, String(card.venue_id), () => localVenues(card, json)),
@@ -599,6 +615,7 @@ function snapshotBuilder(
           venue: textRows(column.venueText, venueTexts.length),
           service: textRows(column.serviceText, serviceTexts.length),
         },
+        points: column.points,
       });
     }
     return {

@@ -36,6 +36,7 @@ function card(id: number, hours: VenueHours | null, lastVerifiedAt: string | nul
     name_zh: '診所',
     district: { code: 'A', name: 'Central', name_en: 'Central', name_zh: '中西區' },
     address: { line_one: '1 Queen’s Road', line_two: '' },
+    location: { latitude: 22.2815, longitude: 114.1581 },
   };
   const service = { id: 3, slug: 'gp', code: 'GP', name: 'GP', name_en: 'GP', name_zh: '普通科' };
   return {

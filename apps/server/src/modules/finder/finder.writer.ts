@@ -46,7 +46,9 @@ export function cardToServicePoint(
   language: Language,
   isBookmarked: boolean,
   view: DirectoryView = defaultDirectoryView(),
+  distance: number | null = null,
 ): ServicePoint {
+  const { opening, ...fields } = directoryFields(card.id, card.hours, card.lastVerifiedAt, view);
   return {
     id: card.id,
     is_bookmarked: isBookmarked,
@@ -56,7 +58,9 @@ export function cardToServicePoint(
     venue: card.venue[language],
     service: card.service[language],
     specialty: card.specialty,
-    ...directoryFields(card.id, card.hours, card.lastVerifiedAt, view),
+    ...fields,
+    distance_m: distance,
+    opening,
   };
 }
 
@@ -94,12 +98,21 @@ const VENUE = Buffer.from(',"venue":');
 const SERVICE = Buffer.from(',"service":');
 const SPECIALTY = Buffer.from(',"specialty":');
 const NO_SPECIALTY = Buffer.from(',"specialty":null');
-/** `details_stale` and `flagged`, then the opening's key: by [stale][flagged]. */
+/**
+ * `details_stale`, `flagged` and `distance_m` (null), then the opening's key: by
+ * [stale][flagged]; with a distance, the text up to `distance_m`'s value and what follows it.
+ */
 const STALE_FLAGGED = [false, true].map((stale) =>
   [false, true].map((flagged) =>
-    Buffer.from(`${String(stale)},"flagged":${String(flagged)},"opening":`),
+    Buffer.from(`${String(stale)},"flagged":${String(flagged)},"distance_m":null,"opening":`),
   ),
 );
+const STALE_FLAGGED_DISTANCE = [false, true].map((stale) =>
+  [false, true].map((flagged) =>
+    Buffer.from(`${String(stale)},"flagged":${String(flagged)},"distance_m":`),
+  ),
+);
+const OPENING = Buffer.from(',"opening":');
 
 /**
  * A guest's card in a language up to what depends on the instant: its head, its parts' kept JSON
@@ -141,6 +154,7 @@ export function writeCard(
   isBookmarked: boolean,
   out: ByteWriter,
   view: DirectoryView = defaultDirectoryView(),
+  distance: number | null = null,
 ): void {
   const start = cardStart(snapshot, card, language);
   if (isBookmarked) {
@@ -153,11 +167,15 @@ export function writeCard(
   }
   // What depends on the instant (issue 19): the staleness and flag of this view, and the
   // opening JSON of the view's minute, kept per venue (with the card's closing brace).
-  out.bytes(
-    (STALE_FLAGGED[Number(detailsStale(card.verifiedMs, view))] as Buffer[])[
-      Number(view.flagged.has(card.id))
-    ] as Buffer,
-  );
+  const stale = Number(detailsStale(card.verifiedMs, view));
+  const flagged = Number(view.flagged.has(card.id));
+  if (distance === null) {
+    out.bytes((STALE_FLAGGED[stale] as Buffer[])[flagged] as Buffer);
+  } else {
+    out.bytes((STALE_FLAGGED_DISTANCE[stale] as Buffer[])[flagged] as Buffer);
+    out.text(String(distance));
+    out.bytes(OPENING);
+  }
   out.bytes(openingJson(card.hours, view.at));
 }
 
@@ -168,9 +186,10 @@ export function cardJson(
   language: Language,
   isBookmarked = false,
   view: DirectoryView = defaultDirectoryView(),
+  distance: number | null = null,
 ): Buffer {
   return written((out) => {
-    writeCard(snapshot, card, language, isBookmarked, out, view);
+    writeCard(snapshot, card, language, isBookmarked, out, view, distance);
   });
 }
 
@@ -195,6 +214,7 @@ export function writeAnswer(
   snapshot: FinderSnapshot,
   found: {
     cards: readonly Card[];
+    distances?: readonly (number | null)[];
     bookmarked: ReadonlySet<number>;
     pagination: Pagination;
     expanded_from?: ServicePointList['expanded_from'];
@@ -202,13 +222,14 @@ export function writeAnswer(
   language: Language,
   view: DirectoryView = defaultDirectoryView(),
 ): WrittenAnswer {
-  const { cards, bookmarked } = found;
+  const { cards, bookmarked, distances } = found;
   const writeResults = (out: ByteWriter) => {
     out.bytes(RESULTS_OPEN);
     for (let index = 0; index < cards.length; index += 1) {
       const card = cards[index] as Card;
       if (index > 0) out.bytes(COMMA);
-      writeCard(snapshot, card, language, bookmarked.has(card.id), out, view);
+      const distance = distances?.[index] ?? null;
+      writeCard(snapshot, card, language, bookmarked.has(card.id), out, view, distance);
     }
   };
   const { start, end, total } = found.pagination;

@@ -65,3 +65,24 @@ export function districtOfPoint(point: [number, number]): string | null {
   }
   return null;
 }
+
+/** The bounding box of a district's boundary, [west, south, east, north]; null when unknown. */
+export function districtBox(code: string): [number, number, number, number] | null {
+  const found = loadBoundaries().find((district) => district.code === code);
+  if (found === undefined) return null;
+  const box: [number, number, number, number] = [Infinity, Infinity, -Infinity, -Infinity];
+  const visit = (value: unknown): void => {
+    if (!Array.isArray(value)) return;
+    if (typeof value[0] === 'number' && typeof value[1] === 'number') {
+      box[0] = Math.min(box[0], value[0]);
+      box[1] = Math.min(box[1], value[1]);
+      box[2] = Math.max(box[2], value[0]);
+      box[3] = Math.max(box[3], value[1]);
+      return;
+    }
+    for (const part of value) visit(part);
+  };
+  const shape = found.shape as { geometry?: { coordinates?: unknown }; coordinates?: unknown };
+  visit(shape.geometry?.coordinates ?? shape.coordinates);
+  return box;
+}

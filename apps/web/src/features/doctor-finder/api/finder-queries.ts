@@ -83,6 +83,7 @@ const SERVICE_POINTS_QUERY = /* GraphQL */ `
     $expand_until_found: Boolean
     $open_now: Boolean
     $open_sunday: Boolean
+    $near: String
   ) {
     servicePoints(
       panel: $panel
@@ -97,6 +98,7 @@ const SERVICE_POINTS_QUERY = /* GraphQL */ `
       expand_until_found: $expand_until_found
       open_now: $open_now
       open_sunday: $open_sunday
+      near: $near
     ) {
       results {
         id
@@ -109,6 +111,7 @@ const SERVICE_POINTS_QUERY = /* GraphQL */ `
           name_zh
           phones {
             no
+            label
           }
           payment_info {
             service {
@@ -142,6 +145,10 @@ const SERVICE_POINTS_QUERY = /* GraphQL */ `
             line_one
             line_two
           }
+          location {
+            latitude
+            longitude
+          }
         }
         service {
           id
@@ -160,6 +167,7 @@ const SERVICE_POINTS_QUERY = /* GraphQL */ `
         last_verified_at
         details_stale
         flagged
+        distance_m
         opening {
           state
           until

@@ -30,9 +30,14 @@ describe('doctor finder results', { timeout: 30_000 }, () => {
     expect(within(card).getByText(/Member price HK\$150/)).toBeInTheDocument();
     // 80 / 230 = 34.8 % → 35
     expect(within(card).getByText(/Save HK\$80 \(35% off\)/)).toBeInTheDocument();
+    // Numbers grouped as people read them, a floor note beside its number (issue 41).
     expect(within(card).getByRole('link', { name: 'Call 2345 6789' })).toHaveAttribute(
       'href',
       'tel:23456789',
+    );
+    expect(within(card).getByRole('link', { name: 'Call +852 2345 6790 (14/F)' })).toHaveAttribute(
+      'href',
+      'tel:+85223456790',
     );
     // jsdom's user agent is not a phone's: no call button.
     expect(within(card).queryByRole('link', { name: 'Call the clinic' })).not.toBeInTheDocument();

@@ -1,5 +1,6 @@
 import { PANELS, type Panel } from '@clinicpass/shared/constants';
 import { formatHkd } from '@clinicpass/shared/format/money';
+import { formatHkPhone } from '@clinicpass/shared/format/phone';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -104,10 +105,12 @@ export function ResultCard({ panel, point }: { panel: Panel; point: ServicePoint
       : point.service.name_en;
   const venue = zh ? point.venue.name_zh || point.venue.name_en : point.venue.name_en;
   const district = zh ? point.venue.district.name_zh : point.venue.district.name_en;
-  const phones = point.doctor.phones.map((phone) => phone.no).filter((no) => no.trim() !== '');
+  const phones = point.doctor.phones
+    .filter((phone) => phone.no.trim() !== '')
+    .map((phone) => ({ no: phone.no, shown: formatHkPhone(phone.no), label: phone.label }));
   const prices =
     panel === PANELS.primary ? displayPricesFor(point.doctor.payment_info, point.service.code) : [];
-  const firstPhone = phones[0];
+  const firstPhone = phones[0]?.no;
   const showCall =
     firstPhone !== undefined &&
     typeof navigator !== 'undefined' &&
@@ -165,16 +168,19 @@ export function ResultCard({ panel, point }: { panel: Panel; point: ServicePoint
             sx={{ alignItems: 'center', flexWrap: 'wrap' }}
           >
             <PhoneIcon fontSize="small" color="action" aria-hidden />
-            {phones.map((phone) => (
-              <Link
-                key={phone}
-                href={telHref(phone)}
-                aria-label={t('card.phone', { phone })}
-                sx={{ minHeight: 44, display: 'inline-flex', alignItems: 'center' }}
-              >
-                {phone}
-              </Link>
-            ))}
+            {phones.map((phone) => {
+              const text = phone.label ? `${phone.shown} (${phone.label})` : phone.shown;
+              return (
+                <Link
+                  key={phone.no}
+                  href={telHref(phone.no)}
+                  aria-label={t('card.phone', { phone: text })}
+                  sx={{ minHeight: 44, display: 'inline-flex', alignItems: 'center' }}
+                >
+                  {text}
+                </Link>
+              );
+            })}
           </Stack>
         )}
         <DirectoryLines point={point} />

@@ -96,7 +96,11 @@ export function servicePoint(id: number, districtCode = 'A'): ServicePoint {
       id,
       name_en: `Dr Chan ${id}`,
       name_zh: `陳醫生${id}`,
-      phones: [{ no: '2345 6789' }],
+      // As the directory stores them: digits only; the first doctor's second number with its floor.
+      phones: [
+        { no: '23456789', label: null },
+        ...(id === 1 ? [{ no: '+85223456790', label: '14/F' }] : []),
+      ],
       payment_info: [
         { service: { code: 'PHS' }, amount: 150, marked_price: 230, treatment_properties: [] },
       ],
@@ -107,6 +111,7 @@ export function servicePoint(id: number, districtCode = 'A'): ServicePoint {
       name_zh: `診所${id}`,
       district: d,
       address: { line_one: `${id} Queen's Road Central`, line_two: `皇后大道中${id}號` },
+      location: { latitude: 22.2815, longitude: 114.1581 },
     },
     service: {
       id: 3,
@@ -120,6 +125,7 @@ export function servicePoint(id: number, districtCode = 'A'): ServicePoint {
     last_verified_at: '2026-11-02T02:00:00.000Z',
     details_stale: false,
     flagged: false,
+    distance_m: null,
     opening: {
       state: 'open',
       until: '13:00',
