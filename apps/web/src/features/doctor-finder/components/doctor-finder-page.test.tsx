@@ -157,6 +157,28 @@ describe('doctor finder results', { timeout: 30_000 }, () => {
     ).toBeInTheDocument();
   });
 
+  it('with no district chosen, says nothing matches anywhere and offers no nearby search', async () => {
+    stubFinderFetch({ servicePoints: () => ({ results: [], total: 0 }) });
+    renderApp(`${RESULTS}?p=&search=causway`);
+
+    await screen.findByRole('heading', { name: 'No doctors found' });
+    expect(
+      screen.getByText('No doctor matches your filters. Try fewer filters or other words.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/in the chosen districts/)).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole('button', { name: 'Search nearby districts' }),
+    ).not.toBeInTheDocument();
+  });
+
+  it('writes a large total with a thousands separator', async () => {
+    stubFinderFetch({
+      servicePoints: () => ({ results: [servicePoint(1)], total: 1444 }),
+    });
+    renderApp(`${RESULTS}?p=`);
+    expect(await screen.findByText('1,444 results')).toBeInTheDocument();
+  });
+
   it('shows the expanded-empty message without an expand button when expanding finds nothing', async () => {
     stubFinderFetch({ servicePoints: () => ({ results: [], total: 0 }) });
     const user = userEvent.setup();

@@ -64,14 +64,19 @@ export function ResultList({
   }
   const total = data?.pagination.total ?? 0;
   if (data === undefined || total === 0) {
-    const hasExpandFailed = expandUntilFound;
+    // With no district chosen the whole network was searched: nothing nearby to add.
+    const hasExpandFailed = expandUntilFound || chosenDistricts.length === 0;
     return (
       <Stack role="status" spacing={1.5} sx={{ alignItems: 'center', textAlign: 'center', py: 6 }}>
         <Typography variant="h2">
-          {hasExpandFailed ? t('results.expandedEmptyTitle') : t('results.emptyTitle')}
+          {expandUntilFound ? t('results.expandedEmptyTitle') : t('results.emptyTitle')}
         </Typography>
         <Typography color="text.secondary">
-          {hasExpandFailed ? t('results.expandedEmptyDescription') : t('results.emptyDescription')}
+          {chosenDistricts.length === 0
+            ? t('results.emptyAnywhereDescription')
+            : hasExpandFailed
+              ? t('results.expandedEmptyDescription')
+              : t('results.emptyDescription')}
         </Typography>
         {!hasExpandFailed && (
           <Button variant="contained" onClick={onExpand}>
