@@ -11,6 +11,8 @@ import {
 } from '@clinicpass/shared/schemas/outpatient';
 import type { Database } from '../../db/client';
 import * as repo from './announcement.repository';
+
+export type { AnnouncementRow } from './announcement.repository';
 import { sanitizeAnnouncementText } from './sanitize';
 
 type MessageType = (typeof MESSAGE_TYPES)[number];

@@ -14,13 +14,11 @@ import { environmentSetting } from '../../db/stakeholder-schema';
 import type { route } from '../../lib/contract-route';
 import { hkidLookupHash } from '../../lib/hkid-hash';
 import * as announcements from '../announcement/announcement.service';
-import type { AnnouncementRow } from '../announcement/announcement.repository';
 import * as claims from '../claims/claims.service';
-import type { ClaimMessenger } from '../claims/claim-messages';
+import type { ClaimMessenger } from '../claims';
 import * as clinicKeys from '../clinic/clinic-key.service';
 import * as clinicUsers from '../clinic/clinic-user.service';
 import * as directory from '../directory/directory.service';
-import { rebuildFinderIndex } from '../finder/finder.index';
 import { revokeMemberTokens } from '../outpatient/outpatient.service';
 import * as visits from '../outpatient/visit.service';
 import * as serviceRequests from '../service-request/service-request.service';
@@ -36,6 +34,8 @@ type StaffRoute = <const C extends RouteContract>(
 
 const PENDING: readonly ServiceRequestStatus[] = ['open', 'offered'];
 export const CLAIM_PAGE_SIZE = 50;
+
+type AnnouncementRow = announcements.AnnouncementRow;
 
 function announcementOf(row: AnnouncementRow) {
   return {
@@ -76,7 +76,11 @@ function claimSummaryOf(row: repo.ClaimSummaryRow) {
   };
 }
 
-export function opsWorkRoutes(app: FastifyInstance, staffRoute: StaffRoute): void {
+export function opsWorkRoutes(
+  app: FastifyInstance,
+  staffRoute: StaffRoute,
+  rebuildReadModel: (db: FastifyInstance['db']) => Promise<number>,
+): void {
   const db = app.db;
   const messenger: ClaimMessenger = { sender: app.delivery, publicUrl: app.config.publicUrl };
   const caller = (request: { staff: StaffCaller | null }) => request.staff as StaffCaller;
@@ -460,7 +464,7 @@ export function opsWorkRoutes(app: FastifyInstance, staffRoute: StaffRoute): voi
       'venue_id' in body ? { venueId: body.venue_id } : { ids: body.service_point_ids },
       request.now.instant,
     );
-    await rebuildFinderIndex(db);
+    await rebuildReadModel(db);
     await audit(request, {
       action: 'service-point.confirm',
       targetKind: 'venue_id' in body ? 'venue' : 'service-point',

@@ -73,7 +73,12 @@ function setStaffCookie(request: FastifyRequest, reply: FastifyReply, token: str
   );
 }
 
-export async function opsModule(app: FastifyInstance): Promise<void> {
+export interface OpsModuleOptions {
+  /** Rebuilds the finder's read model after "details confirmed" (the finder's own function). */
+  rebuildReadModel: (db: FastifyInstance['db']) => Promise<number>;
+}
+
+export async function opsModule(app: FastifyInstance, options: OpsModuleOptions): Promise<void> {
   const ctx: StaffContext = { db: app.db, secretKey: app.config.secretKey };
   app.decorateRequest('staff', null);
   app.decorateRequest('staffAccount', null);
@@ -107,7 +112,7 @@ export async function opsModule(app: FastifyInstance): Promise<void> {
     });
   });
 
-  staffRoute(opsContract.session, async (request) => {
+  staffRoute(opsContract.session, (request) => {
     const caller = request.staff as StaffCaller;
     const staff = request.staffAccount;
     if (staff === null) throw new AppError('staff_session_ended');
@@ -121,7 +126,7 @@ export async function opsModule(app: FastifyInstance): Promise<void> {
     return { signed_out: true as const };
   });
 
-  opsWorkRoutes(app, staffRoute);
+  opsWorkRoutes(app, staffRoute, options.rebuildReadModel);
 
   staffRoute(opsContract.listStaff, async () => ({ items: await listStaff(app.db) }));
 
