@@ -275,6 +275,8 @@ describe('member support', () => {
     const alone = await as('service', 'POST', '/members/lookup', { hkid: 'A1234563' });
     expect(alone.statusCode).toBe(400);
     expect(code(alone)).toBe('hkid_lookup_refused');
+    const [refusal] = await auditOf({ action: 'member.lookup-refused' });
+    expect(refusal).toMatchObject({ actor: emailOf('service'), after: { hkid: '••••••63' } });
     const nothing = await as('service', 'POST', '/members/lookup', {});
     expect(nothing.statusCode).toBe(400);
     expect(issuePaths(nothing)).toContain('body.membership_number');

@@ -133,6 +133,14 @@ export function opsWorkRoutes(
   staffRoute(opsContract.lookUpMember, async (request) => {
     const { membership_number: membershipNumber, policy_number: policyNumber, hkid } = request.body;
     if (membershipNumber === undefined && policyNumber === undefined) {
+      // An HKID search is audited even when refused (the HKID masked in the log).
+      if (hkid !== undefined) {
+        await audit(request, {
+          action: 'member.lookup-refused',
+          targetKind: 'member',
+          after: { hkid },
+        });
+      }
       throw new AppError(hkid === undefined ? 'validation_error' : 'hkid_lookup_refused', {
         ...(hkid === undefined
           ? {
