@@ -9,7 +9,7 @@ import { AppError } from '@clinicpass/shared/errors/app-error';
 import { validationError } from '@clinicpass/shared/errors/validation-error';
 import type { ServiceRequestStatus } from '@clinicpass/shared/platform/enums';
 import type { FastifyInstance } from 'fastify';
-import { and, eq, inArray } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { environmentSetting } from '../../db/stakeholder-schema';
 import type { route } from '../../lib/contract-route';
 import { hkidLookupHash } from '../../lib/hkid-hash';
@@ -26,6 +26,7 @@ import { type AuditRecord, recordAudit } from './audit';
 import * as repo from './ops.repository';
 import { actorOf, type StaffCaller } from './staff.service';
 import { OPS_SETTING_KEYS } from '@clinicpass/shared/platform/ops';
+import { ANNOUNCEMENT_TAGS, MESSAGE_TYPES } from '@clinicpass/shared/schemas/outpatient';
 
 type StaffRoute = <const C extends RouteContract>(
   contract: C,
@@ -43,8 +44,8 @@ function announcementOf(row: AnnouncementRow) {
     content_en: row.contentEn,
     content_zh: row.contentZh,
     is_dismissable: row.isDismissable,
-    message_type: row.messageType as 'info',
-    tags: row.tags as ('customer' | 'guest')[],
+    message_type: MESSAGE_TYPES.find((type) => type === row.messageType) ?? 'info',
+    tags: ANNOUNCEMENT_TAGS.filter((tag) => row.tags.includes(tag)),
     published: row.isActive,
     starts_at: row.startsAt?.toISOString() ?? null,
     ends_at: row.endsAt?.toISOString() ?? null,
@@ -613,7 +614,7 @@ export function opsWorkRoutes(
     const [row] = await db
       .update(environmentSetting)
       .set({ value, updateDate: request.now.instant })
-      .where(and(eq(environmentSetting.key, key)))
+      .where(eq(environmentSetting.key, key))
       .returning();
     if (row === undefined) throw new AppError('not_found', { message: `No setting ${key}` });
     await audit(request, {
