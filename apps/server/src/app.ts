@@ -21,6 +21,7 @@ import { billingRoutes } from './modules/billing/billing.routes';
 import { clinicModule } from './modules/clinic/clinic.module';
 import { directoryRoutes } from './modules/directory';
 import { finderModule } from './modules/finder/finder.module';
+import { rebuildFinderIndex } from './modules/finder/finder.index';
 import { healthRoutes } from './modules/health/health.routes';
 import { devRoutes } from './modules/identity/dev.routes';
 import { claimRoutes, storageOf } from './modules/claims';
@@ -193,7 +194,7 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(partnerRoutes, { prefix: '/api/partnership' });
   await app.register(healsRoutes, { prefix: '/api/customer' });
   await app.register(rootSecretRoutes, { prefix: '/api/root' });
-  await app.register(opsModule, { prefix: '/api/ops' });
+  await app.register(opsModule, { prefix: '/api/ops', rebuildReadModel: rebuildFinderIndex });
 
   await app.register(spaPlugin, {
     webDistDir: deps.config.webDistDir,

@@ -11,6 +11,7 @@ import { appUser } from '../src/db/schema';
 import { buildTestApp, type TestApp } from './build-app';
 import { testFactories, type TestFactories } from './factories';
 import { client, latestCode } from './identity-helpers';
+import { addOperator, OPERATOR_EMAIL } from './operator-support';
 
 let t: TestApp;
 let f: TestFactories;
@@ -23,6 +24,7 @@ beforeAll(async () => {
   f = testFactories(t.database.db, { clock });
   venueA = (await f.venue({ nameEn: 'Cli Clinic A' })).id;
   venueB = (await f.venue({ nameEn: 'Cli Clinic B' })).id;
+  await addOperator(t.database.db);
 });
 afterAll(async () => {
   await t.close();
@@ -30,7 +32,11 @@ afterAll(async () => {
 
 async function run(...args: string[]): Promise<string[]> {
   const printed: string[] = [];
-  await runOutpatientCommand(args, { db: t.database.db, clock, print: (l) => printed.push(l) });
+  await runOutpatientCommand([...args, '--as', OPERATOR_EMAIL], {
+    db: t.database.db,
+    clock,
+    print: (l) => printed.push(l),
+  });
   return printed;
 }
 

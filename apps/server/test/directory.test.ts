@@ -18,6 +18,7 @@ import { rebuildFinderIndex } from '../src/modules/finder/finder.index';
 import { hongKongHolidays } from '../src/modules/finder/finder.hours';
 import { testConfig } from './build-app';
 import { captchaHeader } from './captcha-support';
+import { addOperator, OPERATOR_EMAIL } from './operator-support';
 import { createTestDatabase, type TestDatabase } from './db';
 import { testFactories } from './factories';
 import { createFinderOracle, type OracleCriteria } from './finder-oracle';
@@ -48,6 +49,7 @@ const ALL_DAY: OpeningHours = {
 
 beforeAll(async () => {
   database = await createTestDatabase({ seeded: true });
+  await addOperator(database.db);
   const f = testFactories(database.db);
   POLICY = (await f.policy()).policyNumber;
   const venue = await f.venue({ districtCode: 'A', openingHours: ALL_DAY });
@@ -374,7 +376,7 @@ describe('reports of wrong details', () => {
 
     const printed: string[] = [];
     const run = (...args: string[]) =>
-      runOutpatientCommand(args, {
+      runOutpatientCommand([...args, '--as', OPERATOR_EMAIL], {
         db: database.db,
         clock,
         print: (line) => printed.push(line),
@@ -411,7 +413,7 @@ describe('operator freshness commands', () => {
   it('stale-report lists stale points by venue; confirm-service-point makes one fresh', async () => {
     const printed: string[] = [];
     const run = (...args: string[]) =>
-      runOutpatientCommand(args, {
+      runOutpatientCommand([...args, '--as', OPERATOR_EMAIL], {
         db: database.db,
         clock,
         print: (line) => printed.push(line),

@@ -19,6 +19,7 @@ import { captchaHeader } from './captcha-support';
 import { TEST_SECRET_KEY } from './constants';
 import { testFactories, type TestFactories } from './factories';
 import { freshAddress, signedInUser, signInClinicStaff } from './identity-helpers';
+import { addOperator } from './operator-support';
 
 const clock = fixedClock(new Date());
 let t: TestApp;
@@ -386,7 +387,11 @@ describe('hole 2: limits on what a guest writes', () => {
       expiresAt: new Date(clock.now().getTime() - 86_400_000),
     });
     const printed: string[] = [];
-    await runOutpatientCommand(['prune'], { db, clock, print: (line) => printed.push(line) });
+    await runOutpatientCommand(['prune', '--as', await addOperator(db)], {
+      db,
+      clock,
+      print: (line) => printed.push(line),
+    });
     expect(printed.at(-1)).toMatch(
       /^Deleted \d+ device session\(s\) unseen for 30 days and \d+ ticket\(s\) revoked or expired over 7 days ago\.$/,
     );

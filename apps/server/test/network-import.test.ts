@@ -16,9 +16,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { runNetworkImportCommand } from '../src/cli/network-import-command';
 import { doctor, paymentInfo, servicePoint, venue } from '../src/db/schema';
+import { staffAudit } from '../src/db/staff-schema';
 import { rebuildFinderIndex } from '../src/modules/finder/finder.index';
 import { testConfig } from './build-app';
 import { createTestDatabase, type TestDatabase } from './db';
+import { addOperator, OPERATOR_EMAIL } from './operator-support';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const TEMPLATE = path.join(ROOT, 'docs/network-import/template-example.csv');
@@ -33,6 +35,7 @@ let dir: string;
 
 beforeAll(async () => {
   database = await createTestDatabase({ seeded: true });
+  await addOperator(database.db);
   dir = mkdtempSync(path.join(tmpdir(), 'network-import-'));
 });
 afterAll(async () => {
@@ -55,7 +58,9 @@ async function run(
   } = {},
 ): Promise<Run> {
   const lines: string[] = [];
-  const code = await runNetworkImportCommand(args, {
+  // A write runs as a staff member (decision 297); the quarantine's commands take no --as.
+  const as = args[0] === 'quarantine' ? [] : ['--as', OPERATOR_EMAIL];
+  const code = await runNetworkImportCommand([...args, ...as], {
     db: database.db,
     now: options.now ?? new Date('2026-11-20T02:00:00Z'),
     print: (line) => lines.push(line),
@@ -680,7 +685,7 @@ describe('a database without the reference catalogue', () => {
     const empty = await createTestDatabase({ seeded: false });
     try {
       const lines: string[] = [];
-      const code = await runNetworkImportCommand([TEMPLATE], {
+      const code = await runNetworkImportCommand([TEMPLATE, '--as', await addOperator(empty.db)], {
         db: empty.db,
         now: new Date(),
         print: (line) => lines.push(line),
@@ -742,6 +747,7 @@ describe('the finder after an import', () => {
     { timeout: 120_000 },
     async () => {
       const other = await createTestDatabase({ seeded: true });
+      await addOperator(other.db);
       const app: FastifyInstance = await buildApp({ config: testConfig(), db: other.db });
       try {
         await app.ready();
@@ -765,6 +771,8 @@ describe('the finder after an import', () => {
             GOPC,
             '--mapping',
             GOPC_MAPPING,
+            '--as',
+            OPERATOR_EMAIL,
           ],
           {
             cwd: ROOT,
@@ -801,7 +809,14 @@ describe('the command as a process', () => {
       const before = await networkCount();
       const outcome = await promisify(execFile)(
         process.execPath,
-        ['--import', 'tsx', path.join(ROOT, 'apps/server/src/cli/network-import.ts'), TEMPLATE],
+        [
+          '--import',
+          'tsx',
+          path.join(ROOT, 'apps/server/src/cli/network-import.ts'),
+          TEMPLATE,
+          '--as',
+          OPERATOR_EMAIL,
+        ],
         {
           cwd: ROOT,
           env: {
@@ -820,4 +835,35 @@ describe('the command as a process', () => {
       expect(await networkCount()).toBe(before);
     },
   );
+});
+
+describe('who imports', () => {
+  it('a write needs --as a staff member and is audited under them; a dry run needs neither', async () => {
+    const lines: string[] = [];
+    const context = {
+      db: database.db,
+      now: new Date('2026-11-20T02:00:00Z'),
+      print: (line: string) => lines.push(line),
+      rebuildReadModel: rebuildFinderIndex,
+    };
+    expect(await runNetworkImportCommand([TEMPLATE], context)).toBe(2);
+    expect(lines.join('\n')).toMatch(/--as is required to write/);
+    expect(
+      await runNetworkImportCommand([TEMPLATE, '--as', 'not.staff@clinicpass.example'], context),
+    ).toBe(2);
+    expect(lines.join('\n')).toMatch(/not an enabled staff account/);
+    expect(await runNetworkImportCommand([TEMPLATE, '--dry-run'], context)).toBe(0);
+    const audited = () =>
+      database.db.select().from(staffAudit).where(eq(staffAudit.action, 'network.import'));
+    const before = (await audited()).length;
+    expect(await runNetworkImportCommand([TEMPLATE, '--as', OPERATOR_EMAIL], context)).toBe(0);
+    const rows = await audited();
+    expect(rows).toHaveLength(before + 1);
+    expect(rows.at(-1)).toMatchObject({
+      actorKind: 'operator',
+      actor: OPERATOR_EMAIL,
+      targetKind: 'network-source',
+      after: expect.objectContaining({ file: path.basename(TEMPLATE) }),
+    });
+  });
 });

@@ -6,9 +6,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runOutpatientCommand, UsageError } from '../src/cli/outpatient-commands';
 import { announcement, member } from '../src/db/schema';
+import { staffAudit } from '../src/db/staff-schema';
 import { buildTestApp, type TestApp } from './build-app';
 import { captchaHeader } from './captcha-support';
 import { testFactories, type MemberCard } from './factories';
+import { addOperator, OPERATOR_EMAIL } from './operator-support';
 
 let t: TestApp;
 const clock = fixedClock(new Date());
@@ -20,6 +22,7 @@ beforeAll(async () => {
   t = await buildTestApp({ seeded: true, clock });
   card = await testFactories(t.database.db, { clock }).memberCard();
   code = card.member.memberCode;
+  await addOperator(t.database.db);
 });
 afterAll(async () => {
   await t.close();
@@ -28,7 +31,7 @@ afterAll(async () => {
 /** Runs one command line; answers what it printed. */
 async function run(...args: string[]): Promise<string[]> {
   const printed: string[] = [];
-  await runOutpatientCommand(args, {
+  await runOutpatientCommand([...args, '--as', OPERATOR_EMAIL], {
     db: t.database.db,
     clock,
     print: (line) => printed.push(line),
@@ -112,5 +115,38 @@ describe('npm run outpatient', () => {
   it('answers an unknown command with the usage', async () => {
     await expect(run('drop-everything')).rejects.toThrow(/^Usage: npm run outpatient -- </);
     await expect(run()).rejects.toBeInstanceOf(UsageError);
+  });
+
+  it('a command that changes data runs --as an enabled staff member and is audited under them', async () => {
+    const bare = (...args: string[]) =>
+      runOutpatientCommand(args, { db: t.database.db, clock, print: () => undefined });
+    await expect(
+      bare('record-body-check', '--member-code', code, '--date', '2026-11-20'),
+    ).rejects.toThrow(/--as is required/);
+    await expect(
+      bare('revoke-tokens', '--member-code', code, '--as', 'someone.else@clinicpass.example'),
+    ).rejects.toThrow(/not an enabled staff account/);
+    // A read needs no --as.
+    await bare('list-clinic-keys');
+    await run('create-announcement', '--en', 'Audited', '--zh', '已記錄', '--tags', 'guest');
+    const rows = await t.database.db
+      .select()
+      .from(staffAudit)
+      .where(eq(staffAudit.action, 'announcement.create'));
+    expect(rows.at(-1)).toMatchObject({
+      actorKind: 'operator',
+      actor: OPERATOR_EMAIL,
+      targetKind: 'announcement',
+      after: expect.objectContaining({ content_en: 'Audited', tags: ['guest'] }),
+    });
+    const revocations = () =>
+      t.database.db.select().from(staffAudit).where(eq(staffAudit.action, 'member.revoke-tickets'));
+    const before = (await revocations()).length;
+    await run('revoke-tokens', '--member-code', code);
+    const revoked = await revocations();
+    expect(revoked).toHaveLength(before + 1);
+    expect(revoked.every((row) => row.actor === OPERATOR_EMAIL && row.targetId === code)).toBe(
+      true,
+    );
   });
 });

@@ -20,6 +20,8 @@ import {
 } from '../modules/network-import/network-import.service';
 import { listQuarantine } from '../modules/network-import/network-import.repository';
 import { TEMPLATE_COLUMNS } from '../modules/network-import/template';
+import { type AuditActor, operatorActor, recordAudit } from '../modules/staff';
+import { isAppError } from '@clinicpass/shared/errors/app-error';
 
 export interface NetworkImportCommandContext {
   db: Database;
@@ -34,7 +36,7 @@ export interface NetworkImportCommandContext {
 }
 
 export const NETWORK_IMPORT_USAGE = [
-  'Usage: npm run network:import -- FILE [--dry-run] [--full] [--strict] [--mapping M.json] [--source NAME]',
+  'Usage: npm run network:import -- FILE [--dry-run] [--full] [--strict] [--mapping M.json] [--source NAME] --as STAFF_EMAIL',
   '       npm run network:import -- quarantine list [--source NAME]',
   '       npm run network:import -- quarantine export --source NAME OUT.csv',
   '',
@@ -45,6 +47,7 @@ export const NETWORK_IMPORT_USAGE = [
   '                  (default: the other rows are written, rows with errors are quarantined)',
   '  --mapping M     which property of the list feeds which template column',
   '  --source NAME   the source the rows belong to (default: the mapping\'s, else "network")',
+  '  --as EMAIL      your staff email: the audit log records the import under you (not for --dry-run)',
   '  quarantine list     the rows kept back, with what was wrong',
   "  quarantine export   the source's quarantined rows as a template CSV to fix and import again",
 ].join('\n');
@@ -185,6 +188,7 @@ export async function runNetworkImportCommand(
         help: { type: 'boolean', short: 'h', default: false },
         mapping: { type: 'string' },
         source: { type: 'string' },
+        as: { type: 'string' },
       },
     });
   } catch (error) {
@@ -204,6 +208,22 @@ export async function runNetworkImportCommand(
   }
   const dryRun = parsed.values['dry-run'];
   const strict = parsed.values.strict;
+  // A write changes the network: it runs as a staff member, recorded in the audit log.
+  let actor: AuditActor | null = null;
+  if (!dryRun) {
+    const as = parsed.values.as?.trim() ?? '';
+    if (as === '') {
+      context.print(`--as is required to write: your staff email\n${NETWORK_IMPORT_USAGE}`);
+      return 2;
+    }
+    try {
+      actor = await operatorActor(context.db, as);
+    } catch (error) {
+      if (!isAppError(error)) throw error;
+      context.print(error.message);
+      return 2;
+    }
+  }
   const maxBytes = context.maxBytes ?? DEFAULT_MAX_BYTES;
   let result: NetworkImportResult;
   try {
@@ -235,6 +255,20 @@ export async function runNetworkImportCommand(
       { rebuildReadModel: context.rebuildReadModel },
     );
     if (progress && result.written) progress('\n');
+    if (actor !== null && result.written) {
+      await recordAudit(context.db, actor, {
+        action: 'network.import',
+        targetKind: 'network-source',
+        targetId: result.source,
+        after: {
+          file: path.basename(file),
+          full: parsed.values.full,
+          strict,
+          rows: result.rowCounts,
+        },
+        at: context.now,
+      });
+    }
   } catch (error) {
     if (error instanceof ImportFileError) {
       context.print(`${file}: ${error.message}. Nothing written.`);

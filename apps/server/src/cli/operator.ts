@@ -1,10 +1,12 @@
 // The insurer's operator commands for service requests, until an admin screen exists
 // (decision 084):
-//   npm run operator -w apps/server -- service-request <id> <offer|approve|reject|complete> [--reason "…"]
-//   npm run operator -w apps/server -- service-request complete-due
+//   npm run operator -w apps/server -- service-request <id> <offer|approve|reject|complete> [--reason "…"] --as STAFF_EMAIL
+//   npm run operator -w apps/server -- service-request complete-due --as STAFF_EMAIL
 //   npm run operator -w apps/server -- staff create --email E --name N --role R [--role R] --as YOU
 // `complete` applies the change to the policy and is refused before the proposed effective
 // date; `complete-due` completes every approved request whose date has come (run it daily).
+// Each records the `--as` staff member in the audit log (decision 297); the back office's
+// service requests call the same operatorMove.
 // `staff create` makes a back-office account (the first admin, decision 295) and prints its first
 // password and authenticator secret once; the audit log records it under the `--as` name.
 import { isAppError } from '@clinicpass/shared/errors/app-error';
@@ -19,12 +21,12 @@ import {
   operatorMove,
   type OperatorAction,
 } from '../modules/service-request/service-request.service';
-import { createStaff } from '../modules/staff';
+import { createStaff, operatorActor, recordAudit } from '../modules/staff';
 import { StaffCreateBodySchema } from '@clinicpass/shared/platform/staff';
 import { parseCommandLine } from './usage';
 
-const USAGE = `Usage: npm run operator -w apps/server -- service-request <id> <${OPERATOR_ACTIONS.join('|')}> [--reason "…"]
-       npm run operator -w apps/server -- service-request complete-due
+const USAGE = `Usage: npm run operator -w apps/server -- service-request <id> <${OPERATOR_ACTIONS.join('|')}> [--reason "…"] --as STAFF_EMAIL
+       npm run operator -w apps/server -- service-request complete-due --as STAFF_EMAIL
        npm run operator -w apps/server -- staff create --email E --name N --role R [--role R] --as YOU
          (roles: admin, claims, network, service, content)`;
 
@@ -109,6 +111,8 @@ if (target !== 'complete-due') {
   if (!/^[1-9][0-9]*$/.test(target)) fail(`${target} is not a service request id\n${USAGE}`);
   if (!OPERATOR_ACTIONS.includes(action as OperatorAction)) fail(USAGE);
 }
+const runAs = values.as?.trim() ?? '';
+if (runAs === '') fail(`--as: your staff email, for the audit log\n${USAGE}`);
 
 try {
   const config = loadConfig();
@@ -116,15 +120,40 @@ try {
   try {
     await runMigrations(database);
     const now = { today: hkToday(systemClock), instant: systemClock.now() };
+    const actor = await operatorActor(database.db, runAs);
     if (target === 'complete-due') {
       const done = await completeDueRequests(database.db, now);
+      for (const id of done) {
+        await recordAudit(database.db, actor, {
+          action: 'service-request.complete',
+          targetKind: 'service-request',
+          targetId: String(id),
+          before: { status: 'approved' },
+          after: { status: 'completed' },
+          at: now.instant,
+        });
+      }
       console.log(
         `Completed ${done.length} service request(s)${done.length ? `: ${done.join(', ')}` : ''}.`,
       );
     } else {
-      const moved = await database.db.transaction((tx) =>
-        operatorMove(tx, now, Number(target), action as OperatorAction, values.reason ?? null),
-      );
+      const moved = await database.db.transaction(async (tx) => {
+        const result = await operatorMove(
+          tx,
+          now,
+          Number(target),
+          action as OperatorAction,
+          values.reason ?? null,
+        );
+        await recordAudit(tx, actor, {
+          action: `service-request.${String(action)}`,
+          targetKind: 'service-request',
+          targetId: String(result.id),
+          after: { status: result.status, policy: result.policy, note: values.reason ?? null },
+          at: now.instant,
+        });
+        return result;
+      });
       console.log(`Service request ${moved.id} of ${moved.policy} is now ${moved.status}.`);
     }
   } finally {

@@ -33,6 +33,7 @@ import {
 } from '../modules/outpatient/outpatient.service';
 import { DEVICE_SESSION_IDLE_DAYS, pruneDeviceSessions } from '../modules/session/session.service';
 import * as visitService from '../modules/outpatient/visit.service';
+import { type AuditActor, operatorActor, recordAudit } from '../modules/staff';
 
 export const OUTPATIENT_COMMANDS = [
   'record-body-check',
@@ -53,6 +54,24 @@ export const OUTPATIENT_COMMANDS = [
   'reject-report',
   'prune',
 ] as const;
+
+/** The commands that change data: each needs `--as <staff email>` and is audited (decision 297). */
+export const CHANGING_COMMANDS: ReadonlySet<string> = new Set([
+  'record-body-check',
+  'revoke-tokens',
+  'create-announcement',
+  'deactivate-announcement',
+  'issue-clinic-key',
+  'revoke-clinic-key',
+  'add-clinic-user',
+  'remove-clinic-user',
+  'confirm-service-point',
+  'resolve-report',
+  'reject-report',
+  'prune',
+]);
+/** `visits` sub-commands that change data. */
+const CHANGING_VISIT_ACTIONS: ReadonlySet<string> = new Set(['correct', 'close-stale']);
 
 /** `visits` sub-commands: list, correct one, close the ones left open by an earlier day. */
 const VISIT_ACTIONS = ['list', 'correct', 'close-stale'] as const;
@@ -79,6 +98,7 @@ export const OUTPATIENT_USAGE = `Usage:
   npm run outpatient -- resolve-report --id 7 | --service-point-id 12
   npm run outpatient -- reject-report --id 7 | --service-point-id 12
   npm run outpatient -- prune   (idle device sessions, ended tickets; decision 252)
+A command that changes data takes --as <your staff email>: the audit log records it under you.
 Prints no HKID, token or phone number; a clinic key is printed once, when it is issued.`;
 
 export class UsageError extends Error {}
@@ -144,18 +164,47 @@ export async function runOutpatientCommand(
       note: { type: 'string' },
       'service-point-id': { type: 'string' },
       days: { type: 'string' },
+      as: { type: 'string' },
     },
   });
   const command = positionals[0];
+  const changes =
+    CHANGING_COMMANDS.has(command ?? '') ||
+    (command === 'visits' && CHANGING_VISIT_ACTIONS.has(positionals[1] ?? ''));
+  let actor: AuditActor | null = null;
+  if (changes) {
+    const as = values.as?.trim() ?? '';
+    if (as === '') usage('--as is required: your staff email, for the audit log');
+    actor = await operatorActor(db, as);
+  }
+  /** One audit row for the command just run, under the `--as` person. */
+  const audit = async (
+    action: string,
+    target: { kind: string; id: string | number },
+    after: Record<string, unknown> | null = null,
+    before: Record<string, unknown> | null = null,
+  ) => {
+    if (actor === null) return;
+    await recordAudit(db, actor, {
+      action,
+      targetKind: target.kind,
+      targetId: String(target.id),
+      before,
+      after,
+      at: clock.now(),
+    });
+  };
   if (command === 'record-body-check') {
     const code = values['member-code'] ?? usage('--member-code is required');
     const date = values.date ?? usage('--date is required (YYYY-MM-DD, Hong Kong)');
     if (!isCalendarDate(date)) usage('--date must be a calendar date written YYYY-MM-DD');
     await recordBodyCheck({ db }, code, date);
+    await audit('member.body-check', { kind: 'member', id: code }, { date });
     print(`Recorded a body check on ${date} for member ${code}.`);
   } else if (command === 'revoke-tokens') {
     const code = values['member-code'] ?? usage('--member-code is required');
     const count = await revokeMemberTokens({ db, clock }, code);
+    await audit('member.revoke-tickets', { kind: 'member', id: code }, { revoked: count });
     print(`Revoked ${count} token(s) of member ${code}.`);
   } else if (command === 'create-announcement') {
     const created = await createAnnouncement(db, {
@@ -165,10 +214,23 @@ export async function runOutpatientCommand(
       messageType: values.type,
       isDismissable: !values['not-dismissable'],
     });
+    await audit(
+      'announcement.create',
+      { kind: 'announcement', id: created.id },
+      {
+        content_en: created.contentEn,
+        content_zh: created.contentZh,
+        tags: created.tags,
+        message_type: created.messageType,
+        is_dismissable: created.isDismissable,
+        published: created.isActive,
+      },
+    );
     print(`Created announcement ${created.id}.`);
   } else if (command === 'deactivate-announcement') {
     const id = idOption(values.id, 'id');
     await deactivateAnnouncement(db, id);
+    await audit('announcement.withdraw', { kind: 'announcement', id }, { published: false });
     print(`Deactivated announcement ${id}.`);
   } else if (command === 'issue-clinic-key') {
     const venueId = idOption(values['venue-id'], 'venue-id');
@@ -177,12 +239,18 @@ export async function runOutpatientCommand(
       venueId,
       values.label ?? usage('--label is required'),
     );
+    await audit(
+      'clinic-key.issue',
+      { kind: 'clinic-key', id: issued.id },
+      { venue_id: issued.venueId, label: issued.label, key_prefix: issued.keyPrefix },
+    );
     print(`Issued clinic key ${issued.id} (${issued.keyPrefix}…) for venue ${venueId}.`);
     print('Give the clinic this key now; it is not stored and cannot be shown again:');
     print(issued.key);
   } else if (command === 'revoke-clinic-key') {
     const id = idOption(values.id, 'id');
     await revokeClinicKey({ db, clock }, id);
+    await audit('clinic-key.revoke', { kind: 'clinic-key', id });
     print(`Revoked clinic key ${id}.`);
   } else if (command === 'list-clinic-keys') {
     for (const key of await listClinicKeys({ db })) {
@@ -198,6 +266,16 @@ export async function runOutpatientCommand(
       ...(values.password === undefined ? {} : { password: values.password }),
       venueIds,
     });
+    await audit(
+      'clinic-user.add',
+      { kind: 'clinic-user', id: added.userId },
+      {
+        email: added.email,
+        venue_ids: added.venueIds,
+        created: added.created,
+        ...(values.phone === undefined ? {} : { phone: values.phone }),
+      },
+    );
     print(
       added.created
         ? `Created clinic user ${added.email} for venue(s) ${added.venueIds.join(', ')}.`
@@ -215,9 +293,14 @@ export async function runOutpatientCommand(
     const email = values.email ?? usage('--email is required');
     const venueIds = values.venue?.map((id) => idOption(id, 'venue'));
     const removed = await removeClinicUser(db, email, venueIds);
+    await audit(
+      'clinic-user.remove',
+      { kind: 'clinic-user', id: email.trim().toLowerCase() },
+      { venue_ids: venueIds ?? 'all', removed },
+    );
     print(`Removed ${removed} venue binding(s) of ${email}.`);
   } else if (command === 'visits') {
-    await visitsCommand(positionals[1], values, { db, clock, print });
+    await visitsCommand(positionals[1], values, { db, clock, print }, audit);
   } else if (command === 'confirm-service-point') {
     // Issue 19: the operator checked the details; the card says so from now.
     const where =
@@ -231,12 +314,20 @@ export async function runOutpatientCommand(
           };
     const ids = await confirmServicePoints(db, where, clock.now());
     await rebuildFinderIndex(db);
+    await audit(
+      'service-point.confirm',
+      where.venueId === undefined
+        ? { kind: 'service-point', id: ids.join(',') }
+        : { kind: 'venue', id: where.venueId },
+      { verified: ids },
+    );
     print(`Confirmed ${ids.length} service point(s) as verified now: ${ids.join(', ')}.`);
   } else if (command === 'prune') {
     // The scheduled job prune_sessions_and_tickets does the same every hour (jobs/schedule.ts).
     const now = clock.now();
     const sessions = await pruneDeviceSessions(db, now);
     const tickets = await pruneEndedTickets(db, now);
+    await audit('prune', { kind: 'job', id: 'prune' }, { sessions, tickets });
     print(
       `Deleted ${sessions} device session(s) unseen for ${DEVICE_SESSION_IDLE_DAYS} days and ${tickets} ticket(s) revoked or expired over ${ENDED_TICKET_DAYS} days ago.`,
     );
@@ -278,6 +369,14 @@ export async function runOutpatientCommand(
         : { id: idOption(values.id ?? usage('--id or --service-point-id is required'), 'id') };
     const status = command === 'resolve-report' ? 'resolved' : 'rejected';
     const ids = await closeReports(db, where, status, clock.now());
+    for (const id of ids) {
+      await audit(
+        command === 'resolve-report' ? 'report.resolve' : 'report.reject',
+        { kind: 'report', id },
+        { status },
+        { status: 'open' },
+      );
+    }
     print(`Marked report(s) ${ids.join(', ')} ${status}.`);
   } else {
     usage(`Usage: npm run outpatient -- <${OUTPATIENT_COMMANDS.join('|')}> [options]`);
@@ -309,6 +408,12 @@ async function visitsCommand(
     note?: string | undefined;
   },
   { db, clock, print }: CommandDeps,
+  audit: (
+    action: string,
+    target: { kind: string; id: string | number },
+    after?: Record<string, unknown> | null,
+    before?: Record<string, unknown> | null,
+  ) => Promise<void>,
 ): Promise<void> {
   if (action === 'list') {
     const [venue] = values.venue ?? [];
@@ -341,6 +446,7 @@ async function visitsCommand(
       if (!Number.isFinite(amount) || amount < 0) usage('--amount must be a number of HK$ ≥ 0');
     }
     if (status === undefined && amount === undefined) usage('give --status or --amount');
+    const before = await visitService.findVisitForOperator(db, id);
     const visit = await visitService.correctVisit(
       db,
       id,
@@ -351,6 +457,12 @@ async function visitsCommand(
       },
       clock.now(),
     );
+    await audit(
+      'visit.correct',
+      { kind: 'visit', id },
+      { status: visit.status, amount_charged: visit.amount_charged, note },
+      before === null ? null : { status: before.status, amount_charged: before.amount_charged },
+    );
     print(
       `Visit ${visit.id} is now ${visit.status}${visit.amount_charged === null ? '' : `, HK$${visit.amount_charged}`}.`,
     );
@@ -359,6 +471,7 @@ async function visitsCommand(
       today: hkToday(clock),
       instant: clock.now(),
     });
+    await audit('visit.close-stale', { kind: 'job', id: 'close-stale' }, { closed });
     print(`Closed ${closed} visit(s) left open by an earlier day, without payment.`);
   } else {
     usage(`Usage: npm run outpatient -- visits <${VISIT_ACTIONS.join('|')}> [options]`);

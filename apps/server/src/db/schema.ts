@@ -329,6 +329,9 @@ export const announcement = pgTable('announcement', {
   /** customer and/or guest */
   tags: text('tags').array().notNull(),
   isActive: boolean('is_active').notNull().default(true),
+  /** Shown from (and until) these instants when set (decision 297). */
+  startsAt: timestamp('starts_at', { withTimezone: true }),
+  endsAt: timestamp('ends_at', { withTimezone: true }),
   ...timestamps,
 });
 

@@ -64,7 +64,13 @@ export function fastifySchema(contract: RouteContract): FastifySchema & { hide?:
   if (contract.hide === true) schema.hide = true;
   if (contract.tags !== undefined) schema.tags = [...contract.tags];
   if (contract.summary !== undefined) schema.summary = contract.summary;
-  if (contract.description !== undefined) schema.description = contract.description;
+  // A back-office route names its roles in the document too (decision 297).
+  const roles =
+    contract.staffRoles === undefined
+      ? undefined
+      : `Staff roles: ${contract.staffRoles === 'any' ? 'any' : contract.staffRoles.join(', ')}.`;
+  const description = [contract.description, roles].filter((part) => part !== undefined);
+  if (description.length > 0) schema.description = description.join('\n\n');
   if (contract.params !== undefined) schema.params = contract.params;
   if (contract.query !== undefined) schema.querystring = contract.query;
   if (contract.body !== undefined) schema.body = contract.body;

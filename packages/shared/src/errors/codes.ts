@@ -81,6 +81,8 @@ export const API_ERROR_CODES = {
   // email, password or code, so none is confirmed), and a staff session ended by a role change.
   staff_sign_in_failed: 401,
   staff_session_ended: 401,
+  // A member look-up by an HKID alone (decision 297): a membership or policy number is needed.
+  hkid_lookup_refused: 400,
   rejected_underwriting_case: 409,
   // The clinic side (issue 18): a recording step with a ticket that cannot be used (its
   // `details.outcome` says why); an amount charged above the member price.

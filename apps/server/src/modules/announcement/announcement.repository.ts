@@ -1,15 +1,50 @@
-import { and, arrayContains, asc, eq } from 'drizzle-orm';
+import { and, arrayContains, asc, desc, eq, gt, isNull, lte, or } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { announcement } from '../../db/schema';
 
 export type AnnouncementRow = typeof announcement.$inferSelect;
 
-export async function listActiveByTag(db: Database, tag: string): Promise<AnnouncementRow[]> {
+/** The published announcements of a tag shown at `now` (between their start and end). */
+export async function listActiveByTag(
+  db: Database,
+  tag: string,
+  now: Date = new Date(),
+): Promise<AnnouncementRow[]> {
   return db
     .select()
     .from(announcement)
-    .where(and(eq(announcement.isActive, true), arrayContains(announcement.tags, [tag])))
+    .where(
+      and(
+        eq(announcement.isActive, true),
+        arrayContains(announcement.tags, [tag]),
+        or(isNull(announcement.startsAt), lte(announcement.startsAt, now)),
+        or(isNull(announcement.endsAt), gt(announcement.endsAt, now)),
+      ),
+    )
     .orderBy(asc(announcement.id));
+}
+
+/** Every announcement, published or not, newest first (the back office). */
+export async function listAll(db: Database): Promise<AnnouncementRow[]> {
+  return db.select().from(announcement).orderBy(desc(announcement.id));
+}
+
+export async function findAnnouncement(db: Database, id: number): Promise<AnnouncementRow | null> {
+  const [row] = await db.select().from(announcement).where(eq(announcement.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function updateAnnouncement(
+  db: Database,
+  id: number,
+  patch: Partial<typeof announcement.$inferInsert>,
+): Promise<AnnouncementRow | null> {
+  const [row] = await db
+    .update(announcement)
+    .set({ ...patch, updateDate: new Date() })
+    .where(eq(announcement.id, id))
+    .returning();
+  return row ?? null;
 }
 
 export async function insertAnnouncement(

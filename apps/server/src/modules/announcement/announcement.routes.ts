@@ -12,6 +12,8 @@ export const announcementRoutes: FastifyPluginAsyncZod = async (app) => {
     // The tag the answer is for, chosen here when the request named none: the web keeps the
     // answer under it, so learning the sign-in state later costs no second request (decision 239).
     void reply.header(ANNOUNCEMENT_TAG_HEADER, tag);
-    return { results: await listAnnouncements(app.db, tag, requestLanguage(request)) };
+    return {
+      results: await listAnnouncements(app.db, tag, requestLanguage(request), request.now.instant),
+    };
   });
 };

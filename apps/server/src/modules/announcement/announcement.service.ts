@@ -11,6 +11,8 @@ import {
 } from '@clinicpass/shared/schemas/outpatient';
 import type { Database } from '../../db/client';
 import * as repo from './announcement.repository';
+
+export type { AnnouncementRow } from './announcement.repository';
 import { sanitizeAnnouncementText } from './sanitize';
 
 type MessageType = (typeof MESSAGE_TYPES)[number];
@@ -27,8 +29,9 @@ export async function listAnnouncements(
   db: Database,
   tag: AnnouncementTag,
   language: Language,
+  now: Date = new Date(),
 ): Promise<Announcement[]> {
-  const rows = await repo.listActiveByTag(db, tag);
+  const rows = await repo.listActiveByTag(db, tag, now);
   return rows.map((row) => {
     const contentEn = sanitizeAnnouncementText(row.contentEn);
     const contentZh = sanitizeAnnouncementText(row.contentZh);
@@ -50,10 +53,15 @@ export interface NewAnnouncement {
   isDismissable: boolean;
   messageType: string;
   tags: string[];
+  /** Shown from / until (decision 297); null or absent: no bound. */
+  startsAt?: Date | null;
+  endsAt?: Date | null;
+  /** Published at once (the operator command), or a draft (the back office); default true. */
+  published?: boolean;
 }
 
-/** Operator command: stores a sanitised announcement; refuses empty text or unknown values. */
-export async function createAnnouncement(db: Database, input: NewAnnouncement) {
+/** Sanitised texts and checked values of an announcement; refuses empty text or unknown values. */
+function checkedAnnouncement(input: NewAnnouncement) {
   const contentEn = sanitizeAnnouncementText(input.contentEn);
   const contentZh = sanitizeAnnouncementText(input.contentZh);
   if (contentEn === '' || contentZh === '') {
@@ -80,17 +88,77 @@ export async function createAnnouncement(db: Database, input: NewAnnouncement) {
       { message: `tags must be among ${ANNOUNCEMENT_TAGS.join(', ')}` },
     );
   }
-  return repo.insertAnnouncement(db, {
+  const startsAt = input.startsAt ?? null;
+  const endsAt = input.endsAt ?? null;
+  if (startsAt !== null && endsAt !== null && endsAt <= startsAt) {
+    throw validationError(
+      [{ path: 'ends_at', message: 'must be after starts_at', key: 'invalid' }],
+      {
+        message: 'An announcement must end after it starts',
+      },
+    );
+  }
+  return {
     contentEn,
     contentZh,
     isDismissable: input.isDismissable,
     messageType: input.messageType,
     tags: input.tags,
+    startsAt,
+    endsAt,
+  };
+}
+
+/** Stores a sanitised announcement (the operator command and the back office). */
+export async function createAnnouncement(db: Database, input: NewAnnouncement) {
+  return repo.insertAnnouncement(db, {
+    ...checkedAnnouncement(input),
+    isActive: input.published ?? true,
   });
 }
 
+function missing(id: number): AppError {
+  return new AppError('not_found', { message: `No announcement ${id}` });
+}
+
+export async function getAnnouncementRow(db: Database, id: number) {
+  const row = await repo.findAnnouncement(db, id);
+  if (row === null) throw missing(id);
+  return row;
+}
+
+export function listAllAnnouncements(db: Database) {
+  return repo.listAll(db);
+}
+
+/** Edits an announcement: the fields given replace its own, checked as a new one is. */
+export async function editAnnouncement(
+  db: Database,
+  id: number,
+  change: Partial<Omit<NewAnnouncement, 'published'>>,
+) {
+  const row = await getAnnouncementRow(db, id);
+  const checked = checkedAnnouncement({
+    contentEn: change.contentEn ?? row.contentEn,
+    contentZh: change.contentZh ?? row.contentZh,
+    isDismissable: change.isDismissable ?? row.isDismissable,
+    messageType: change.messageType ?? row.messageType,
+    tags: change.tags ?? row.tags,
+    startsAt: change.startsAt === undefined ? row.startsAt : change.startsAt,
+    endsAt: change.endsAt === undefined ? row.endsAt : change.endsAt,
+  });
+  const updated = await repo.updateAnnouncement(db, id, checked);
+  if (updated === null) throw missing(id);
+  return updated;
+}
+
+/** Publishes (shown between its start and end) or withdraws an announcement. */
+export async function setAnnouncementPublished(db: Database, id: number, published: boolean) {
+  const updated = await repo.updateAnnouncement(db, id, { isActive: published });
+  if (updated === null) throw missing(id);
+  return updated;
+}
+
 export async function deactivateAnnouncement(db: Database, id: number): Promise<void> {
-  if (!(await repo.deactivateAnnouncement(db, id))) {
-    throw new AppError('not_found', { message: `No announcement ${id}` });
-  }
+  if (!(await repo.deactivateAnnouncement(db, id))) throw missing(id);
 }

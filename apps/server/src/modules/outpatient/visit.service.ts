@@ -617,6 +617,14 @@ export async function listVisitsForOperator(
   }));
 }
 
+/** Operator: one visit by id, or null. */
+export async function findVisitForOperator(db: Database, id: number): Promise<PolicyVisit | null> {
+  const row = await visits.findVisit(db, id);
+  return row === null
+    ? null
+    : { ...toVisit(row), holder_name_en: row.holderNameEn, holder_name_zh: row.holderNameZh };
+}
+
 /**
  * Operator: corrects a visit — `void` (cancelled, no longer counted), or a closed amount and
  * service point — with a note saying why.

@@ -222,3 +222,13 @@ export async function findProductByCode(db: Database, code: string) {
     .where(eq(product.code, code));
   return row ?? null;
 }
+
+/** Every owner's requests in `statuses`, oldest first (the back office's queue). */
+export async function listRequestsInStatuses(
+  db: Database,
+  statuses: readonly string[],
+): Promise<RequestRow[]> {
+  return selectRequests(db, inArray(serviceRequest.status, [...statuses]))
+    .orderBy(asc(serviceRequest.createDate), asc(serviceRequest.id))
+    .limit(500);
+}

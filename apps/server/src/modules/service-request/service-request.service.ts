@@ -606,3 +606,20 @@ export async function completeDueRequests(database: Database, now: Now): Promise
   }
   return done;
 }
+
+/** The back office's queue (decision 297): every owner's requests in `statuses`, oldest first. */
+export async function listRequestsForStaff(
+  db: Database,
+  statuses: readonly ServiceRequestStatus[],
+): Promise<PolicyServiceRequest[]> {
+  return (await repo.listRequestsInStatuses(db, statuses)).map(toRequest);
+}
+
+/** A request of any owner, or null (the back office's audit of a move). */
+export async function findRequestForStaff(
+  db: Database,
+  id: number,
+): Promise<PolicyServiceRequest | null> {
+  const row = await repo.findRequest(db, id);
+  return row === null ? null : toRequest(row);
+}

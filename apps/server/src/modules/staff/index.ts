@@ -2,4 +2,4 @@
 // the back office's API.
 export { opsModule, STAFF_COOKIE } from './ops.module';
 export { recordAudit, type AuditActor } from './audit';
-export { createStaff, pruneStaffSessions } from './staff.service';
+export { createStaff, operatorActor, pruneStaffSessions } from './staff.service';

@@ -12,7 +12,9 @@ import { readCookie, sessionCookie } from '../../lib/cookies';
 import { route } from '../../lib/contract-route';
 import { cookieIsSecure } from '../../lib/secure-cookie';
 import { addressRateLimit } from '../../plugins/limits';
+import type { Staff } from '@clinicpass/shared/platform/staff';
 import { auditCsv, listAudit } from './audit';
+import { opsWorkRoutes } from './ops-work.routes';
 import {
   authenticate,
   createStaff,
@@ -35,6 +37,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in staff member, on back-office routes. */
     staff: StaffCaller | null;
+    /** The signed-in staff member's account, as their session's check read it. */
+    staffAccount: Staff | null;
     /** A staff cookie was presented for a session that has ended. */
     staffSessionEnded: boolean;
   }
@@ -69,16 +73,24 @@ function setStaffCookie(request: FastifyRequest, reply: FastifyReply, token: str
   );
 }
 
-export async function opsModule(app: FastifyInstance): Promise<void> {
+export interface OpsModuleOptions {
+  /** Rebuilds the finder's read model after "details confirmed" (the finder's own function). */
+  rebuildReadModel: (db: FastifyInstance['db']) => Promise<number>;
+}
+
+export async function opsModule(app: FastifyInstance, options: OpsModuleOptions): Promise<void> {
   const ctx: StaffContext = { db: app.db, secretKey: app.config.secretKey };
   app.decorateRequest('staff', null);
+  app.decorateRequest('staffAccount', null);
   app.decorateRequest('staffSessionEnded', false);
   app.addHook('onRequest', async (request) => {
     const token = readCookie(request, STAFF_COOKIE);
     if (token === null) return;
     const check = await authenticate(ctx, token, request.now.instant);
-    if (check.kind === 'signed-in') request.staff = check.caller;
-    else request.staffSessionEnded = check.kind === 'ended';
+    if (check.kind === 'signed-in') {
+      request.staff = check.caller;
+      request.staffAccount = check.staff;
+    } else request.staffSessionEnded = check.kind === 'ended';
   });
   const staffRoute = <const C extends RouteContract>(
     contract: C,
@@ -100,10 +112,10 @@ export async function opsModule(app: FastifyInstance): Promise<void> {
     });
   });
 
-  staffRoute(opsContract.session, async (request) => {
+  staffRoute(opsContract.session, (request) => {
     const caller = request.staff as StaffCaller;
-    const staff = (await listStaff(app.db)).find((one) => one.id === caller.id);
-    if (staff === undefined) throw new AppError('staff_session_ended');
+    const staff = request.staffAccount;
+    if (staff === null) throw new AppError('staff_session_ended');
     return { staff, expires_at: caller.expiresAt.toISOString() };
   });
 
@@ -113,6 +125,8 @@ export async function opsModule(app: FastifyInstance): Promise<void> {
     setStaffCookie(request, reply, '', now);
     return { signed_out: true as const };
   });
+
+  opsWorkRoutes(app, staffRoute, options.rebuildReadModel);
 
   staffRoute(opsContract.listStaff, async () => ({ items: await listStaff(app.db) }));
 

@@ -340,3 +340,18 @@ export async function pruneStaffSessions(db: Database, now: Date): Promise<numbe
     .returning({ id: staffSession.id });
   return rows.length;
 }
+
+/**
+ * The person an operator's command runs as (`--as <staff email>`, decision 297): an enabled
+ * staff account, recorded in the audit log as an operator's action under that email.
+ */
+export async function operatorActor(db: Database, email: string): Promise<AuditActor> {
+  const address = email.trim().toLowerCase();
+  const [row] = await db.select().from(staffUser).where(eq(staffUser.email, address)).limit(1);
+  if (row === undefined || row.disabledAt !== null) {
+    throw new AppError('not_found', {
+      message: `--as: ${address} is not an enabled staff account (npm run operator -- staff create …)`,
+    });
+  }
+  return { kind: 'operator', name: row.email };
+}
