@@ -81,6 +81,8 @@ export const API_ERROR_CODES = {
   // email, password or code, so none is confirmed), and a staff session ended by a role change.
   staff_sign_in_failed: 401,
   staff_session_ended: 401,
+  // Single sign-on (decision 328): the provider's answer could not be used (the message says why).
+  staff_sso_failed: 401,
   rejected_underwriting_case: 409,
   // The clinic side (issue 18): a recording step with a ticket that cannot be used (its
   // `details.outcome` says why); an amount charged above the member price.
