@@ -1,6 +1,7 @@
 // The only place that reads the environment. A bad or missing variable stops start-up with a
 // message naming it (exit 1), before anything else happens.
 import { QUOTATION_MAX_HEAD_COUNT } from '@clinicpass/shared/platform/constants';
+import { STAFF_ROLES, type StaffRole } from '@clinicpass/shared/platform/staff';
 import { CAPTCHA_FREE_FAILURES, CAPTCHA_TTL_SECONDS } from '@clinicpass/shared/schemas/captcha';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -91,6 +92,28 @@ const EnvSchema = z
     TWILIO_FROM: z.string().min(3).optional(),
     /** Twilio's API origin (a local fake in tests). */
     TWILIO_API_BASE: z.url({ protocol: /^https?$/ }).default('https://api.twilio.com'),
+    /**
+     * Staff single sign-on by OpenID Connect (issue 39, decision 328): the identity provider's
+     * issuer URL (discovery at /.well-known/openid-configuration). Unset: password + code only.
+     */
+    STAFF_OIDC_ISSUER: z.url({ protocol: /^https?$/ }).optional(),
+    STAFF_OIDC_CLIENT_ID: z.string().min(1).optional(),
+    STAFF_OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+    /** The claim holding the person's groups (default `groups`). */
+    STAFF_OIDC_GROUPS_CLAIM: z.string().min(1).default('groups'),
+    /**
+     * Which provider group gives which staff role: `group=role` pairs split by ",", e.g.
+     * `cp-claims=claims,cp-admins=admin`. A person in none of the groups is refused.
+     */
+    STAFF_OIDC_GROUP_ROLES: z
+      .string()
+      .regex(
+        new RegExp(
+          `^\\s*[^=,\\s]+\\s*=\\s*(${STAFF_ROLES.join('|')})\\s*(,\\s*[^=,\\s]+\\s*=\\s*(${STAFF_ROLES.join('|')})\\s*)*$`,
+        ),
+        `must be group=role pairs split by ",", each role one of ${STAFF_ROLES.join(', ')}`,
+      )
+      .optional(),
     /** The card provider (decision 287): `stand-in` (no network, the default) or `stripe`. */
     PAYMENT_PROVIDER: z.enum(['stand-in', 'stripe']).default('stand-in'),
     /** Stripe's secret API key (with PAYMENT_PROVIDER=stripe). */
@@ -234,6 +257,33 @@ const EnvSchema = z
         });
       }
     }
+    if (env.STAFF_OIDC_ISSUER !== undefined) {
+      for (const name of [
+        'STAFF_OIDC_CLIENT_ID',
+        'STAFF_OIDC_CLIENT_SECRET',
+        'STAFF_OIDC_GROUP_ROLES',
+      ] as const) {
+        if (env[name] === undefined) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [name],
+            message: 'is required with STAFF_OIDC_ISSUER',
+          });
+        }
+      }
+      const issuer = new URL(env.STAFF_OIDC_ISSUER);
+      // Plain HTTP only to a provider on this machine (a local one in tests and development).
+      if (
+        issuer.protocol === 'http:' &&
+        !['127.0.0.1', 'localhost', '[::1]'].includes(issuer.hostname)
+      ) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['STAFF_OIDC_ISSUER'],
+          message: 'must be https (http only for a provider on this machine)',
+        });
+      }
+    }
     if (env.PAYMENT_PROVIDER === 'stripe') {
       for (const name of ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
         if (env[name] === undefined) {
@@ -288,6 +338,15 @@ export interface Config {
   };
   /** SMS through Twilio's REST API; null: the dev outbox. */
   twilio: { accountSid: string; authToken: string; from: string; apiBase: string } | null;
+  /** Staff single sign-on (decision 328); null: not offered. */
+  staffOidc: {
+    issuer: string;
+    clientId: string;
+    clientSecret: string;
+    groupsClaim: string;
+    /** Provider group → the staff roles it gives. */
+    groupRoles: Readonly<Record<string, readonly StaffRole[]>>;
+  } | null;
   /** The card provider (decision 287): Stripe's settings when it is Stripe, else null. */
   payment: {
     provider: 'stand-in' | 'stripe';
@@ -368,6 +427,17 @@ export function requireExplicitEnvironment(env: Record<string, string | undefine
   }
 }
 
+/** `group=role,group=role` (checked by the schema) as group → its roles. */
+function groupRoles(text: string): Record<string, StaffRole[]> {
+  const roles: Record<string, StaffRole[]> = {};
+  for (const pair of text.split(',')) {
+    const [group, role] = pair.split('=').map((part) => part.trim());
+    if (!group || !role) continue;
+    (roles[group] ??= []).push(role as StaffRole);
+  }
+  return roles;
+}
+
 const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
 
 /**
@@ -438,6 +508,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             authToken: e.TWILIO_AUTH_TOKEN,
             from: e.TWILIO_FROM,
             apiBase: e.TWILIO_API_BASE,
+          },
+    staffOidc:
+      e.STAFF_OIDC_ISSUER === undefined
+        ? null
+        : {
+            issuer: e.STAFF_OIDC_ISSUER,
+            clientId: e.STAFF_OIDC_CLIENT_ID ?? '',
+            clientSecret: e.STAFF_OIDC_CLIENT_SECRET ?? '',
+            groupsClaim: e.STAFF_OIDC_GROUPS_CLAIM,
+            groupRoles: groupRoles(e.STAFF_OIDC_GROUP_ROLES ?? ''),
           },
     payment: {
       provider: e.PAYMENT_PROVIDER,

@@ -279,7 +279,7 @@ describe('staff administration and the audit log', () => {
         action: 'staff.sign-in',
         roles: ['content', 'network'],
         before: null,
-        after: null,
+        after: { method: 'password' },
       },
       {
         actor: 'chief.admin@clinicpass.example',
@@ -293,7 +293,7 @@ describe('staff administration and the audit log', () => {
         action: 'staff.sign-in',
         roles: ['content'],
         before: null,
-        after: null,
+        after: { method: 'password' },
       },
       {
         actor: 'chief.admin@clinicpass.example',

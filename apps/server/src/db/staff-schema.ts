@@ -10,26 +10,34 @@ import {
   pgTable,
   text,
   timestamp,
+  unique,
   uuid,
 } from 'drizzle-orm/pg-core';
 
-export const staffUser = pgTable('staff_user', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  /** Lowercased. */
-  email: text('email').notNull().unique(),
-  name: text('name').notNull(),
-  /** argon2id. */
-  passwordHash: text('password_hash').notNull(),
-  /** The authenticator's secret (base32), sealed with a key derived from SECRET_KEY. */
-  totpSealed: text('totp_sealed').notNull(),
-  /** The last TOTP time step accepted, so a code is used once. */
-  totpLastStep: bigint('totp_last_step', { mode: 'number' }),
-  roles: text('roles').array().notNull(),
-  /** Raised by every change of roles or of `disabled_at`: sessions of an older one are ended. */
-  rolesVersion: integer('roles_version').notNull().default(1),
-  disabledAt: timestamp('disabled_at', { withTimezone: true }),
-  createDate: timestamp('create_date', { withTimezone: true }).notNull().defaultNow(),
-});
+export const staffUser = pgTable(
+  'staff_user',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** Lowercased. */
+    email: text('email').notNull().unique(),
+    name: text('name').notNull(),
+    /** argon2id; null for a person who signs in only through single sign-on (decision 328). */
+    passwordHash: text('password_hash'),
+    /** The authenticator's secret (base32), sealed with a key derived from SECRET_KEY; null: SSO only. */
+    totpSealed: text('totp_sealed'),
+    /** The last TOTP time step accepted, so a code is used once. */
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    roles: text('roles').array().notNull(),
+    /** Raised by every change of roles or of `disabled_at`: sessions of an older one are ended. */
+    rolesVersion: integer('roles_version').notNull().default(1),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    createDate: timestamp('create_date', { withTimezone: true }).notNull().defaultNow(),
+    /** The identity provider and its subject, once the person has signed in through it. */
+    oidcIssuer: text('oidc_issuer'),
+    oidcSubject: text('oidc_subject'),
+  },
+  (table) => [unique('staff_user_oidc_unique').on(table.oidcIssuer, table.oidcSubject)],
+);
 
 export const staffSession = pgTable(
   'staff_session',

@@ -32,7 +32,14 @@ export function readCookie(request: FastifyRequest, name: string): string | null
 export function sessionCookie(
   name: string,
   value: string,
-  options: { path: string; maxAge: number; secure: boolean; now: Date },
+  options: {
+    path: string;
+    maxAge: number;
+    secure: boolean;
+    now: Date;
+    /** Strict unless a cross-site navigation must carry it (a sign-on provider's redirect back). */
+    sameSite?: 'Strict' | 'Lax';
+  },
 ): string {
   const expires = new Date(options.now.getTime() + options.maxAge * 1000).toUTCString();
   return [
@@ -41,7 +48,7 @@ export function sessionCookie(
     `Max-Age=${options.maxAge}`,
     `Expires=${options.maxAge === 0 ? 'Thu, 01 Jan 1970 00:00:00 GMT' : expires}`,
     'HttpOnly',
-    'SameSite=Strict',
+    `SameSite=${options.sameSite ?? 'Strict'}`,
     ...(options.secure ? ['Secure'] : []),
   ].join('; ');
 }

@@ -56,8 +56,14 @@ import {
 } from '../platform/ops';
 import { ClaimSchema } from '../platform/entities/claim';
 import { PolicyServiceRequestSchema } from '../platform/entities/policy';
+import { LANGUAGES } from '../i18n/languages';
 import { defineRoute } from './route';
 import type { ErrorCode } from '../errors/codes';
+
+/** `GET /sso/start?lang=`: the language the back office opens in afterwards. */
+const SsoStartQuerySchema = z.object({ lang: z.enum(LANGUAGES).default('en') });
+/** The provider's redirect back: read whole by the OpenID client (code, state, iss, error…). */
+const SsoCallbackQuerySchema = z.record(z.string(), z.string().max(4096));
 
 const tags = ['Back office'];
 /** What every role-checked route may answer besides its own codes. */
@@ -483,5 +489,31 @@ export const opsContract = {
     staffRoles: ['admin'],
     tags,
     summary: 'Set a run-time setting (null: back to its default)',
+  }),
+  ssoStart: defineRoute({
+    method: 'GET',
+    area: 'ops',
+    path: '/sso/start',
+    query: SsoStartQuerySchema,
+    responses: {},
+    errors: ['validation_error', 'not_found', 'service_unavailable', 'limit_exceeded'],
+    auth: 'none',
+    tags,
+    summary: 'Start single sign-on: a redirect (302) to the identity provider',
+    description:
+      'Sets the sealed flow cookie (cp_staff_sso). 404 not_found when STAFF_OIDC_ISSUER is not set.',
+  }),
+  ssoCallback: defineRoute({
+    method: 'GET',
+    area: 'ops',
+    path: '/sso/callback',
+    query: SsoCallbackQuerySchema,
+    responses: {},
+    errors: ['not_found', 'limit_exceeded'],
+    auth: 'none',
+    tags,
+    summary: "The identity provider's redirect back: a redirect (302) to the back office",
+    description:
+      'Signed in: the staff cookie is set and the browser goes to /{lang}/ops. Refused: it goes to /{lang}/ops/sign-in?sso=<error code>.',
   }),
 } as const;

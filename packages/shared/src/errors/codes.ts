@@ -83,6 +83,8 @@ export const API_ERROR_CODES = {
   staff_session_ended: 401,
   // A member look-up by an HKID alone (decision 297): a membership or policy number is needed.
   hkid_lookup_refused: 400,
+  // Single sign-on (decision 328): the provider's answer could not be used (the message says why).
+  staff_sso_failed: 401,
   rejected_underwriting_case: 409,
   // The clinic side (issue 18): a recording step with a ticket that cannot be used (its
   // `details.outcome` says why); an amount charged above the member price.

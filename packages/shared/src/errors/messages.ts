@@ -111,6 +111,7 @@ const en = {
   staff_session_ended: 'Your session has ended, please sign in again',
   hkid_lookup_refused:
     'Look a member up by membership number or policy number; an HKID alone is not enough',
+  staff_sso_failed: 'Single sign-on did not complete; please try again',
   claim_documents_missing: 'Please add the documents this claim needs before submitting it',
   file_empty: 'The file is empty',
   file_type_not_accepted: 'Please upload a JPEG, PNG or HEIC photo or a PDF',
@@ -210,6 +211,7 @@ const zhHK = {
   staff_sign_in_failed: '電郵、密碼或驗證器代碼不正確',
   staff_session_ended: '你的登入已結束，請重新登入',
   hkid_lookup_refused: '請以會員編號或保單編號查找會員；單憑香港身份證號碼不可查找',
+  staff_sso_failed: '單一登入未能完成，請再試一次',
   claim_documents_missing: '提交前請先加入此索償所需的文件',
   file_empty: '檔案是空的',
   file_type_not_accepted: '請上載 JPEG、PNG 或 HEIC 相片或 PDF 檔案',

@@ -15,6 +15,8 @@ import { addressRateLimit } from '../../plugins/limits';
 import type { Staff } from '@clinicpass/shared/platform/staff';
 import { auditCsv, listAudit } from './audit';
 import { opsWorkRoutes } from './ops-work.routes';
+import { LANGUAGE_PREFIXES } from '@clinicpass/shared/i18n/languages';
+import { createStaffSso, SSO_COOKIE, SSO_COOKIE_PATH, SSO_FLOW_MS } from './sso';
 import {
   authenticate,
   createStaff,
@@ -104,6 +106,61 @@ export async function opsModule(app: FastifyInstance, options: OpsModuleOptions)
       rateLimit,
       addressRateLimit(app.db, 'staff-sign-in', STAFF_SIGN_IN_RATE_LIMIT),
     );
+    // Single sign-on (decision 328), when STAFF_OIDC_ISSUER is set.
+    const settings = app.config.staffOidc;
+    const sso =
+      settings === null
+        ? null
+        : createStaffSso(ctx, settings, `${app.config.publicUrl}/api/ops/sso/callback`);
+    const ssoOff = () =>
+      new AppError('not_found', { message: 'Single sign-on is not set up for the back office' });
+    const flowCookie = (request: FastifyRequest, value: string, now: Date) =>
+      sessionCookie(SSO_COOKIE, value, {
+        path: SSO_COOKIE_PATH,
+        maxAge: value === '' ? 0 : SSO_FLOW_MS / 1000,
+        secure: cookieIsSecure(request),
+        now,
+        // The provider's redirect back is a cross-site navigation: Strict would not carry it.
+        sameSite: 'Lax',
+      });
+    route(limited, opsContract.ssoStart, async (request, reply) => {
+      if (sso === null) throw ssoOff();
+      const now = request.now.instant;
+      const { url, flow } = await sso.start(request.query.lang, now);
+      return reply.header('set-cookie', flowCookie(request, flow, now)).redirect(url, 302);
+    });
+    route(limited, opsContract.ssoCallback, async (request, reply) => {
+      if (sso === null) throw ssoOff();
+      const now = request.now.instant;
+      const callbackUrl = new URL(request.url, app.config.publicUrl);
+      const cookies = [flowCookie(request, '', now)];
+      let target: string;
+      try {
+        const { token, lang } = await sso.finish(
+          callbackUrl,
+          readCookie(request, SSO_COOKIE),
+          now,
+          request.id,
+        );
+        cookies.push(
+          sessionCookie(STAFF_COOKIE, token, {
+            path: STAFF_COOKIE_PATH,
+            maxAge: STAFF_SESSION_MAX_MS / 1000,
+            secure: cookieIsSecure(request),
+            now,
+          }),
+        );
+        target = `/${LANGUAGE_PREFIXES[lang]}/ops`;
+      } catch (error) {
+        const code = error instanceof AppError ? error.code : 'staff_sso_failed';
+        request.log.warn(
+          { code, reason: error instanceof Error ? error.message : undefined },
+          'staff single sign-on refused',
+        );
+        target = `/${LANGUAGE_PREFIXES.en}/ops/sign-in?sso=${encodeURIComponent(code)}`;
+      }
+      return reply.header('set-cookie', cookies).redirect(target, 302);
+    });
     route(limited, opsContract.signIn, async (request, reply) => {
       const now = request.now.instant;
       const { token, caller, staff } = await signIn(ctx, request.body, now, request.id);

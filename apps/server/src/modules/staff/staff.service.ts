@@ -48,7 +48,7 @@ export interface StaffCaller {
   expiresAt: Date;
 }
 
-type StaffRow = typeof staffUser.$inferSelect;
+export type StaffRow = typeof staffUser.$inferSelect;
 
 const rolesOf = (row: StaffRow): StaffRole[] =>
   row.roles.filter((role): role is StaffRole => (STAFF_ROLES as readonly string[]).includes(role));
@@ -217,7 +217,10 @@ export async function signIn(
   const [row] = await ctx.db.select().from(staffUser).where(eq(staffUser.email, email)).limit(1);
   absentHash ??= hashPassword(generatePassword(20));
   const passwordOk = await verifyPassword(row?.passwordHash ?? (await absentHash), input.password);
-  if (row === undefined || !passwordOk || row.disabledAt !== null) throw refused();
+  // A person who signs in only through single sign-on has no password here (decision 328).
+  if (row === undefined || !passwordOk || row.disabledAt !== null || row.totpSealed === null) {
+    throw refused();
+  }
   const totp = totpFor(row.email, unseal(totpKey(ctx.secretKey), row.totpSealed));
   const delta = totp.validate({ token: input.code, timestamp: now.getTime(), window: 1 });
   if (delta === null) throw refused();
@@ -236,6 +239,20 @@ export async function signIn(
     .returning({ id: staffUser.id });
   if (used === undefined) throw refused();
   await clearSignInFailures(ctx.db, key);
+  return openStaffSession(ctx, row, now, requestId, 'password');
+}
+
+/**
+ * A new session for a staff member who has just proved who they are (password and code, or
+ * single sign-on): its token for the cookie, the caller, and the audit row of the sign-in.
+ */
+export async function openStaffSession(
+  ctx: StaffContext,
+  row: StaffRow,
+  now: Date,
+  requestId: string | null,
+  method: 'password' | 'oidc',
+): Promise<{ token: string; caller: StaffCaller; staff: Staff }> {
   const token = `cps_${generateToken()}`;
   const expiresAt = new Date(now.getTime() + STAFF_SESSION_MAX_MS);
   const [session] = await ctx.db
@@ -261,6 +278,7 @@ export async function signIn(
     action: 'staff.sign-in',
     targetKind: 'staff',
     targetId: row.id,
+    after: { method },
     requestId,
     at: now,
   });
