@@ -659,11 +659,31 @@ async function main() {
         .replace('Harbour Example Medical Centre', name);
       const file = join(workDir, 'network.csv');
       writeFileSync(file, `${header}\n${row}\n`);
+      // A write runs as an enabled staff member, recorded in the audit log (decision 297).
+      const operator = `cluster.operator.${tag}@clinicpass.example`;
+      runOrThrow(
+        process.execPath,
+        [
+          join(root, 'apps/server/dist/cli/operator.js'),
+          'staff',
+          'create',
+          '--email',
+          operator,
+          '--name',
+          'Cluster operator',
+          '--role',
+          'network',
+          '--as',
+          'cluster test',
+        ],
+        { cwd: root, env: clusterEnv('clinicpass', 0, 'import') },
+      );
       const importedAt = Date.now();
-      runOrThrow(process.execPath, [join(root, 'apps/server/dist/cli/network-import.js'), file], {
-        cwd: root,
-        env: clusterEnv('clinicpass', 0, 'import'),
-      });
+      runOrThrow(
+        process.execPath,
+        [join(root, 'apps/server/dist/cli/network-import.js'), file, '--as', operator],
+        { cwd: root, env: clusterEnv('clinicpass', 0, 'import') },
+      );
       const reached = await Promise.all(
         children.apis.map(async (_, i) => {
           while (Date.now() - importedAt < IMPORT_REACH_MS + 5000) {
