@@ -140,8 +140,8 @@ describe('platform roles and rules against the spec', () => {
 
 describe('spec list parser', () => {
   it('fails with the expected path when the spec file is absent', () => {
-    expect(() => readPlatformSpec('/nonexistent/shared/spec/platform-layer.md')).toThrow(
-      /spec file is missing: expected it at \/nonexistent\/shared\/spec\/platform-layer\.md/,
+    expect(() => readPlatformSpec('/nonexistent/spec/platform-layer.md')).toThrow(
+      /spec file is missing: expected it at \/nonexistent\/spec\/platform-layer\.md/,
     );
   });
 
