@@ -7,13 +7,20 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { GetObjectCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import {
+  GetObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import type { Claim } from '@clinicpass/shared/platform/entities/claim';
 import { addDays, fixedClock, hkToday } from '@clinicpass/shared/time/clock';
 import { sql } from 'drizzle-orm';
 import S3rver from 's3rver';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/config';
+import { ConfigError, loadConfig, type Config } from '../src/config';
+import { storageOf } from '../src/modules/claims';
+import { sweepOrphanDocuments } from '../src/modules/claims/claim-documents.service';
 import { testConfig } from './build-app';
 import { buildPolicyTestApp, OWNER, PLAIN, type PolicyTestApp } from './policy-support';
 
@@ -25,6 +32,7 @@ const BUCKET = 'claim-documents';
 const CREDENTIALS = { AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER' } as const;
 
 let t: PolicyTestApp;
+let config: Config;
 let s3rver: S3rver;
 let directory: string;
 let endpoint: string;
@@ -59,15 +67,13 @@ beforeAll(async () => {
     forcePathStyle: true,
     credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
   });
-  t = await buildPolicyTestApp({
-    now: NOW,
-    config: testConfig({
-      DOCUMENT_STORAGE: 's3',
-      DOCUMENT_S3_BUCKET: BUCKET,
-      DOCUMENT_S3_ENDPOINT: endpoint,
-      DOCUMENT_S3_REGION: 'us-east-1',
-    }),
+  config = testConfig({
+    DOCUMENT_STORAGE: 's3',
+    DOCUMENT_S3_BUCKET: BUCKET,
+    DOCUMENT_S3_ENDPOINT: endpoint,
+    DOCUMENT_S3_REGION: 'us-east-1',
   });
+  t = await buildPolicyTestApp({ now: NOW, config });
   const owner = await t.userId(OWNER);
   ({ id: policyId } = await one<{ id: number }>(
     sql`SELECT id FROM policy WHERE policy_number = 'OP1000001' AND owner_user_id = ${owner}`,
@@ -240,6 +246,48 @@ describe('documents in S3', () => {
       sql`SELECT count(*)::int AS n FROM claim_document WHERE claim_id = ${draft.id}`,
     );
     expect(rows.n).toBe(0);
+  });
+
+  it('deletes the object again when the document row is not written after the upload', async () => {
+    const draft = await createDraft();
+    // A fault of the database after the bytes are in the bucket: the row's insert fails.
+    await t.database.db.execute(sql`
+      CREATE FUNCTION refuse_document() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.file_name = 'row-fails.png' THEN RAISE EXCEPTION 'refused by the test'; END IF;
+        RETURN NEW;
+      END $$;
+      CREATE TRIGGER refuse_document BEFORE INSERT ON claim_document
+        FOR EACH ROW EXECUTE FUNCTION refuse_document();
+    `);
+    try {
+      const res = await upload(draft.id, pngWithExif(), 'image/png', 'row-fails.png');
+      expect(res.statusCode).toBe(500);
+      expect(await keysUnder(`claim/${draft.id}/`)).toEqual([]);
+    } finally {
+      await t.database.db.execute(sql`
+        DROP TRIGGER refuse_document ON claim_document;
+        DROP FUNCTION refuse_document();
+      `);
+    }
+  });
+
+  it('sweeps an object no document names once it is an hour old, keeping the documents', async () => {
+    const draft = await createDraft();
+    const kept = await upload(draft.id, pngWithExif(), 'image/png', 'kept.png');
+    expect(kept.statusCode, kept.body).toBe(200);
+    // What a process killed between the upload and the commit leaves behind.
+    const orphan = `claim/${draft.id}/left-by-a-crash`;
+    await s3.send(new PutObjectCommand({ Bucket: BUCKET, Key: orphan, Body: 'bytes' }));
+    const storage = storageOf(config.claimDocuments);
+    expect(await sweepOrphanDocuments(t.database.db, storage, new Date())).toBe(0);
+    expect(await keysUnder(`claim/${draft.id}/`)).toHaveLength(2);
+    const later = new Date(Date.now() + 2 * 60 * 60 * 1000);
+    expect(await sweepOrphanDocuments(t.database.db, storage, later)).toBe(1);
+    const { storage_key: key } = await one<{ storage_key: string }>(
+      sql`SELECT storage_key FROM claim_document WHERE claim_id = ${draft.id}`,
+    );
+    expect(await keysUnder(`claim/${draft.id}/`)).toEqual([key]);
   });
 
   // Last: it stops the store.

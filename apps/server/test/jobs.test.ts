@@ -110,10 +110,11 @@ describe('the scheduled jobs', () => {
       complete_due_service_requests: '10 * * * *',
       prune_sessions_and_tickets: '*/15 * * * *',
       stale_directory_report: '0 17 * * *',
+      sweep_orphan_documents: '40 * * * *',
     });
-    expect(cronItems(SCHEDULED_JOBS, { close_stale_visits: '* * * * *' })).toHaveLength(4);
+    expect(cronItems(SCHEDULED_JOBS, { close_stale_visits: '* * * * *' })).toHaveLength(5);
     expect(() => cronItems(SCHEDULED_JOBS, { close_stale_visit: '* * * * *' })).toThrow(
-      'JOBS_SCHEDULE names no scheduled job "close_stale_visit"; the jobs are close_stale_visits, complete_due_service_requests, prune_sessions_and_tickets, stale_directory_report',
+      'JOBS_SCHEDULE names no scheduled job "close_stale_visit"; the jobs are close_stale_visits, complete_due_service_requests, prune_sessions_and_tickets, stale_directory_report, sweep_orphan_documents',
     );
     expect(() => cronItems(SCHEDULED_JOBS, { close_stale_visits: '61 * * * *' })).toThrow();
   });
@@ -127,7 +128,10 @@ describe('the scheduled jobs', () => {
       'complete_due_service_requests',
       'prune_sessions_and_tickets',
       'stale_directory_report',
+      'sweep_orphan_documents',
     ]);
+    // The test configuration keeps documents in PostgreSQL, in their transaction: none is orphaned.
+    expect(results.sweep_orphan_documents).toEqual({ deleted: 0 });
     expect(results.close_stale_visits).toEqual({ closed: expect.any(Number) });
     expect(results.complete_due_service_requests).toEqual({ completed: expect.any(Number) });
     expect(results.prune_sessions_and_tickets).toEqual({

@@ -6,6 +6,8 @@ import { hkToday, type Clock } from '@clinicpass/shared/time/clock';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
+import { sweepOrphanDocuments } from '../modules/claims/claim-documents.service';
+import { storageOf } from '../modules/claims/document-storage';
 import { staleServicePoints } from '../modules/directory/directory.service';
 import { pruneEndedTickets } from '../modules/outpatient/outpatient.service';
 import { closeStaleVisits } from '../modules/outpatient/visit.service';
@@ -68,5 +70,13 @@ export const SCHEDULED_JOBS: readonly ScheduledJob[] = [
       const rows = await staleServicePoints(db, clock.now(), config.directory.staleDays);
       return { stalePoints: rows.length, venues: new Set(rows.map((row) => row.venue_id)).size };
     },
+  },
+  // Claim documents' objects a crash left in an S3 store with no document row (decision 329).
+  {
+    task: 'sweep_orphan_documents',
+    match: '40 * * * *',
+    run: async ({ db, clock, config }) => ({
+      deleted: await sweepOrphanDocuments(db, storageOf(config.claimDocuments), clock.now()),
+    }),
   },
 ];

@@ -1,5 +1,5 @@
 // The documents of a claim (decision 293): an upload streams through the content checks of
-// file-check.ts into the configured storage, in the caller's transaction; a document is served
+// file-check.ts into the configured storage, in a transaction of its own; a document is served
 // only to the owner of its claim (another owner's id is not found). Documents may be added while
 // the claim is a draft or the insurer asked for an update.
 import { randomUUID } from 'node:crypto';
@@ -17,6 +17,15 @@ import { checkedUpload, MAX_DOCUMENT_BYTES } from './file-check';
 /** The statuses in which the owner may add a document. */
 export const DOCUMENT_STATUSES: readonly string[] = ['open', 'update-requested'];
 
+/** Where the documents' bytes are kept in a store, one folder per claim. */
+export const DOCUMENT_KEY_PREFIX = 'claim/';
+
+/**
+ * Adds a document to the caller's claim, in a transaction of its own. A store outside
+ * PostgreSQL (S3) is not part of that transaction: when anything fails after the bytes went up
+ * (the row, the commit), the object is deleted again; what a crash leaves between the two is
+ * swept by `sweepOrphanDocuments` (decision 329).
+ */
 export async function uploadDocument(
   db: Database,
   storage: DocumentStorage,
@@ -25,6 +34,29 @@ export async function uploadDocument(
   claimId: number,
   file: { kind: ClaimDocumentKind; fileName: string; body: Readable },
   maxBytes = MAX_DOCUMENT_BYTES,
+): Promise<ClaimDocument> {
+  const key = `${DOCUMENT_KEY_PREFIX}${claimId}/${randomUUID()}`;
+  try {
+    return await db.transaction((tx) =>
+      addDocument(tx, storage, caller, now, claimId, key, file, maxBytes),
+    );
+  } catch (error) {
+    if (storage.kind !== 'postgres') {
+      await storage.delete(db, key).catch(() => undefined);
+    }
+    throw error;
+  }
+}
+
+async function addDocument(
+  db: Database,
+  storage: DocumentStorage,
+  caller: Caller,
+  now: Now,
+  claimId: number,
+  key: string,
+  file: { kind: ClaimDocumentKind; fileName: string; body: Readable },
+  maxBytes: number,
 ): Promise<ClaimDocument> {
   const row = await repo.lockClaim(db, claimId, caller.userId);
   if (row === null || row.type === 'panel') {
@@ -38,7 +70,6 @@ export async function uploadDocument(
   }
   const checked = checkedUpload(maxBytes);
   file.body.on('error', (error) => checked.destroy(error));
-  const key = `claim/${claimId}/${randomUUID()}`;
   await storage.put(db, key, file.body.pipe(checked));
   const type = checked.contentType();
   if (type === null) throw new Error('a checked upload has a type');
@@ -80,4 +111,29 @@ export async function openDocument(
     );
   }
   return { document, body: await storage.get(db, document.storageKey) };
+}
+
+/** How old an object with no document row must be before it is swept: longer than any upload. */
+export const ORPHAN_AGE_MS = 60 * 60 * 1000;
+
+/**
+ * Deletes the stored objects no document row names, written more than an hour before `now`: a
+ * process that died between the bytes going up and the row's commit leaves one (decision 329).
+ */
+export async function sweepOrphanDocuments(
+  db: Database,
+  storage: DocumentStorage,
+  now: Date,
+): Promise<number> {
+  let deleted = 0;
+  const before = new Date(now.getTime() - ORPHAN_AGE_MS);
+  for await (const keys of storage.keys(db, DOCUMENT_KEY_PREFIX, before)) {
+    const kept = await repo.storedKeys(db, keys);
+    for (const key of keys) {
+      if (kept.has(key)) continue;
+      await storage.delete(db, key);
+      deleted += 1;
+    }
+  }
+  return deleted;
 }

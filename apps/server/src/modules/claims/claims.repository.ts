@@ -289,3 +289,13 @@ export async function findNoticeFacts(db: Database, claimId: number) {
     .where(eq(claim.id, claimId));
   return row ?? null;
 }
+
+/** Which of `keys` a document row names. */
+export async function storedKeys(db: Database, keys: readonly string[]): Promise<Set<string>> {
+  if (keys.length === 0) return new Set();
+  const rows = await db
+    .select({ key: claimDocument.storageKey })
+    .from(claimDocument)
+    .where(inArray(claimDocument.storageKey, [...keys]));
+  return new Set(rows.map((row) => row.key));
+}

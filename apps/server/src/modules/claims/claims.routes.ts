@@ -107,13 +107,11 @@ export const claimRoutes: FastifyPluginAsyncZod<ClaimRoutesOptions> = async (app
       if (Number.isFinite(declared) && declared > MAX_DOCUMENT_BYTES) {
         throw tooLarge(MAX_DOCUMENT_BYTES);
       }
-      return app.db.transaction((tx) =>
-        documents.uploadDocument(tx, storage, caller, request.now, request.params.id, {
-          kind: request.query.kind,
-          fileName: request.query.file_name,
-          body,
-        }),
-      );
+      return documents.uploadDocument(app.db, storage, caller, request.now, request.params.id, {
+        kind: request.query.kind,
+        fileName: request.query.file_name,
+        body,
+      });
     },
     {
       // Another owner's claim answers 404 before its query and body are looked at, as an unknown one.

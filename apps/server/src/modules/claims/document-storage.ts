@@ -8,6 +8,7 @@ import { pipeline } from 'node:stream/promises';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  ListObjectsV2Command,
   S3Client,
   type S3ClientConfig,
   S3ServiceException,
@@ -30,6 +31,8 @@ export interface DocumentStorage {
   /** The bytes under `key`, streamed. */
   get(db: Database, key: string): Promise<Readable>;
   delete(db: Database, key: string): Promise<void>;
+  /** The keys under `prefix` written before `before`, in pages. */
+  keys(db: Database, prefix: string, before: Date): AsyncIterable<string[]> | Iterable<string[]>;
 }
 
 /** PostgreSQL: the bytes in chunk rows, in the caller's transaction (so a refused upload leaves none). */
@@ -100,6 +103,8 @@ export const postgresStorage: DocumentStorage = {
   async delete(db, key) {
     await db.delete(storedObjectChunk).where(eq(storedObjectChunk.objectKey, key));
   },
+  // The chunks are written in the document's transaction, so none outlives a failed upload.
+  keys: () => [],
 };
 
 export interface S3StorageOptions {
@@ -152,6 +157,27 @@ export function s3Storage(options: S3StorageOptions): DocumentStorage {
     },
     async delete(_db, key) {
       await client.send(new DeleteObjectCommand({ Bucket: options.bucket, Key: key }));
+    },
+    async *keys(_db, prefix, before) {
+      let token: string | undefined;
+      do {
+        const page = await client
+          .send(
+            new ListObjectsV2Command({
+              Bucket: options.bucket,
+              Prefix: prefix,
+              ContinuationToken: token,
+            }),
+          )
+          .catch((error: unknown) => {
+            throw storeFailure(error);
+          });
+        yield (page.Contents ?? [])
+          .filter((object) => object.LastModified !== undefined && object.LastModified < before)
+          .map((object) => object.Key ?? '')
+          .filter((key) => key !== '');
+        token = page.IsTruncated === true ? page.NextContinuationToken : undefined;
+      } while (token !== undefined);
     },
   };
 }
