@@ -1,5 +1,6 @@
-// Crash safety (issues 15, 37): 1,000 idempotent writes (payment methods; service requests created
-// and cancelled; clinic visits opened and closed by the demo clinic staff member) over HTTP against the built server on a fresh embedded database, while the API
+// Crash safety (issues 15, 37, 40): 1,000 idempotent writes (payment methods; service requests
+// created and cancelled; clinic visits opened and closed by the demo clinic staff member;
+// reimbursement claims created, given a receipt and submitted by the owner) over HTTP against the built server on a fresh embedded database, while the API
 // process is killed with SIGKILL and restarted (first half), then while the embedded PostgreSQL
 // postmaster is killed with SIGKILL (second half; the server starts it again). Every write is
 // retried with its Idempotency-Key until it is answered 2xx, as a client would. After recovery it
@@ -53,6 +54,8 @@ const SR_BASE = '/api/customer/policy/service-request';
 const CLINIC_USER = { email: 'clinic@example.com', phone: '+85292345678' };
 /** Clinic visits (open, then close) per phase: the demo members' yearly quota bounds them. */
 const VISITS_PER_PHASE = 2;
+/** Reimbursement claims (create, upload a receipt, submit) per phase. */
+const CLAIMS_PER_PHASE = 3;
 const POLICY = 'OP1000001';
 /** A write gives up (and the test fails) when it is not answered 2xx within this time. */
 const WRITE_DEADLINE_MS = 120_000;
@@ -78,6 +81,26 @@ const CHANGING = new Set([
   'claim',
   'claim_action',
   'claim_settlement',
+  // The owner's reimbursement claims (issue 40): their receipts (the bytes in PostgreSQL) and
+  // the message their submission sends through the outbox.
+  'claim_document',
+  'stored_object_chunk',
+  'outgoing_message',
+  'outbox_message',
+]);
+
+/** A one-pixel PNG: the receipt each claim of the test carries. */
+const RECEIPT = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  ...[
+    ['IHDR', Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 2, 0, 0, 0])],
+    ['IDAT', Buffer.from([0x78, 0x9c, 0x63, 0, 0, 0, 2, 0, 1])],
+    ['IEND', Buffer.alloc(0)],
+  ].map(([type, data]) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    return Buffer.concat([length, Buffer.from(type, 'latin1'), data, Buffer.alloc(4)]);
+  }),
 ]);
 
 const failures = [];
@@ -116,7 +139,12 @@ async function write(op, token) {
       res = await call(base, op.path, {
         method: 'POST',
         body: op.body,
-        headers: { authorization: `Bearer ${token}`, 'idempotency-key': op.key },
+        raw: op.raw,
+        headers: {
+          authorization: `Bearer ${token}`,
+          'idempotency-key': op.key,
+          ...(op.raw === undefined ? {} : { 'content-type': 'image/png' }),
+        },
         timeout: 15_000,
       });
     } catch {
@@ -206,7 +234,7 @@ async function killer(kind, progress, total) {
 }
 
 /** One phase: `count` writes from several lanes at once while `kind` is killed KILLS times. */
-async function phase(kind, count, tokens, ops) {
+async function phase(kind, count, tokens, ops, claimOf) {
   const srUnits = Math.max(1, Math.round(count / 10 / 2));
   const paymentCount = count - srUnits * 2;
   const progress = { done: 0, finished: false, lastAnsweredAt: 0 };
@@ -316,10 +344,48 @@ async function phase(kind, count, tokens, ops) {
       answered(close);
     }
   };
+  // Reimbursement claims: created as a draft, given a receipt (an upload under its key), then
+  // submitted, each an idempotent write.
+  const claimLane = async () => {
+    for (let i = 0; i < CLAIMS_PER_PHASE; i += 1) {
+      const create = {
+        kind: 'claim-create',
+        key: `claim-${kind}-${i}-${randomUUID()}`,
+        path: '/api/customer/claim',
+        body: { ...claimOf, description: `crash ${kind} ${i}` },
+      };
+      ops.push(create);
+      await write(create, tokens.owner);
+      answered(create);
+      if (create.answer === undefined) return;
+      const receipt = {
+        kind: 'claim-document',
+        key: `claim-doc-${kind}-${i}-${randomUUID()}`,
+        path: `/api/customer/claim/${create.answer.id}/document?kind=original-medical-receipt&file_name=receipt.png`,
+        raw: RECEIPT,
+        claimId: create.answer.id,
+      };
+      ops.push(receipt);
+      await write(receipt, tokens.owner);
+      answered(receipt);
+      if (receipt.answer === undefined) return;
+      const submit = {
+        kind: 'claim-submit',
+        key: `claim-submit-${kind}-${i}-${randomUUID()}`,
+        path: `/api/customer/claim/${create.answer.id}/submit`,
+        body: {},
+        claimId: create.answer.id,
+      };
+      ops.push(submit);
+      await write(submit, tokens.owner);
+      answered(submit);
+    }
+  };
   const lanes = [
     ...Array.from({ length: LANES }, paymentLane),
     serviceRequestLane(),
     clinicLane(),
+    claimLane(),
     killer(kind, progress, count),
   ];
   const started = Date.now();
@@ -403,6 +469,31 @@ async function main() {
       .rows[0].id,
     case: (await db.query('SELECT coalesce(max(id), 0) AS id FROM underwriting_case')).rows[0].id,
     visit: (await db.query('SELECT coalesce(max(id), 0) AS id FROM clinic_visit')).rows[0].id,
+    claim: (await db.query('SELECT coalesce(max(id), 0) AS id FROM claim')).rows[0].id,
+  };
+  // What the owner's claims are for: the policy and its insured life, a visit of yesterday.
+  const { policy_id: policyId, life_id: lifeId } = (
+    await db.query(
+      `SELECT p.id AS policy_id, pp.id AS life_id FROM policy p
+         JOIN policy_party pp ON pp.policy_id = p.id AND pp.role = 'insured-life'
+        WHERE p.policy_number = $1 ORDER BY pp.id LIMIT 1`,
+      [POLICY],
+    )
+  ).rows[0];
+  const yesterday = new Date(Date.now() + 8 * 3_600_000 - 86_400_000).toISOString().slice(0, 10);
+  const claimOf = {
+    type: 'reimbursement',
+    policy_id: Number(policyId),
+    cause: 'illness',
+    insured_life_id: Number(lifeId),
+    benefit: 'specialist',
+    service_date: yesterday,
+    amount_claimed: 300,
+    payout_account: {
+      bank_code: '004',
+      account_number: '123456789012',
+      holder_name: 'CHAN TAI MAN',
+    },
   };
   const before = await tableHashes(db, crashUserId, marks);
   await db.end();
@@ -410,10 +501,10 @@ async function main() {
   const ops = [];
   const half = Math.floor(WRITES / 2);
   log(`\n${half} writes while the API process is killed (SIGKILL) and restarted ${KILLS}×…`);
-  const api = await phase('api', half, tokens, ops);
+  const api = await phase('api', half, tokens, ops, claimOf);
   log(`   done in ${api.seconds.toFixed(1)} s`);
   log(`${WRITES - half} writes while the PostgreSQL postmaster is killed (SIGKILL) ${KILLS}×…`);
-  const database = await phase('postgres', WRITES - half, tokens, ops);
+  const database = await phase('postgres', WRITES - half, tokens, ops, claimOf);
   log(`   done in ${database.seconds.toFixed(1)} s`);
   await waitReady(base, server);
 
@@ -442,7 +533,12 @@ async function main() {
     const res = await call(base, op.path, {
       method: 'POST',
       body: op.body,
-      headers: { authorization: `Bearer ${token}`, 'idempotency-key': op.key },
+      raw: op.raw,
+      headers: {
+        authorization: `Bearer ${token}`,
+        'idempotency-key': op.key,
+        ...(op.raw === undefined ? {} : { 'content-type': 'image/png' }),
+      },
     });
     if (res.status === 200 && isDeepStrictEqual(res.json, op.answer)) replaysEqual += 1;
     else
@@ -519,6 +615,37 @@ async function main() {
   if (visits.filter((row) => row.status === 'closed').length === closes.length) {
     exactlyOnce += closes.length;
   }
+  // Every claim created is there exactly once, submitted, with exactly one receipt.
+  const claims = (
+    await check2.query(
+      `SELECT c.id, c.status, (SELECT count(*)::int FROM claim_document d WHERE d.claim_id = c.id) AS documents
+         FROM claim c WHERE c.id > $1 AND c.type = 'reimbursement' ORDER BY c.id`,
+      [marks.claim],
+    )
+  ).rows;
+  const claimCreates = answered.filter((op) => op.kind === 'claim-create');
+  const claimDocuments = answered.filter((op) => op.kind === 'claim-document');
+  const claimSubmits = answered.filter((op) => op.kind === 'claim-submit');
+  check(
+    claims.length === claimCreates.length,
+    `${claims.length} claims stored for ${claimCreates.length} creates`,
+  );
+  const claimById = new Map(claims.map((row) => [Number(row.id), row]));
+  for (const op of claimCreates) {
+    const present = claimById.has(Number(op.answer.id)) && claims.length === claimCreates.length;
+    if (present) exactlyOnce += 1;
+    check(present, `claim ${op.answer.id} is missing`);
+  }
+  for (const op of claimDocuments) {
+    const documents = claimById.get(Number(op.claimId))?.documents ?? 0;
+    if (documents === 1) exactlyOnce += 1;
+    check(documents === 1, `claim ${op.claimId} has ${documents} documents for one upload`);
+  }
+  for (const op of claimSubmits) {
+    const status = claimById.get(Number(op.claimId))?.status ?? 'missing';
+    if (status === 'approval-requested') exactlyOnce += 1;
+    check(status === 'approval-requested', `claim ${op.claimId} is ${status}, not submitted`);
+  }
   // Nothing else changed.
   const after = await tableHashes(check2, crashUserId, marks);
   await check2.end();
@@ -535,7 +662,7 @@ async function main() {
   log('| figure | value |');
   log('|---|---:|');
   log(
-    `| writes (payment methods / service-request creates / cancels / visits opened / closed) | ${ops.length} (${paymentOps.length} / ${creates.length} / ${cancels.length} / ${opens.length} / ${closes.length}) |`,
+    `| writes (payment methods / service-request creates / cancels / visits opened / closed / claims created / receipts / submitted) | ${ops.length} (${paymentOps.length} / ${creates.length} / ${cancels.length} / ${opens.length} / ${closes.length} / ${claimCreates.length} / ${claimDocuments.length} / ${claimSubmits.length}) |`,
   );
   log(`| API processes killed (SIGKILL) and restarted | ${KILLS} |`);
   log(`| PostgreSQL postmasters killed (SIGKILL) | ${KILLS} |`);

@@ -138,7 +138,11 @@ export function databaseUrl(dataDir) {
 }
 
 /** `fetch` with a JSON body, a timeout and the client's address. */
-export async function call(base, path, { method = 'GET', body, headers = {}, timeout = 30_000 }) {
+export async function call(
+  base,
+  path,
+  { method = 'GET', body, raw, headers = {}, timeout = 30_000 },
+) {
   const started = performance.now();
   const res = await fetch(`${base}${path}`, {
     method,
@@ -146,7 +150,12 @@ export async function call(base, path, { method = 'GET', body, headers = {}, tim
       ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       ...headers,
     },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    // `raw`: a body sent as it is (a file; its content type in `headers`).
+    ...(raw !== undefined
+      ? { body: raw }
+      : body === undefined
+        ? {}
+        : { body: JSON.stringify(body) }),
     signal: AbortSignal.timeout(timeout),
   });
   const text = await res.text();

@@ -143,11 +143,18 @@ function jpegWithExif(): Buffer {
   ]);
 }
 
-function upload(claimId: number, body: Buffer, type: string, fileName: string, user = OWNER) {
+function upload(
+  claimId: number,
+  body: Buffer,
+  type: string,
+  fileName: string,
+  user = OWNER,
+  headers: Record<string, string> = {},
+) {
   return t.app.inject({
     method: 'POST',
     url: `${BASE}/claim/${claimId}/document?kind=original-medical-receipt&file_name=${fileName}`,
-    headers: { 'x-test-user': user, 'content-type': type },
+    headers: { 'x-test-user': user, 'content-type': type, ...headers },
     payload: body,
   });
 }
@@ -370,6 +377,23 @@ describe('claim documents', () => {
     });
     expect(trailingBack.rawPayload.includes(Buffer.from('script'))).toBe(false);
     expect(trailingBack.rawPayload.subarray(-8, -4).toString('latin1')).toBe('IEND');
+  });
+
+  it('answers a retried upload under its Idempotency-Key with the first document, not a second', async () => {
+    const draft = await createDraft();
+    const key = { 'idempotency-key': `upload-${draft.id}` };
+    const first = await upload(draft.id, pngWithExif(), 'image/png', 'receipt.png', OWNER, key);
+    expect(first.statusCode, first.body).toBe(200);
+    const again = await upload(draft.id, pngWithExif(), 'image/png', 'receipt.png', OWNER, key);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json<{ id: number }>().id).toBe(first.json<{ id: number }>().id);
+    const rows = await one<{ n: number }>(
+      sql`SELECT count(*)::int AS n FROM claim_document WHERE claim_id = ${draft.id}`,
+    );
+    expect(rows.n).toBe(1);
+    const other = await upload(draft.id, pngWithExif(), 'image/png', 'other.png', OWNER, key);
+    expect(other.statusCode, other.body).toBe(422);
+    expect(other.json<{ code: string }>().code).toBe('idempotency_key_reused');
   });
 
   it('refuses bad input with a code', async () => {

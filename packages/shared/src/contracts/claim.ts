@@ -123,6 +123,8 @@ export const claimContract = {
     area,
     path: '/claim/:id/document',
     params: IdParamsSchema,
+    // A retried upload under its key answers the stored document, not a second one.
+    headers: IdempotencyHeadersSchema,
     query: ClaimDocumentUploadQuerySchema,
     responses: { 200: ClaimDocumentSchema },
     errors: [

@@ -20,8 +20,12 @@ export const DOCUMENT_STATUSES: readonly string[] = ['open', 'update-requested']
 /** Where the documents' bytes are kept in a store, one folder per claim. */
 export const DOCUMENT_KEY_PREFIX = 'claim/';
 
+/** Runs a document's work in a transaction (under the request's Idempotency-Key, if any). */
+export type InTransaction = <Result>(work: (tx: Database) => Promise<Result>) => Promise<Result>;
+
 /**
- * Adds a document to the caller's claim, in a transaction of its own. A store outside
+ * Adds a document to the caller's claim, in a transaction of its own (`inTransaction`, by
+ * default a plain one). A store outside
  * PostgreSQL (S3) is not part of that transaction: when anything fails after the bytes went up
  * (the row, the commit), the object is deleted again; what a crash leaves between the two is
  * swept by `sweepOrphanDocuments` (decision 329).
@@ -33,11 +37,14 @@ export async function uploadDocument(
   now: Now,
   claimId: number,
   file: { kind: ClaimDocumentKind; fileName: string; body: Readable },
-  maxBytes = MAX_DOCUMENT_BYTES,
+  options: { maxBytes?: number; inTransaction?: InTransaction } = {},
 ): Promise<ClaimDocument> {
+  const maxBytes = options.maxBytes ?? MAX_DOCUMENT_BYTES;
+  const inTransaction: InTransaction =
+    options.inTransaction ?? ((work) => db.transaction((tx) => work(tx)));
   const key = `${DOCUMENT_KEY_PREFIX}${claimId}/${randomUUID()}`;
   try {
-    return await db.transaction((tx) =>
+    return await inTransaction((tx) =>
       addDocument(tx, storage, caller, now, claimId, key, file, maxBytes),
     );
   } catch (error) {

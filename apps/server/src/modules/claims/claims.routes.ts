@@ -7,7 +7,7 @@ import { AppError } from '@clinicpass/shared/errors/app-error';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../lib/contract-route';
-import { idempotentWrite } from '../platform-common/idempotency';
+import { idempotencyKeyOf, idempotentUnder, idempotentWrite } from '../platform-common/idempotency';
 import { pageReply, pageWindow } from '../platform-common/pagination';
 import * as documents from './claim-documents.service';
 import * as service from './claims.service';
@@ -107,11 +107,22 @@ export const claimRoutes: FastifyPluginAsyncZod<ClaimRoutesOptions> = async (app
       if (Number.isFinite(declared) && declared > MAX_DOCUMENT_BYTES) {
         throw tooLarge(MAX_DOCUMENT_BYTES);
       }
-      return documents.uploadDocument(app.db, storage, caller, request.now, request.params.id, {
-        kind: request.query.kind,
-        fileName: request.query.file_name,
-        body,
-      });
+      const key = idempotencyKeyOf(request);
+      return documents.uploadDocument(
+        app.db,
+        storage,
+        caller,
+        request.now,
+        request.params.id,
+        { kind: request.query.kind, fileName: request.query.file_name, body },
+        {
+          inTransaction: (work) =>
+            idempotentUnder(app.db, request, caller.userId, key, request.now.instant, work, {
+              query: request.query,
+              length: request.headers['content-length'] ?? null,
+            }),
+        },
+      );
     },
     {
       // Another owner's claim answers 404 before its query and body are looked at, as an unknown one.

@@ -79,7 +79,9 @@ export async function idempotentWrite<Result>(
 
 /**
  * `idempotent` with the stored key given (null: no key, the work simply runs in a transaction),
- * for a caller that scopes the request's key further, e.g. by a secret (decision 089).
+ * for a caller that scopes the request's key further, e.g. by a secret (decision 089). `also`
+ * is what else makes two requests one, where the body does not say it (an upload's query and
+ * length: its body is a stream, not hashed).
  */
 export async function idempotentUnder<Result>(
   db: Database,
@@ -88,11 +90,13 @@ export async function idempotentUnder<Result>(
   key: string | null,
   now: Date,
   work: (tx: Database) => Promise<Result>,
+  also?: unknown,
 ): Promise<Result> {
   if (key === null) return db.transaction((tx) => work(tx));
   const path = requestPath(request);
+  const described = `${request.method} ${path}\n${canonical(request.body ?? null)}`;
   const requestHash = createHash('sha256')
-    .update(`${request.method} ${path}\n${canonical(request.body ?? null)}`)
+    .update(also === undefined ? described : `${described}\n${canonical(also)}`)
     .digest('hex');
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`${userId}:${key}`}, 0))`);
