@@ -175,12 +175,10 @@ export async function buildApp(deps: AppDependencies): Promise<FastifyInstance> 
   await app.register(productRoutes, { prefix: '/api/customer' });
   await app.register(policyRoutes, { prefix: '/api/customer' });
   const stripe = deps.config.payment.stripe;
-  await app.register(paymentRoutes, {
-    prefix: '/api/customer',
-    cardProvider: stripe ? stripeCardProvider(stripe) : standInCardProvider,
-  });
+  const cardProvider = stripe ? stripeCardProvider(stripe) : standInCardProvider;
+  await app.register(paymentRoutes, { prefix: '/api/customer', cardProvider });
   if (stripe) await app.register(stripeWebhookRoutes, { prefix: '/api/payment', settings: stripe });
-  await app.register(billingRoutes, { prefix: '/api/customer' });
+  await app.register(billingRoutes, { prefix: '/api/customer', cardProvider });
   await app.register(documentRoutes, { prefix: '/api/customer' });
   await app.register(claimRoutes, {
     prefix: '/api/customer',

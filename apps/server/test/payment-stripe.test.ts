@@ -7,6 +7,7 @@
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { sql } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError } from '../src/config';
@@ -22,6 +23,7 @@ interface Seen {
   method: string;
   path: string;
   authorization: string | undefined;
+  idempotencyKey: string | undefined;
   form: URLSearchParams;
 }
 
@@ -65,6 +67,7 @@ beforeAll(async () => {
         method: request.method ?? '',
         path: url.pathname,
         authorization: request.headers.authorization,
+        idempotencyKey: request.headers['idempotency-key'] as string | undefined,
         form: new URLSearchParams(text),
       });
       response.setHeader('content-type', 'application/json');
@@ -72,6 +75,28 @@ beforeAll(async () => {
       if (down) {
         response.statusCode = 500;
         response.end(stripeError('api_error', 'processing_error', 'An error occurred'));
+        return;
+      }
+      if (request.method === 'POST' && url.pathname === '/v1/customers') {
+        response.end(JSON.stringify({ id: `cus_fake${String(seen.length)}`, object: 'customer' }));
+        return;
+      }
+      if (request.method === 'POST' && url.pathname === '/v1/payment_intents') {
+        const form = new URLSearchParams(text);
+        if (form.get('payment_method') === 'pm_fake_mastercard') {
+          response.statusCode = 402;
+          response.end(stripeError('card_error', 'card_declined', 'Your card was declined.'));
+          return;
+        }
+        response.end(
+          JSON.stringify({
+            id: `pi_fake${String(seen.length)}`,
+            object: 'payment_intent',
+            status: 'succeeded',
+            amount: Number(form.get('amount')),
+            currency: form.get('currency'),
+          }),
+        );
         return;
       }
       if (request.method === 'POST' && url.pathname === '/v1/setup_intents') {
@@ -139,18 +164,70 @@ const addCard = (token: string, user = OWNER) =>
   send('POST', '/payment-method', { gateway: 'stripe-card', token }, user);
 
 describe('cards through Stripe', () => {
-  it('creates the setup intent at Stripe, with the secret key, for cards used off-session', async () => {
+  it('creates the setup intent at Stripe, with the secret key, for cards used off-session, saved to the owner’s customer', async () => {
     const before = seen.length;
     const res = await send('POST', '/payment-gateway/stripe/setup-intent', {});
     expect(res.statusCode).toBe(200);
     const secret = res.json<{ client_secret: string }>().client_secret;
     expect(secret).toMatch(/^seti_fake\d+_secret_fromTheFake$/);
     const call = seen.slice(before);
-    expect(call).toHaveLength(1);
-    expect(call[0]).toMatchObject({ method: 'POST', path: '/v1/setup_intents' });
-    expect(call[0]?.authorization).toBe(`Bearer ${SECRET_KEY}`);
-    expect(call[0]?.form.get('usage')).toBe('off_session');
-    expect(call[0]?.form.get('allowed_payment_method_types[0]')).toBe('card');
+    // The owner's customer is made first, with only our id of them.
+    expect(call.map(({ method, path }) => `${method} ${path}`)).toEqual([
+      'POST /v1/customers',
+      'POST /v1/setup_intents',
+    ]);
+    const customerForm = [...(call[0]?.form.keys() ?? [])];
+    expect(customerForm).toEqual(['metadata[clinicpass_user]']);
+    expect(call[1]?.authorization).toBe(`Bearer ${SECRET_KEY}`);
+    expect(call[1]?.form.get('usage')).toBe('off_session');
+    expect(call[1]?.form.get('allowed_payment_method_types[0]')).toBe('card');
+    expect(call[1]?.form.get('customer')).toMatch(/^cus_fake\d+$/);
+    // The next setup intent reuses the customer.
+    const next = seen.length;
+    expect((await send('POST', '/payment-gateway/stripe/setup-intent', {})).statusCode).toBe(200);
+    expect(seen.slice(next).map(({ path }) => path)).toEqual(['/v1/setup_intents']);
+    expect(seen.at(-1)?.form.get('customer')).toBe(call[1]?.form.get('customer'));
+  });
+
+  it('pays an invoice with a saved card: a confirmed off-session payment intent in cents, under a key', async () => {
+    const card = await addCard('pm_fake_visa');
+    expect(card.statusCode, card.body).toBe(200);
+    const invoices = (await get('/invoice?page_size=100')).json<{
+      results: { id: number; status: string }[];
+    }>().results;
+    const target = invoices[0];
+    if (!target) throw new Error('the owner has no invoice');
+    await t.database.db.execute(
+      sql`UPDATE invoice SET status = 'open', outstanding_amount = 160.36 WHERE id = ${target.id}`,
+    );
+    const declined = await addCard('pm_fake_mastercard');
+    const refused = await send('POST', `/invoice/${target.id}/pay`, {
+      payment_method_id: declined.json<MethodBody>().id,
+    });
+    expect(refused.statusCode, refused.body).toBe(402);
+    expect(refused.json<ErrorBody>().code).toBe('card_declined');
+    const before = seen.length;
+    const res = await send('POST', `/invoice/${target.id}/pay`, {
+      payment_method_id: card.json<MethodBody>().id,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<{ status: string }>().status).toBe('paid');
+    const charge = seen.slice(before).find(({ path }) => path === '/v1/payment_intents');
+    expect(charge?.form.get('amount')).toBe('16036');
+    expect(charge?.form.get('currency')).toBe('hkd');
+    expect(charge?.form.get('payment_method')).toBe('pm_fake_visa');
+    expect(charge?.form.get('customer')).toMatch(/^cus_fake\d+$/);
+    expect(charge?.form.get('confirm')).toBe('true');
+    expect(charge?.form.get('off_session')).toBe('true');
+    expect(charge?.idempotencyKey).toMatch(
+      new RegExp(`^invoice-${String(target.id)}-attempt-\\d+$`),
+    );
+    const recorded = await t.database.db.execute(
+      sql`SELECT provider, provider_reference FROM invoice_payment WHERE invoice_id = ${target.id}`,
+    );
+    expect(recorded.rows).toEqual([
+      { provider: 'stripe', provider_reference: expect.stringMatching(/^pi_fake\d+$/) },
+    ]);
   });
 
   it("adds a card from Stripe's payment method: brand, last four and expiry as Stripe has them", async () => {

@@ -10,6 +10,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -165,4 +166,39 @@ export const invoice = pgTable(
     index('invoice_billing_idx').on(t.billingId),
     index('invoice_due_date_idx').on(t.dueDate),
   ],
+);
+
+/** A payment taken for an invoice online (decision 337): the card, the amount, the provider's id. */
+export const invoicePayment = pgTable(
+  'invoice_payment',
+  {
+    id: serial('id').primaryKey(),
+    invoiceId: integer('invoice_id')
+      .notNull()
+      .references(() => invoice.id),
+    paymentMethodId: integer('payment_method_id')
+      .notNull()
+      .references(() => paymentMethod.id),
+    amount: money('amount').notNull(),
+    currency: text('currency').notNull().default('HKD'),
+    /** stand-in, stripe */
+    provider: text('provider').notNull(),
+    providerReference: text('provider_reference').notNull(),
+    createDate: timestamp('create_date', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('invoice_payment_invoice_idx').on(t.invoiceId)],
+);
+
+/** The card provider's customer of a user (Stripe charges a saved card through its customer). */
+export const paymentCustomer = pgTable(
+  'payment_customer',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => appUser.id),
+    provider: text('provider').notNull(),
+    reference: text('reference').notNull(),
+    createDate: timestamp('create_date', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.provider] })],
 );

@@ -5,6 +5,7 @@ import { PaginatedSchema } from '../api-client/pagination';
 import {
   BatchApplyPaymentMethodBodySchema,
   BillingPatchBodySchema,
+  PayInvoiceBodySchema,
   ReplacePaymentMethodBodySchema,
 } from '../platform/bodies';
 import {
@@ -87,6 +88,27 @@ export const billingContract = {
     auth,
     tags,
     summary: 'One invoice of the caller’s policies',
+  }),
+  payInvoice: defineRoute({
+    method: 'POST',
+    area,
+    path: '/invoice/:id/pay',
+    params: IdParamsSchema,
+    headers: IdempotencyHeadersSchema,
+    body: PayInvoiceBodySchema,
+    responses: { 200: InvoiceSchema },
+    errors: [
+      ...READ_ONE,
+      'invoice_not_payable',
+      'payment_method_not_usable',
+      'card_declined',
+      'card_authentication_failed',
+      'idempotency_key_reused',
+      'service_unavailable',
+    ],
+    auth,
+    tags,
+    summary: 'Pays the outstanding amount of one of the caller’s invoices with a saved card',
   }),
   getPolicyBilling: defineRoute({
     method: 'GET',

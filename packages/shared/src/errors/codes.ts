@@ -62,6 +62,10 @@ export const API_ERROR_CODES = {
   card_authentication_failed: 402,
   card_unsupported: 402,
   card_setup_failed: 402,
+  // Paying an invoice (decision 337): the card was declined when charged; the invoice is not
+  // open for payment (paid, void, refunded, free).
+  card_declined: 402,
+  invoice_not_payable: 409,
   cardholder_name_mismatch: 400,
   // Platform rules: an illegal status move, a payment method still paying a billing, one that
   // cannot be used, a date in the past, an offer gone, an idempotency key reused for another body.

@@ -92,6 +92,8 @@ const en = {
   card_unsupported: 'Sorry, this card is unsupported at the moment',
   card_setup_failed:
     'Failed to set up credit card, please enter the details again or use another credit card',
+  card_declined: 'Your card was declined. Please try another card',
+  invoice_not_payable: 'This invoice is not open for payment',
   cardholder_name_mismatch: "Cardholder's name and policy holder's name did not match",
   invalid_state_transition: 'This action is not possible in the current status',
   payment_method_in_use:
@@ -194,6 +196,8 @@ const zhHK = {
   card_authentication_failed: '雙重認證失敗，請重試',
   card_unsupported: '抱歉，暫時不支援此信用卡',
   card_setup_failed: '未能設定信用卡，請重新輸入資料或使用其他信用卡',
+  card_declined: '信用卡付款被拒絕，請使用其他信用卡',
+  invoice_not_payable: '此發票不可付款',
   cardholder_name_mismatch: '持卡人姓名與保單持有人姓名不符',
   invalid_state_transition: '目前狀態下不可進行此操作',
   payment_method_in_use: '此付款方式正用於有效的繳費安排，請先設定其他預設付款方式',

@@ -49,6 +49,10 @@ export type AllocateBenefitBody = z.input<typeof AllocateBenefitBodySchema>;
 export const ReplacePaymentMethodBodySchema = z.object({ payment_method_id: IdSchema });
 export type ReplacePaymentMethodBody = z.input<typeof ReplacePaymentMethodBodySchema>;
 
+/** Paying an invoice (decision 337): the card, or the invoice's own payment method if omitted. */
+export const PayInvoiceBodySchema = z.object({ payment_method_id: IdSchema.optional() }).strict();
+export type PayInvoiceBody = z.input<typeof PayInvoiceBodySchema>;
+
 export const BatchApplyPaymentMethodBodySchema = z.object({
   payment_method_id: IdSchema,
   policy_ids: z.array(IdSchema).min(1).max(100),

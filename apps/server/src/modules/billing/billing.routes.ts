@@ -7,11 +7,13 @@ import type { InvoiceQuerySchema } from '@clinicpass/shared/platform/queries';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { route } from '../../lib/contract-route';
-import { requireCustomer } from '../payment';
+import { type CardProvider, requireCustomer } from '../payment';
 import { idempotentWrite } from '../platform-common/idempotency';
 import { pageReply, pageWindow } from '../platform-common/pagination';
 import type { DateField, DateOp, InvoiceFilters, InvoiceOrderField } from './billing.repository';
 import * as service from './billing.service';
+import { requestLanguage } from '../../plugins/errors';
+import { payInvoice } from './invoice-payment.service';
 
 const SIGN_IN_MESSAGE = 'Sign in to see your billing and invoices';
 
@@ -57,8 +59,11 @@ function invoiceFilters(
   };
 }
 
-// eslint-disable-next-line @typescript-eslint/require-await -- Fastify plugins are async by contract
-export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
+export const billingRoutes: FastifyPluginAsyncZod<{ cardProvider: CardProvider }> = async (
+  app,
+  { cardProvider },
+  // eslint-disable-next-line @typescript-eslint/require-await -- Fastify plugins are async by contract
+) => {
   requireCustomer(app, SIGN_IN_MESSAGE);
 
   route(app, contract.listBillings, async (request, reply) => {
@@ -102,6 +107,17 @@ export const billingRoutes: FastifyPluginAsyncZod = async (app) => {
 
   route(app, contract.getInvoice, async (request) =>
     service.getInvoice(app.db, request.requireCaller(), request.params.id),
+  );
+
+  route(app, contract.payInvoice, async (request) =>
+    idempotentWrite(request, (tx, { caller, now }) =>
+      payInvoice(tx, caller, now, request.params.id, request.body, {
+        provider: cardProvider,
+        sender: app.delivery,
+        publicUrl: app.config.publicUrl,
+        language: requestLanguage(request),
+      }),
+    ),
   );
 
   route(app, contract.getPolicyBilling, async (request) =>

@@ -53,7 +53,7 @@ function toCompany(ref: { id: number; nameEn: string; nameZh: string } | null): 
   return ref === null ? null : { id: ref.id, name_en: ref.nameEn, name_zh: ref.nameZh };
 }
 
-function toInvoice(row: repo.InvoiceRow): Invoice {
+export function toInvoice(row: repo.InvoiceRow): Invoice {
   const i = row.invoice;
   return {
     id: i.id,

@@ -4,7 +4,7 @@
 // provider's token for it, which this stand-in resolves from the provider's published test
 // tokens (`pm_card_visa`, …) to the brand, last four digits and expiry we keep. Any other token
 // is refused as the provider would refuse it.
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { AppError } from '@clinicpass/shared/errors/app-error';
 import type { CardBrand } from '@clinicpass/shared/platform/card';
 
@@ -23,6 +23,13 @@ const TEST_CARDS: Readonly<Record<string, { brand: CardBrand; last4: string }>> 
   pm_card_amex: { brand: 'amex', last4: '8431' },
   pm_card_unionpay: { brand: 'unionpay', last4: '0005' },
   pm_card_jcb: { brand: 'jcb', last4: '0000' },
+  // Saved without trouble, declined when charged (the provider's test card of that name).
+  pm_card_visa_chargeDeclined: { brand: 'visa', last4: '0341' },
+};
+
+/** Test cards that are saved but declined when charged, and the card error each stands for. */
+const DECLINED_ON_CHARGE: Readonly<Record<string, 'card_declined'>> = {
+  pm_card_visa_chargeDeclined: 'card_declined',
 };
 
 /** Test tokens the provider refuses, and the card error each stands for. */
@@ -45,13 +52,31 @@ export function cardLabel(brand: CardBrand, last4: string): string {
   return `${BRAND_NAMES[brand]} •••• ${last4}`;
 }
 
+/** A charge of a saved card (decision 337). */
+export interface CardCharge {
+  /** The provider's token of the card (`gateway_reference`). */
+  token: string;
+  /** The provider's customer the card is saved to (null with the stand-in). */
+  customer: string | null;
+  /** In the currency's main unit (HK$160.36 is 160.36). */
+  amount: number;
+  currency: string;
+  /** The same key charges once however often it is sent. */
+  idempotencyKey: string;
+  description: string;
+}
+
 /** What the payment module asks of a card provider. */
 export interface CardProvider {
   readonly name: 'stand-in' | 'stripe';
+  /** A new customer at the provider for a user, or null where the provider has none. */
+  createCustomer(userId: string): Promise<string | null>;
   /** A setup intent's client secret, for the browser's card form; never stored. */
-  createSetupIntent(): Promise<string>;
+  createSetupIntent(customer: string | null): Promise<string>;
   /** The card behind the provider's token for it (a payment method id), or its refusal. */
   resolveCard(token: string, year: number): Promise<ResolvedCard>;
+  /** Takes a payment from a saved card: the provider's id for it, or its refusal (402). */
+  charge(charge: CardCharge): Promise<{ reference: string }>;
 }
 
 /** A card number sent where the provider's token belongs is refused unread. */
@@ -85,6 +110,17 @@ function resolveCardToken(token: string, year: number): ResolvedCard {
 /** The stand-in provider: the provider's published test tokens, no network. */
 export const standInCardProvider: CardProvider = {
   name: 'stand-in',
+  createCustomer: () => Promise.resolve(null),
   createSetupIntent: () => Promise.resolve(newSetupIntentSecret()),
   resolveCard: (token, year) => Promise.resolve(resolveCardToken(token, year)),
+  charge: (charge) => {
+    const refused = DECLINED_ON_CHARGE[charge.token];
+    if (refused !== undefined) return Promise.reject(new AppError(refused));
+    if (TEST_CARDS[charge.token] === undefined) {
+      return Promise.reject(new AppError('payment_method_not_usable'));
+    }
+    // The provider's id of the payment: the same for the same key, as the provider answers.
+    const id = createHash('sha256').update(charge.idempotencyKey).digest('hex').slice(0, 24);
+    return Promise.resolve({ reference: `pi_standin_${id}` });
+  },
 };

@@ -5,6 +5,7 @@ import { paymentContract as contract } from '@clinicpass/shared/contracts/paymen
 import { AppError } from '@clinicpass/shared/errors/app-error';
 import type { FastifyRequest, RouteHandlerMethod } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { providerCustomer } from './payment-customer';
 import {
   type ContractHandler,
   fastifySchema,
@@ -115,8 +116,10 @@ export const paymentRoutes: FastifyPluginAsyncZod<{ cardProvider: CardProvider }
   );
 
   route(app, contract.createSetupIntent, async (request) => {
-    request.requireCaller();
-    return { client_secret: await cardProvider.createSetupIntent() };
+    const caller = request.requireCaller();
+    // The card is saved to the owner's customer at the provider, so it can pay invoices later.
+    const customer = await providerCustomer(app.db, cardProvider, caller.userId);
+    return { client_secret: await cardProvider.createSetupIntent(customer) };
   });
 
   route(app, contract.listPaymentMethodProfileMappings, async (request, reply) => {

@@ -8,6 +8,11 @@ import type { CardBrand } from '@clinicpass/shared/platform/card';
 import Stripe from 'stripe';
 import { type CardProvider, refuseCardNumber, type ResolvedCard } from './card-gateway';
 
+/** Stripe's amounts are in the currency's smallest unit (cents for HKD). */
+function smallestUnit(amount: number): number {
+  return Math.round(amount * 100);
+}
+
 export interface StripeSettings {
   secretKey: string;
   webhookSecret: string;
@@ -46,11 +51,11 @@ export function cardOf(method: Stripe.PaymentMethod): ResolvedCard {
 }
 
 /** Stripe's errors as the spec's: what it refuses is 402, Stripe not answering is 503. */
-function providerError(error: unknown): AppError {
+function providerError(error: unknown, refusal: 'card_add_failed' | 'card_declined'): AppError {
   if (error instanceof AppError) return error;
   if (error instanceof Stripe.errors.StripeCardError) {
     return new AppError(
-      error.code === 'authentication_required' ? 'card_authentication_failed' : 'card_add_failed',
+      error.code === 'authentication_required' ? 'card_authentication_failed' : refusal,
     );
   }
   if (error instanceof Stripe.errors.StripeInvalidRequestError) {
@@ -65,16 +70,53 @@ export function stripeCardProvider(settings: StripeSettings): CardProvider {
   const stripe = stripeClient(settings);
   return {
     name: 'stripe',
-    async createSetupIntent() {
+    async createCustomer(userId) {
       try {
+        // Only our id: no name, email or phone goes to the provider.
+        const customer = await stripe.customers.create(
+          { metadata: { clinicpass_user: userId } },
+          { idempotencyKey: `customer-${userId}` },
+        );
+        return customer.id;
+      } catch (error) {
+        throw providerError(error, 'card_add_failed');
+      }
+    },
+    async createSetupIntent(customer) {
+      try {
+        // The card the browser confirms is saved to the customer, so it can be charged later.
         const intent = await stripe.setupIntents.create({
           usage: 'off_session',
           allowed_payment_method_types: ['card'],
+          ...(customer === null ? {} : { customer }),
         });
         if (intent.client_secret === null) throw new AppError('card_setup_failed');
         return intent.client_secret;
       } catch (error) {
-        throw providerError(error);
+        throw providerError(error, 'card_add_failed');
+      }
+    },
+    async charge(charge) {
+      if (!/^pm_[A-Za-z0-9_]{1,200}$/.test(charge.token)) {
+        throw new AppError('payment_method_not_usable');
+      }
+      try {
+        const intent = await stripe.paymentIntents.create(
+          {
+            amount: smallestUnit(charge.amount),
+            currency: charge.currency.toLowerCase(),
+            payment_method: charge.token,
+            ...(charge.customer === null ? {} : { customer: charge.customer }),
+            confirm: true,
+            off_session: true,
+            description: charge.description,
+          },
+          { idempotencyKey: charge.idempotencyKey },
+        );
+        if (intent.status !== 'succeeded') throw new AppError('card_declined');
+        return { reference: intent.id };
+      } catch (error) {
+        throw providerError(error, 'card_declined');
       }
     },
     async resolveCard(token) {
@@ -85,7 +127,7 @@ export function stripeCardProvider(settings: StripeSettings): CardProvider {
       try {
         return cardOf(await stripe.paymentMethods.retrieve(token));
       } catch (error) {
-        throw providerError(error);
+        throw providerError(error, 'card_add_failed');
       }
     },
   };
