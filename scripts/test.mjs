@@ -82,10 +82,10 @@ if (failedChecks.length > 0) {
   process.exit(1);
 }
 
-// The test suites are watched (scripts/watched-run.mjs): one that prints nothing for 10 minutes
+// The test suites are watched (scripts/watched-run.mjs): one that prints nothing for 15 minutes
 // is shown (each busy process's stack) and stopped, a failure. (The server suite once went
 // silent for an hour: a failed toBe of two 1 MiB buffers being diffed, byte-slab.test.ts.)
-const SILENT_MS = 10 * 60_000;
+const SILENT_MS = 15 * 60_000;
 const steps = [
   ['unit tests', ['run', 'test:unit'], { watched: true }],
   ['server tests', ['run', 'test:server'], { watched: true }],
