@@ -100,6 +100,52 @@ describe('GET /api/customer/invoice/:id/document', () => {
       expect(pdf.lines).toContain(formatMoney(amount));
     }
     expect(pdf.text).toContain('Partially paid');
+    // The amounts in the order they add up: total, what was paid, and last what is left.
+    const at = (line: string) => pdf.lines.indexOf(line);
+    const paid = Math.round((invoice.total_amount - invoice.outstanding_amount) * 100) / 100;
+    expect(at('Total')).toBeGreaterThan(-1);
+    expect(at('Amount paid')).toBeGreaterThan(at('Total'));
+    expect(pdf.lines[at('Amount paid') + 1]).toBe(formatMoney(paid));
+    expect(at('Amount outstanding')).toBeGreaterThan(at('Amount paid'));
+    expect(pdf.lines[at('Amount outstanding') + 1]).toBe(formatMoney(invoice.outstanding_amount));
+    // The letterhead: who issued it and how to reach them.
+    expect(pdf.lines[3]).toMatch(/^Customer service \+852 2000 0000 · \S+$/);
+  });
+
+  it('lists a payment taken online with its date and card', async () => {
+    // A paid invoice of the owner's, opened again to be paid online (the partially paid one
+    // stays as the other tests read it).
+    const id = await idOf(sql`SELECT i.id FROM invoice i JOIN policy p ON p.id = i.policy_id
+      WHERE p.policy_number = 'OP1000001' AND i.status = 'paid' ORDER BY i.id LIMIT 1`);
+    await t.database.db.execute(
+      sql`UPDATE invoice SET status = 'open', outstanding_amount = total_amount WHERE id = ${id}`,
+    );
+    const card = await t.app.inject({
+      method: 'POST',
+      url: '/api/customer/payment-method',
+      headers: { 'x-test-user': OWNER },
+      payload: { gateway: 'stripe-card', token: 'pm_card_visa' },
+    });
+    expect(card.statusCode, card.body).toBe(200);
+    const before = (await get(`/api/customer/invoice/${id}`)).json<InvoiceAnswer>();
+    const paid = await t.app.inject({
+      method: 'POST',
+      url: `/api/customer/invoice/${id}/pay`,
+      headers: { 'x-test-user': OWNER },
+      payload: { payment_method_id: card.json<{ id: number }>().id },
+    });
+    expect(paid.statusCode, paid.body).toBe(200);
+    const pdf = await readPdf(
+      (await get(`${documentPaths.invoice(id)}?language=zh-hk`)).rawPayload,
+    );
+    const line = pdf.lines.findIndex((text) =>
+      /^於\d{4}年\d{1,2}月\d{1,2}日以Visa .+ 4242支付$/.test(text),
+    );
+    expect(line, pdf.text).toBeGreaterThan(-1);
+    expect(pdf.lines[line + 1]).toBe(formatMoney(before.outstanding_amount));
+    expect(pdf.lines.at(-3)).toBe('未付金額');
+    expect(pdf.lines.at(-2)).toBe(formatMoney(0));
+    expect(pdf.text).toContain('客戶服務熱線');
   });
 
   it('prints the zh-HK PDF in Chinese, every character with a glyph in the embedded font', async () => {

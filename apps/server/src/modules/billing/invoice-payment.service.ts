@@ -11,7 +11,7 @@ import { LANGUAGE_PREFIXES } from '@clinicpass/shared/i18n/languages';
 import { invoiceNumber } from '@clinicpass/shared/platform/documents';
 import type { Invoice } from '@clinicpass/shared/platform/entities/billing';
 import { and, eq, sql } from 'drizzle-orm';
-import { billing, invoice, invoicePayment } from '../../db/billing-schema';
+import { billing, invoice, invoicePayment, paymentMethod } from '../../db/billing-schema';
 import type { Database } from '../../db/client';
 import { appUser, policy } from '../../db/schema';
 import type { Caller, Now } from '../../plugins/request-context';
@@ -160,4 +160,25 @@ export async function payInvoice(
   const paid = await repo.findOwnedInvoice(db, caller.userId, id);
   if (!paid) throw new Error(`invoice ${id} vanished while being paid`);
   return toInvoice(paid);
+}
+
+/** The payments taken online for the caller's invoice `id`, oldest first (Hong Kong dates). */
+export async function invoicePayments(
+  db: Database,
+  caller: Caller,
+  id: number,
+): Promise<{ date: string; amount: number; method: string }[]> {
+  const rows = await db
+    .select({
+      date: sql<string>`to_char(${invoicePayment.createDate} AT TIME ZONE 'Asia/Hong_Kong', 'YYYY-MM-DD')`,
+      amount: invoicePayment.amount,
+      method: paymentMethod.label,
+    })
+    .from(invoicePayment)
+    .innerJoin(invoice, eq(invoice.id, invoicePayment.invoiceId))
+    .innerJoin(policy, eq(policy.id, invoice.policyId))
+    .innerJoin(paymentMethod, eq(paymentMethod.id, invoicePayment.paymentMethodId))
+    .where(and(eq(invoicePayment.invoiceId, id), eq(policy.ownerUserId, caller.userId)))
+    .orderBy(invoicePayment.id);
+  return rows;
 }

@@ -6,6 +6,7 @@ import { type DocumentLanguage, LIBRARY_PATH } from '@clinicpass/shared/platform
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { route } from '../../lib/contract-route';
+import { customerServicePhone } from '../reference/lists.service';
 import * as service from './document.service';
 import { checkDocumentFont } from './pdf';
 import { allDocumentTexts } from './texts';
@@ -40,6 +41,12 @@ function sendPdf(
 export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
   const font = app.config.documents.font;
   checkDocumentFont(font, allDocumentTexts());
+  // The letterhead's contact line: the phone an operator set in the back office, read each time.
+  const output = async (): Promise<service.DocumentOutput> => ({
+    font,
+    phone: await customerServicePhone(app.db, app.config.identity.customerServicePhone),
+    website: app.config.publicUrl,
+  });
 
   // A customer's own documents: each read through its service, which answers 404 for another
   // customer's id (the records' own ownership checks).
@@ -53,7 +60,14 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
     route(app, entry, async (request, reply) => {
       const caller = request.requireCaller(SIGN_IN_MESSAGE);
       const language = languageOf(request, request.query.language);
-      const document = await render(app.db, font, caller, request.now, request.params.id, language);
+      const document = await render(
+        app.db,
+        await output(),
+        caller,
+        request.now,
+        request.params.id,
+        language,
+      );
       return sendPdf(reply, document, 'private');
     });
   }
@@ -61,7 +75,7 @@ export const documentRoutes: FastifyPluginAsyncZod = async (app) => {
   route(app, contract.libraryDocument, async (request, reply) => {
     const language = languageOf(request, request.query.language);
     const url = `${LIBRARY_PATH}/${request.params.file}`;
-    const document = await service.libraryPdf(app.db, font, request.now, url, language);
+    const document = await service.libraryPdf(app.db, await output(), request.now, url, language);
     return sendPdf(reply, document, 'public');
   });
 };

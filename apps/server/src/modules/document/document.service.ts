@@ -8,6 +8,7 @@ import type { PolicyDetail } from '@clinicpass/shared/platform/entities/policy';
 import { formatMoney, insuredLifeDisplayName } from '@clinicpass/shared/platform/format';
 import type { Database } from '../../db/client';
 import * as billingService from '../billing/billing.service';
+import { invoicePayments } from '../billing/invoice-payment.service';
 import * as policyService from '../policy/policy.service';
 import type { Caller, Now } from '../policy/policy.service';
 import * as repo from './document.repository';
@@ -66,17 +67,36 @@ async function ownedDetail(db: Database, caller: Caller, now: Now, policyNumber:
   return policyService.getPolicyDetail(db, caller, now.today, row.id);
 }
 
+/**
+ * What every document is printed with: the font, and the letterhead's contact line (the customer
+ * service phone an operator set, else the configured one; the public website).
+ */
+export interface DocumentOutput {
+  font: DocumentFont;
+  phone: string;
+  website: string;
+}
+
 async function rendered(
-  font: DocumentFont,
-  content: DocumentContent,
+  output: DocumentOutput,
+  content: Omit<DocumentContent, 'contact'>,
   fileName: string,
 ): Promise<RenderedDocument> {
-  return { pdf: await renderPdf(font, content), fileName, title: content.title };
+  const language: DocumentLanguage = content.lang === 'zh-HK' ? 'zh-hk' : 'en';
+  const contact = fill(DOCUMENT_TEXTS[language].contact, {
+    phone: output.phone,
+    website: output.website.replace(/^https?:\/\//, '').replace(/\/$/, ''),
+  });
+  return {
+    pdf: await renderPdf(output.font, { ...content, contact }),
+    fileName,
+    title: content.title,
+  };
 }
 
 export async function invoicePdf(
   db: Database,
-  font: DocumentFont,
+  output: DocumentOutput,
   caller: Caller,
   now: Now,
   id: number,
@@ -108,9 +128,26 @@ export async function invoicePdf(
     ]),
     [t.subtotal, money(invoice.pre_levy_amount)],
     [fill(t.levy, { percent: invoice.levy_percent }), money(invoice.levy_amount)],
-    [t.outstanding, money(invoice.outstanding_amount)],
     [t.total, money(invoice.total_amount)],
   ];
+  // What was paid (each payment taken online, else what the records say was paid), then what
+  // is left: the last line, the one to act on.
+  const payments = await invoicePayments(db, caller, id);
+  const paid = Math.round((invoice.total_amount - invoice.outstanding_amount) * 100) / 100;
+  if (payments.length > 0) {
+    for (const payment of payments) {
+      amounts.push([
+        fill(t.paidOn, {
+          date: formatDate(payment.date, language),
+          method: payment.method,
+        }),
+        money(payment.amount),
+      ]);
+    }
+  } else if (paid > 0) {
+    amounts.push([t.amountPaid, money(paid)]);
+  }
+  amounts.push([t.outstanding, money(invoice.outstanding_amount)]);
   const notes: string[] = [];
   if (invoice.void_date !== null) {
     notes.push(fill(t.voided, { date: formatDate(invoice.void_date, language) }));
@@ -121,7 +158,7 @@ export async function invoicePdf(
     );
   }
   return rendered(
-    font,
+    output,
     {
       lang: PDF_LANG[language],
       title: fill(t.invoiceTitle, { number }),
@@ -140,7 +177,7 @@ function insurer(language: DocumentLanguage): string {
 
 export async function taxReportPdf(
   db: Database,
-  font: DocumentFont,
+  output: DocumentOutput,
   caller: Caller,
   now: Now,
   id: number,
@@ -158,7 +195,7 @@ export async function taxReportPdf(
     formatMoney(i.totalAmount - i.outstandingAmount, i.currency),
   ]);
   return rendered(
-    font,
+    output,
     {
       lang: PDF_LANG[language],
       title: t.taxReportTitle,
@@ -185,7 +222,7 @@ export async function taxReportPdf(
 
 export async function renewalPdf(
   db: Database,
-  font: DocumentFont,
+  output: DocumentOutput,
   caller: Caller,
   now: Now,
   id: number,
@@ -215,7 +252,7 @@ export async function renewalPdf(
     if (!(error instanceof AppError)) throw error;
   }
   return rendered(
-    font,
+    output,
     {
       lang: PDF_LANG[language],
       title: t.renewalTitle,
@@ -230,7 +267,7 @@ export async function renewalPdf(
 
 export async function policySchedulePdf(
   db: Database,
-  font: DocumentFont,
+  output: DocumentOutput,
   caller: Caller,
   now: Now,
   id: number,
@@ -250,7 +287,7 @@ export async function policySchedulePdf(
     benefit.limit === null ? t.noLimit : formatMoney(benefit.limit),
   ]);
   return rendered(
-    font,
+    output,
     {
       lang: PDF_LANG[language],
       title: t.scheduleTitle,
@@ -273,7 +310,7 @@ export async function policySchedulePdf(
  */
 export async function libraryPdf(
   db: Database,
-  font: DocumentFont,
+  output: DocumentOutput,
   now: Now,
   url: string,
   language: DocumentLanguage,
@@ -288,7 +325,7 @@ export async function libraryPdf(
   if (entry.kind === 'product-literature') {
     const title = t.literature[entry.field] ?? entry.field;
     return rendered(
-      font,
+      output,
       {
         lang: PDF_LANG[printed],
         title: `${zh ? entry.nameZh : entry.nameEn} — ${title}`,
@@ -316,7 +353,7 @@ export async function libraryPdf(
     notes.unshift(fill(t.documentExpired, { date: formatDate(entry.expiryDate, printed) }));
   }
   return rendered(
-    font,
+    output,
     {
       lang: PDF_LANG[printed],
       title: zh ? entry.nameZh : entry.nameEn,

@@ -80,6 +80,8 @@ export interface DocumentContent {
   title: string;
   /** Under the title: the issuer. */
   issuer: string;
+  /** Under the issuer: how to reach them (the letterhead's contact line). */
+  contact: string;
   /** Sections of label/value rows, each with an optional heading. */
   sections: readonly { heading?: string; rows: readonly Row[]; emphasiseLast?: boolean }[];
   /** Paragraphs after the sections. */
@@ -118,6 +120,7 @@ export function renderPdf(font: DocumentFont, content: DocumentContent): Promise
   doc.moveDown(0.6);
   doc.fillColor(INK).fontSize(20).text(content.title, { width });
   doc.fillColor(MUTED).fontSize(10).text(content.issuer, { width });
+  doc.fillColor(MUTED).fontSize(9).text(content.contact, { width });
   doc.moveDown(1);
 
   const labelWidth = width * 0.45;
