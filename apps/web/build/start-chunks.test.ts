@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 
-import { startChunkNames } from './start-chunks';
+import { parseSync } from 'vite';
+
+import { linksOfProgram, startChunkNames, type ModuleLinks } from './start-chunks';
 
 interface Node {
   imports?: string[];
@@ -52,8 +54,8 @@ describe('the start’s chunks (decision 227)', () => {
   });
   const steps = ['react-dom/client.js', 'src/lib/theme.ts', 'src/app/router.tsx'];
 
-  it('puts each module in the chunk of the first step that reaches it', () => {
-    expect(Object.fromEntries(startChunkNames(modules, steps))).toEqual({
+  it('puts each module in the chunk of the first step that reaches it', async () => {
+    expect(Object.fromEntries(await startChunkNames(modules, steps))).toEqual({
       '/nm/react-dom/client.js': 'start-1',
       '/nm/react/index.js': 'start-1',
       '/app/src/lib/theme.ts': 'start-2',
@@ -63,17 +65,87 @@ describe('the start’s chunks (decision 227)', () => {
     });
   });
 
-  it('leaves the entry’s own modules and what only lazy routes import to the bundler', () => {
-    const names = startChunkNames(modules, steps);
+  it('leaves the entry’s own modules and what only lazy routes import to the bundler', async () => {
+    const names = await startChunkNames(modules, steps);
     for (const id of ['/app/src/main.tsx', '/nm/zod/index.js', '/app/src/page.tsx']) {
       expect(names.has(id), id).toBe(false);
     }
     expect(names.has('/app/src/page-only.ts')).toBe(false);
   });
 
-  it('fails the build when a step is no longer one of the start’s imports', () => {
-    expect(() => startChunkNames(modules, [...steps, 'src/app/boot-services.ts'])).toThrow(
+  it('fails the build when a step is no longer one of the start’s imports', async () => {
+    await expect(startChunkNames(modules, [...steps, 'src/app/boot-services.ts'])).rejects.toThrow(
       /no step importing "src\/app\/boot-services.ts"/,
     );
+  });
+});
+
+describe('the start’s chunks follow what the code takes (decision 315)', () => {
+  // theme takes `createTheme` from the styles index, which re-exports it and
+  // `enhanceHighContrast`; only the latter imports the input's classes, which import the input.
+  // The form page (lazy) imports the input itself.
+  const modules = graph({
+    '/app/src/main.tsx': { entry: true, imports: ['/app/src/app/boot.ts'] },
+    '/app/src/app/boot.ts': { dynamic: ['/app/src/lib/theme.ts', '/app/src/app/router.tsx'] },
+    '/app/src/lib/theme.ts': { imports: ['/nm/mui/styles/index.js'] },
+    '/nm/mui/styles/index.js': {
+      imports: ['/nm/mui/styles/createTheme.js', '/nm/mui/styles/enhanceHighContrast.js'],
+    },
+    '/nm/mui/styles/createTheme.js': { imports: ['/nm/mui/utils.js'] },
+    '/nm/mui/styles/enhanceHighContrast.js': { imports: ['/nm/mui/inputClasses.js'] },
+    '/nm/mui/inputClasses.js': { imports: ['/nm/mui/InputBase.js'] },
+    '/nm/mui/InputBase.js': {},
+    '/nm/mui/utils.js': {},
+    '/app/src/app/router.tsx': { dynamic: ['/app/src/form-page.tsx'] },
+    '/app/src/form-page.tsx': { imports: ['/nm/mui/InputBase.js'] },
+  });
+  const code: Record<string, string> = {
+    '/app/src/lib/theme.ts':
+      "import { createTheme } from './styles'; export const t = createTheme();",
+    '/nm/mui/styles/index.js': [
+      "export { default as createTheme } from './createTheme';",
+      "export { default as enhanceHighContrast } from './enhanceHighContrast';",
+    ].join('\n'),
+    '/nm/mui/styles/createTheme.js': "import u from 'utils'; export default () => u;",
+    '/nm/mui/styles/enhanceHighContrast.js': "import c from 'inputClasses'; export default c;",
+  };
+  const targets: Record<string, string> = {
+    './styles': '/nm/mui/styles/index.js',
+    './createTheme': '/nm/mui/styles/createTheme.js',
+    './enhanceHighContrast': '/nm/mui/styles/enhanceHighContrast.js',
+    utils: '/nm/mui/utils.js',
+    inputClasses: '/nm/mui/inputClasses.js',
+  };
+  const linksOf = async (id: string): Promise<ModuleLinks | null> => {
+    const source = code[id];
+    if (source === undefined) return null;
+    return linksOfProgram(parseSync(id, source, { lang: 'js' }).program, (specifier) =>
+      Promise.resolve(targets[specifier] ?? null),
+    );
+  };
+
+  it('claims what a re-export gives only when the start takes its name', async () => {
+    const names = await startChunkNames(
+      modules,
+      ['src/lib/theme.ts', 'src/app/router.tsx'],
+      linksOf,
+    );
+    expect(Object.fromEntries(names)).toEqual({
+      '/app/src/lib/theme.ts': 'start-1',
+      '/nm/mui/styles/index.js': 'start-1',
+      '/nm/mui/styles/createTheme.js': 'start-1',
+      '/nm/mui/utils.js': 'start-1',
+      '/app/src/app/router.tsx': 'start-2',
+    });
+  });
+
+  it('claims every re-export of a module read whole', async () => {
+    code['/app/src/lib/theme.ts'] = "import * as styles from './styles'; export const s = styles;";
+    const names = await startChunkNames(
+      modules,
+      ['src/lib/theme.ts', 'src/app/router.tsx'],
+      linksOf,
+    );
+    expect(names.get('/nm/mui/InputBase.js')).toBe('start-1');
   });
 });

@@ -21,14 +21,17 @@ import { kib, SHELL_BUDGET, weighPages, type WeightReport } from './support/js-w
  * time, shell 207 → 214, portal 210 → 216, by decision 219: the app starts in steps, one task each
  * (Lighthouse's total blocking time), which splits the start's modules over more chunks, each
  * compressed on its own: shell 206.0 → 213.3, portal 208.9 → 214.8, the same modules. Lowered
- * with decision 227, one chunk per step of the start: shell 213.9 → 205.2, portal 215.3 → 214.0.)
+ * with decision 227, one chunk per step of the start: shell 213.9 → 205.2, portal 215.3 → 214.0.
+ * Lowered with decision 315, the start without what it never runs (one language's catalogues,
+ * the theme index's unused re-exports, the progress bar and help button until used): shell
+ * 205.8 → 193.4, portal 214.3 → 205.1.)
  */
 const NOT_YET_MET: Record<string, number> = {
-  shell: 207,
+  shell: 194,
   // The portal (decision 194), weighed whole with its own React and MUI: 238.3 KiB on merging,
   // 222.4 after decision 210, 208.9 after decision 214, 214.8 after decision 219 (its start in
-  // steps), against its 200 KiB budget.
-  portal: 216,
+  // steps), 205.1 after decision 315, against its 200 KiB budget.
+  portal: 205.6,
 };
 
 let browser: Browser;

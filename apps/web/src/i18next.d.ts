@@ -17,6 +17,7 @@ declare module 'i18next' {
     outpatient: typeof en.outpatient;
     announcements: typeof en.announcements;
     'doctor-finder': (typeof en)['doctor-finder'];
+    'finder-names': (typeof en)['finder-names'];
     auth: typeof en.auth;
     network: typeof en.network;
     captcha: typeof en.captcha;

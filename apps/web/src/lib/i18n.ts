@@ -1,11 +1,12 @@
-import { ERRORS_NAMESPACE, errorResources } from '@clinicpass/shared/errors/messages';
+import { errorMessagesEn } from '@clinicpass/shared/errors/messages-en';
 import {
   FALLBACK_LANGUAGE,
   LANGUAGE_PREFIXES,
   type Language,
 } from '@clinicpass/shared/i18n/languages';
+import { ERRORS_NAMESPACE, VALIDATION_NAMESPACE } from '@clinicpass/shared/i18n/namespaces';
 import { createI18n } from '@clinicpass/shared/i18n/setup';
-import { VALIDATION_NAMESPACE, validationResources } from '@clinicpass/shared/validation/messages';
+import { validationMessagesEn } from '@clinicpass/shared/validation/messages-en';
 import { useTranslation } from 'react-i18next';
 
 import { HTML_LANG, isLanguage } from './language';
@@ -15,14 +16,15 @@ import { setManifestLanguage } from './service-worker';
  * The app's i18next instance (given to React by `AppProviders`). Each language's texts are a
  * chunk of their own (src/locales/bundles/, decision 149), loaded before a page in that language
  * renders: the language loader of `/:lang` awaits `applyLanguage`, so no component renders (or
- * suspends) without its texts. The shared error and validation catalogues are bundled.
+ * suspends) without its texts. The shared error and validation catalogues: English, the
+ * fallback language, from the start (the API client's own messages are English, so it is in the
+ * start anyway); Chinese in the Chinese bundles (decision 315).
  */
-const catalogues = (language: Language) => ({
-  [ERRORS_NAMESPACE]: errorResources[language],
-  [VALIDATION_NAMESPACE]: validationResources[language],
-});
 export const i18n = createI18n(
-  { en: catalogues('en'), 'zh-HK': catalogues('zh-HK') },
+  {
+    en: { [ERRORS_NAMESPACE]: errorMessagesEn, [VALIDATION_NAMESPACE]: validationMessagesEn },
+    'zh-HK': {},
+  },
   FALLBACK_LANGUAGE,
   { defaultNS: 'common' },
 );

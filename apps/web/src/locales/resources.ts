@@ -16,6 +16,7 @@ import enClinic from './en/clinic.json';
 import enAnnouncements from './en/announcements.json';
 import enCommon from './en/common.json';
 import enDoctorFinder from './en/doctor-finder.json';
+import enFinderNames from './en/finder-names.json';
 import enHome from './en/home.json';
 import enMemberCard from './en/member-card.json';
 import zhAuth from './zh-HK/auth.json';
@@ -26,6 +27,7 @@ import zhAnnouncements from './zh-HK/announcements.json';
 import enNetwork from './en/network.json';
 import zhCommon from './zh-HK/common.json';
 import zhDoctorFinder from './zh-HK/doctor-finder.json';
+import zhFinderNames from './zh-HK/finder-names.json';
 import zhHome from './zh-HK/home.json';
 import zhMemberCard from './zh-HK/member-card.json';
 import zhOutpatient from './zh-HK/outpatient.json';
@@ -43,6 +45,7 @@ export const en = {
   outpatient: enOutpatient,
   announcements: enAnnouncements,
   'doctor-finder': enDoctorFinder,
+  'finder-names': enFinderNames,
   auth: enAuth,
   network: enNetwork,
   captcha: enCaptcha,
@@ -62,6 +65,7 @@ export const resources = {
     outpatient: zhOutpatient,
     announcements: zhAnnouncements,
     'doctor-finder': zhDoctorFinder,
+    'finder-names': zhFinderNames,
     auth: zhAuth,
     network: zhNetwork,
     captcha: zhCaptcha,

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import { ErrorBodySchema } from '../errors/app-error';
-import { errorMessage } from '../errors/messages';
+import { ErrorBodySchema } from '../errors/error-body';
+import { errorMessagesEn } from '../errors/messages-en';
 import type { Clock } from '../time/clock';
 import { parseContentRange } from './pagination';
 import type { Pagination } from './pagination';
@@ -257,7 +257,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       throw new ApiError({
         status: 0,
         code: 'network_error',
-        message: errorMessage('network_error', 'en'),
+        message: errorMessagesEn.network_error,
         cause: error,
       });
     }
@@ -294,7 +294,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         : new ApiError({
             status: response.status,
             code: 'internal_error',
-            message: errorMessage('internal_error', 'en'),
+            message: errorMessagesEn.internal_error,
             body: json === undefined ? text : json,
           });
     }

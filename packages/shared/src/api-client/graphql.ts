@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { GRAPHQL_CSRF_HEADER } from '../constants';
 import { isErrorCode, statusOf } from '../errors/codes';
-import { errorMessage } from '../errors/messages';
+import { errorMessagesEn } from '../errors/messages-en';
 import { ApiError, type ApiClient } from './client';
 
 const GraphqlErrorSchema = z.object({
@@ -53,7 +53,7 @@ function errorOf(first: GraphqlError, httpStatus: number, body: unknown): ApiErr
   return new ApiError({
     status: ok && isErrorCode(code) ? statusOf(code) : httpStatus,
     code: typeof code === 'string' ? code : 'internal_error',
-    message: first.message ?? errorMessage('internal_error', 'en'),
+    message: first.message ?? errorMessagesEn.internal_error,
     body,
   });
 }
@@ -94,7 +94,7 @@ export async function graphqlQuery<T>(client: ApiClient, req: GraphqlQuery<T>): 
     throw new ApiError({
       status,
       code: 'internal_error',
-      message: errorMessage('internal_error', 'en'),
+      message: errorMessagesEn.internal_error,
       body: answer,
     });
   }

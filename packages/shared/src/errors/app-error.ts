@@ -1,16 +1,10 @@
-import { z } from 'zod';
 import type { Language } from '../i18n/languages';
 import { statusOf } from './codes';
 import type { ErrorCode } from './codes';
+import type { ErrorBody } from './error-body';
 import { errorMessage } from './messages';
 
-/** The body of every error response, from the API and the identity service alike. */
-export const ErrorBodySchema = z.object({
-  code: z.string(),
-  message: z.string(),
-  details: z.unknown().optional(),
-});
-export type ErrorBody = z.infer<typeof ErrorBodySchema>;
+export { ErrorBodySchema, type ErrorBody } from './error-body';
 
 export interface AppErrorOptions {
   /** A precise message (English, naming the offending field); defaults to the catalogue's. */

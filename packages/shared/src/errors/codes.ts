@@ -155,3 +155,12 @@ export function statusOf(code: ErrorCode): number {
 export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && Object.hasOwn(STATUS_BY_CODE, value);
 }
+
+/**
+ * Keys of the error catalogue: every server and client code, the default message, and
+ * `no_delivery_method`, which has no code of its own (the identity service answers it as
+ * `InvalidParameterException`) but has its own wording in the spec, and `passwords_mismatch`
+ * ("passwords differ", member-app §8), which forms raise before anything is sent.
+ */
+export type ErrorMessageKey =
+  ErrorCode | ClientErrorCode | 'default' | 'no_delivery_method' | 'passwords_mismatch';

@@ -2,7 +2,8 @@
  * The portal's texts: its `portal` namespace and the member app's common texts, a chunk of their
  * own per language (src/locales/portal/<language>.ts), so the member pages never load them and
  * the portal does not load the member app's whole bundle (the finder's, the home page's, …
- * texts: decision 210). The shared error and validation catalogues are in `i18n` from the start.
+ * texts: decision 210). The shared error and validation catalogues: English in `i18n` from the
+ * start, Chinese in the Chinese bundle (decision 315).
  * The namespaces some pages show besides (the account pages' `portal-account`, the sign-in
  * forms' `auth`, the QR card's `member-card`) are loaded by those pages' routes
  * (`loadPageTexts`), each file a chunk of its own.

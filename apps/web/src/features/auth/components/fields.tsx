@@ -3,7 +3,7 @@ import { TextInput, type TextInputProps } from '../../../components/text-input';
 import { forwardRef } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { ERRORS_NAMESPACE } from '@clinicpass/shared/errors/messages';
+import { ERRORS_NAMESPACE } from '@clinicpass/shared/i18n/namespaces';
 
 import { useValidationText } from '../../../lib/field-error';
 

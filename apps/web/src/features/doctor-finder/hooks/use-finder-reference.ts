@@ -1,11 +1,12 @@
 import type { Panel } from '@clinicpass/shared/constants';
 import { PANELS } from '@clinicpass/shared/constants';
-import { LANGUAGES } from '@clinicpass/shared/i18n/languages';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 
-import { loadLanguage, useLanguage } from '../../../lib/i18n';
+import enFinderNames from '../../../locales/en/finder-names.json';
+import zhFinderNames from '../../../locales/zh-HK/finder-names.json';
+import { i18n as appI18n, useLanguage } from '../../../lib/i18n';
 import { countryRegionsQuery, servicesQuery } from '../api/finder-queries';
 import type { KnownValues } from '../model/filter-state';
 import { districtCategories, type DistrictCategory } from '../model/regions';
@@ -18,9 +19,11 @@ import {
 } from '../model/service-grouping';
 import type { District } from '../model/types';
 
-// The body-check line is named in both languages at once (below): both languages' texts are
-// loaded before the finder's chunk runs (decision 149).
-await Promise.all(LANGUAGES.map(loadLanguage));
+// The body-check line is named in both languages at once (below, for a search in either): its
+// names are a namespace of their own, both languages in the finder's chunk, instead of the other
+// language's whole bundle (decision 315; it was ~11 KiB gzip of the finder's first load).
+appI18n.addResourceBundle('en', 'finder-names', enFinderNames, true, true);
+appI18n.addResourceBundle('zh-HK', 'finder-names', zhFinderNames, true, true);
 
 export interface FinderReference {
   ready: boolean;
@@ -46,8 +49,8 @@ export function useFinderReference(panel: Panel): FinderReference {
 
   return useMemo(() => {
     const bodyCheck = {
-      en: i18n.getFixedT('en', 'doctor-finder')('bodyCheck'),
-      zh: i18n.getFixedT('zh-HK', 'doctor-finder')('bodyCheck'),
+      en: i18n.getFixedT('en', 'finder-names')('bodyCheck'),
+      zh: i18n.getFixedT('zh-HK', 'finder-names')('bodyCheck'),
     };
     const districtGroups = regions.data === undefined ? [] : districtCategories(regions.data);
     const districts = districtGroups.flatMap((group) => group.children);

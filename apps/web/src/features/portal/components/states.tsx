@@ -1,18 +1,17 @@
 /**
  * The portal's loading, empty and error states, one look everywhere. Error texts come from the
- * shared catalogue (`errorMessage`): the code the API answered, else its default message.
+ * shared catalogue as loaded into i18n (its `errors` namespace, in the language shown only:
+ * decision 315): the code the API answered, else its default message.
  */
 import { isApiError } from '@clinicpass/shared/api-client/client';
-import { errorMessage } from '@clinicpass/shared/errors/messages';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
+import type { ErrorMessageKey } from '@clinicpass/shared/errors/codes';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-
-import { useLanguage } from '../../../lib/i18n';
 
 /** A centred spinner with an accessible name, for a section whose data is on its way. */
 export function LoadingState({ label }: { label?: string }) {
@@ -36,8 +35,12 @@ export function EmptyState({ children, action }: { children: ReactNode; action?:
 
 /** The catalogue's message for what a call failed with (its code, else the default). */
 export function useErrorText(): (error: unknown) => string {
-  const language = useLanguage();
-  return (error) => errorMessage(isApiError(error) ? error.code : 'default', language);
+  const { t, i18n } = useTranslation('errors');
+  return (error) => {
+    const code = isApiError(error) ? error.code : 'default';
+    // A code the catalogue does not know reads as its default message, as `errorMessage` does.
+    return i18n.exists(code, { ns: 'errors' }) ? t(code as ErrorMessageKey) : t('default');
+  };
 }
 
 /** A failed load: the catalogue's message and a retry. */
