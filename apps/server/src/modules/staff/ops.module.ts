@@ -134,14 +134,10 @@ export async function opsModule(app: FastifyInstance, options: OpsModuleOptions)
       const now = request.now.instant;
       const callbackUrl = new URL(request.url, app.config.publicUrl);
       const cookies = [flowCookie(request, '', now)];
+      const flow = readCookie(request, SSO_COOKIE);
       let target: string;
       try {
-        const { token, lang } = await sso.finish(
-          callbackUrl,
-          readCookie(request, SSO_COOKIE),
-          now,
-          request.id,
-        );
+        const { token, lang } = await sso.finish(callbackUrl, flow, now, request.id);
         cookies.push(
           sessionCookie(STAFF_COOKIE, token, {
             path: STAFF_COOKIE_PATH,
@@ -157,7 +153,9 @@ export async function opsModule(app: FastifyInstance, options: OpsModuleOptions)
           { code, reason: error instanceof Error ? error.message : undefined },
           'staff single sign-on refused',
         );
-        target = `/${LANGUAGE_PREFIXES.en}/ops/sign-in?sso=${encodeURIComponent(code)}`;
+        // Back to the sign-in page in the language the sign-in started in (the sealed flow's).
+        const lang = LANGUAGE_PREFIXES[sso.languageOf(flow)];
+        target = `/${lang}/ops/sign-in?sso=${encodeURIComponent(code)}`;
       }
       return reply.header('set-cookie', cookies).redirect(target, 302);
     });
