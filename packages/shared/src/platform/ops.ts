@@ -275,3 +275,46 @@ export const OpsSettingBodySchema = z.strictObject({
   /** null: back to the default. */
   value: z.string().trim().max(200).nullable(),
 });
+
+/** The service modes (decision 086): normal, read-only (writes refused), maintenance (all). */
+export const SERVICE_MODES = ['normal', 'read_only', 'maintenance'] as const;
+const Reason = z.string().trim().min(1, 'is required').max(500);
+/** The service mode as the back office set it, and the mode in force now (decision 302). */
+export const OpsServiceModeSchema = z.object({
+  mode: z.enum(SERVICE_MODES),
+  reason_en: z.string().nullable(),
+  reason_zh: z.string().nullable(),
+  /** When the mode ends by itself; null: until switched off. */
+  ends_at: Instant.nullable(),
+  /** `mode` until `ends_at`, then `normal` (SERVICE_MODE of the configuration aside). */
+  in_force: z.enum(SERVICE_MODES),
+});
+/**
+ * Sets the mode with its reason in both languages and an optional end (in the future, checked by
+ * the server's clock); `normal` takes neither and clears them.
+ */
+export const OpsServiceModeBodySchema = z
+  .strictObject({
+    mode: z.enum(SERVICE_MODES),
+    reason_en: Reason.optional(),
+    reason_zh: Reason.optional(),
+    ends_at: Instant.nullable().optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.mode === 'normal') {
+      for (const key of ['reason_en', 'reason_zh', 'ends_at'] as const) {
+        if (body[key] !== undefined && body[key] !== null) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [key],
+            message: 'is only for read_only or maintenance',
+          });
+        }
+      }
+      return;
+    }
+    for (const key of ['reason_en', 'reason_zh'] as const) {
+      if (body[key] === undefined)
+        ctx.addIssue({ code: 'custom', path: [key], message: 'is required' });
+    }
+  });
