@@ -318,3 +318,55 @@ export const OpsServiceModeBodySchema = z
         ctx.addIssue({ code: 'custom', path: [key], message: 'is required' });
     }
   });
+
+/** A body-check centre as the back office edits it (decision 303). */
+export const OpsBodyCheckCentreSchema = z.object({
+  code: z.string(),
+  name_en: z.string(),
+  name_zh: z.string(),
+  address_en: z.string(),
+  address_zh: z.string(),
+  hours_en: z.string(),
+  hours_zh: z.string(),
+  /** The order on the member's page (smallest first). */
+  sequence: z.number().int(),
+  /** False: withdrawn, not on the member's page. */
+  is_active: z.boolean(),
+  update_date: Instant,
+});
+export const OpsBodyCheckCentreListSchema = z.object({ items: z.array(OpsBodyCheckCentreSchema) });
+const CentreCode = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{1,40}$/, 'must be 1–40 letters, digits, - or _');
+export const OpsBodyCheckCentreParamsSchema = z.object({ code: CentreCode });
+const CentreText = z.string().trim().min(1, 'is required').max(300);
+const CentreFields = {
+  name_en: CentreText,
+  name_zh: CentreText,
+  address_en: CentreText,
+  address_zh: CentreText,
+  hours_en: CentreText,
+  hours_zh: CentreText,
+  sequence: z.number().int('must be a whole number').min(0).max(10_000),
+  is_active: z.boolean(),
+};
+/** A new centre: every text in both languages; without `sequence` it goes last. */
+export const OpsBodyCheckCentreCreateBodySchema = z.strictObject({
+  code: CentreCode,
+  ...CentreFields,
+  sequence: CentreFields.sequence.optional(),
+  is_active: CentreFields.is_active.default(true),
+});
+export const OpsBodyCheckCentreUpdateBodySchema = z
+  .strictObject({
+    name_en: CentreFields.name_en.optional(),
+    name_zh: CentreFields.name_zh.optional(),
+    address_en: CentreFields.address_en.optional(),
+    address_zh: CentreFields.address_zh.optional(),
+    hours_en: CentreFields.hours_en.optional(),
+    hours_zh: CentreFields.hours_zh.optional(),
+    sequence: CentreFields.sequence.optional(),
+    is_active: CentreFields.is_active.optional(),
+  })
+  .refine((body) => Object.keys(body).length > 0, { message: 'changes nothing' });
