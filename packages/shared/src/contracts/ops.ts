@@ -12,6 +12,11 @@ import {
   StaffSchema,
   StaffSessionSchema,
   StaffSignInBodySchema,
+  StaffSecondFactorBodySchema,
+  StaffSecondFactorSetSchema,
+  StaffSmsChallengeSchema,
+  StaffSmsSignInBodySchema,
+  StaffSmsVerifyBodySchema,
   StaffUpdateBodySchema,
 } from '../platform/staff';
 import {
@@ -94,6 +99,32 @@ export const opsContract = {
     tags,
     summary: 'Sign a staff member in (password + authenticator code); sets the staff cookie',
   }),
+  startSmsSignIn: defineRoute({
+    method: 'POST',
+    area: 'ops',
+    path: '/session/sms',
+    body: StaffSmsSignInBodySchema,
+    responses: { 200: StaffSmsChallengeSchema },
+    errors: ['validation_error', 'staff_sign_in_failed', 'limit_exceeded'],
+    auth: 'none',
+    tags,
+    summary: 'Sign in with the SMS factor, step 1: the password; a code goes by SMS',
+    description:
+      "For an account whose second factor is sms (decision 304): the customers' code path (6 digits, 3 minutes, 5 attempts, sends per hour limited). Answers the challenge session for step 2.",
+  }),
+  finishSmsSignIn: defineRoute({
+    method: 'POST',
+    area: 'ops',
+    path: '/session/sms/verify',
+    body: StaffSmsVerifyBodySchema,
+    responses: { 200: StaffSessionSchema },
+    errors: ['validation_error', 'staff_sign_in_failed', 'limit_exceeded'],
+    auth: 'none',
+    tags,
+    summary: 'Sign in with the SMS factor, step 2: the code; sets the staff cookie',
+    description:
+      'A wrong or expired code: staff_sign_in_failed. After 5 wrong codes the code is spent: limit_exceeded, sign in again.',
+  }),
   session: defineRoute({
     method: 'GET',
     area: 'ops',
@@ -137,7 +168,8 @@ export const opsContract = {
     auth: 'staff',
     staffRoles: ['admin'],
     tags,
-    summary: 'Create a staff account; its first password and authenticator secret are shown once',
+    summary:
+      'Create a staff account (second factor totp, or sms with a phone); its first password and authenticator secret are shown once',
   }),
   updateStaff: defineRoute({
     method: 'PATCH',
@@ -158,6 +190,20 @@ export const opsContract = {
     staffRoles: ['admin'],
     tags,
     summary: "Change a staff member's roles or disable the account; their sessions end",
+  }),
+  setStaffSecondFactor: defineRoute({
+    method: 'PUT',
+    area: 'ops',
+    path: '/staff/:id/second-factor',
+    params: StaffIdParamsSchema,
+    body: StaffSecondFactorBodySchema,
+    responses: { 200: StaffSecondFactorSetSchema },
+    errors: [...WRITE_ERRORS, 'conflict'],
+    auth: 'staff',
+    staffRoles: ['admin'],
+    tags,
+    summary:
+      "Set a staff member's second factor: a new authenticator (secret shown once) or SMS to a mobile; their sessions end",
   }),
   listAudit: defineRoute({
     method: 'GET',

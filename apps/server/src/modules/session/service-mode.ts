@@ -66,6 +66,8 @@ export function serviceModeDetails(state: ServiceModeState) {
  */
 const BACK_OFFICE_SWITCHES = new Set([
   '/api/ops/session',
+  '/api/ops/session/sms',
+  '/api/ops/session/sms/verify',
   '/api/ops/sso/start',
   '/api/ops/sso/callback',
   '/api/ops/service-mode',

@@ -11,6 +11,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { readCookie, sessionCookie } from '../../lib/cookies';
 import { route } from '../../lib/contract-route';
 import { cookieIsSecure } from '../../lib/secure-cookie';
+import { requestLanguage } from '../../plugins/errors';
 import { addressRateLimit } from '../../plugins/limits';
 import type { Staff } from '@clinicpass/shared/platform/staff';
 import { auditCsv, listAudit } from './audit';
@@ -20,8 +21,11 @@ import { createStaffSso, SSO_COOKIE, SSO_COOKIE_PATH, SSO_FLOW_MS } from './sso'
 import {
   authenticate,
   createStaff,
+  finishSmsSignIn,
   listStaff,
+  setSecondFactor,
   signIn,
+  startSmsSignIn,
   signOut,
   STAFF_SESSION_MAX_MS,
   type StaffCaller,
@@ -165,6 +169,34 @@ export async function opsModule(app: FastifyInstance, options: OpsModuleOptions)
       setStaffCookie(request, reply, token, now);
       return { staff, expires_at: caller.expiresAt.toISOString() };
     });
+    // The SMS factor (decision 304): the customers' code path, behind the same limits.
+    const sms = app.identityService.outsideChallenges;
+    route(limited, opsContract.startSmsSignIn, async (request) => {
+      const challenge = await startSmsSignIn(
+        ctx,
+        sms,
+        request.body,
+        requestLanguage(request),
+        request.now.instant,
+      );
+      return {
+        session: challenge.session,
+        destination: challenge.destination,
+        expires_in: challenge.expiresInSeconds,
+      };
+    });
+    route(limited, opsContract.finishSmsSignIn, async (request, reply) => {
+      const now = request.now.instant;
+      const { token, caller, staff } = await finishSmsSignIn(
+        ctx,
+        sms,
+        request.body,
+        now,
+        request.id,
+      );
+      setStaffCookie(request, reply, token, now);
+      return { staff, expires_at: caller.expiresAt.toISOString() };
+    });
   });
 
   staffRoute(opsContract.session, (request) => {
@@ -197,6 +229,17 @@ export async function opsModule(app: FastifyInstance, options: OpsModuleOptions)
 
   staffRoute(opsContract.updateStaff, (request) =>
     updateStaff(
+      ctx,
+      request.staff as StaffCaller,
+      request.params.id,
+      request.body,
+      request.now.instant,
+      request.id,
+    ),
+  );
+
+  staffRoute(opsContract.setStaffSecondFactor, (request) =>
+    setSecondFactor(
       ctx,
       request.staff as StaffCaller,
       request.params.id,
