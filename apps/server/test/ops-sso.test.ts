@@ -132,11 +132,18 @@ async function atProvider(authUrl: string, login: string, options: { abort?: boo
 /** The whole sign-in as `login`: start here, the provider, back here. */
 async function signInAs(
   login: string,
-  options: { lang?: string; flowCookie?: (cookie: string) => string; abort?: boolean } = {},
+  options: {
+    lang?: string;
+    flowCookie?: (cookie: string) => string;
+    abort?: boolean;
+    address?: string;
+  } = {},
 ) {
+  // Sign-in is rate-limited per address: a test of many sign-ins uses an address of its own.
+  const remoteAddress = options.address ?? '198.51.100.7';
   const start = await t.app.inject({
     url: `/api/ops/sso/start?lang=${options.lang ?? 'en'}`,
-    remoteAddress: '198.51.100.7',
+    remoteAddress,
   });
   expect(start.statusCode, start.body).toBe(302);
   const flow = cookieOf(start, 'cp_staff_sso') ?? '';
@@ -151,7 +158,7 @@ async function signInAs(
   const callback = await t.app.inject({
     url: `${back.pathname}${back.search}`,
     headers: { cookie: options.flowCookie ? options.flowCookie(flow) : flow },
-    remoteAddress: '198.51.100.7',
+    remoteAddress,
   });
   expect(callback.statusCode, callback.body).toBe(302);
   const staffCookie = cookieOf(callback, 'cp_staff');
@@ -233,6 +240,24 @@ describe('staff single sign-on', () => {
     const { location, cookie } = await signInAs('bob');
     expect(cookie).toBeNull();
     expect(location).toBe('/en/ops/sign-in?sso=forbidden');
+  });
+
+  it('sends a refusal back to the sign-in page in the language the sign-in started in', async () => {
+    const address = '198.51.100.9';
+    const refused = await signInAs('bob', { lang: 'zh-HK', address });
+    expect(refused).toEqual({ location: '/zh-hk/ops/sign-in?sso=forbidden', cookie: null });
+    const cancelled = await signInAs('alice', { lang: 'zh-HK', abort: true, address });
+    expect(cancelled).toEqual({
+      location: '/zh-hk/ops/sign-in?sso=staff_sso_failed',
+      cookie: null,
+    });
+    // A cookie not sealed here says no language: English.
+    const forged = await signInAs('alice', {
+      lang: 'zh-HK',
+      flowCookie: (cookie) => `${cookie.slice(0, -4)}AAAA`,
+      address,
+    });
+    expect(forged.location).toBe('/en/ops/sign-in?sso=staff_sso_failed');
   });
 
   it('refuses a flow cookie that was tampered with or is missing', async () => {

@@ -300,7 +300,12 @@ describe('staff administration and the audit log', () => {
         action: 'staff.create',
         roles: ['admin'],
         before: null,
-        after: { email: 'writer@clinicpass.example', name: 'Content Writer', roles: ['content'] },
+        after: {
+          email: 'writer@clinicpass.example',
+          name: 'Content Writer',
+          roles: ['content'],
+          second_factor: 'totp',
+        },
       },
     ]);
 

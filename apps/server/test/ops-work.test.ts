@@ -127,9 +127,12 @@ describe('the authorisation matrix, from the route table', () => {
     .filter((contract) => contract !== opsContract.signOut);
 
   it('names a role for every back-office route but the sign-in ones', () => {
-    // Signing in (password and code, or single sign-on's start and return) is all that is public.
+    // Signing in (password and code, password and SMS code, or single sign-on's start and
+    // return) is all that is public.
     const signIns: RouteContract[] = [
       opsContract.signIn,
+      opsContract.startSmsSignIn,
+      opsContract.finishSmsSignIn,
       opsContract.ssoStart,
       opsContract.ssoCallback,
     ];

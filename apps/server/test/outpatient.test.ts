@@ -1,14 +1,13 @@
 // The member card without sign-in (issue 4): look-up, identical failures, limits, tokens, the
 // access rule, body-check dates at Hong Kong day boundaries, shared links. Real PostgreSQL, and
 // a clock the tests move.
-import { Writable } from 'node:stream';
 import { createHash } from 'node:crypto';
 import { isValidHkid, maskHkid, normalizeHkid } from '@clinicpass/shared/identity/hkid';
 import { fixedClock, type FixedClock } from '@clinicpass/shared/time/clock';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, loggerOptions } from '../src/app';
+import { buildApp } from '../src/app';
 import { connectDatabase } from '../src/db/client';
 import { DEMO } from '../src/db/seed/demo';
 import { appUser, member, policy, product, venue } from '../src/db/schema';
@@ -23,6 +22,7 @@ import {
 } from '../src/modules/outpatient/outpatient.service';
 import { newToken } from '../src/modules/outpatient/tokens';
 import { testConfig } from './build-app';
+import { captureLogs } from './log-capture';
 import { captchaHeader } from './captcha-support';
 import { TEST_SECRET_KEY } from './constants';
 import { createTestDatabase, type TestDatabase } from './db';
@@ -32,7 +32,7 @@ let database: TestDatabase;
 let app: FastifyInstance;
 let clock: FixedClock;
 let deps: OutpatientDeps;
-const logLines: string[] = [];
+let logLines: string[] = [];
 let ipCounter = 0;
 
 /** A fresh client address per call, so limits of one test do not touch another. */
@@ -84,19 +84,10 @@ beforeAll(async () => {
   database = await createTestDatabase({ seeded: true });
   clock = fixedClock(new Date());
   const config = testConfig();
-  const stream = new Writable({
-    write(chunk: Buffer, _encoding, callback) {
-      logLines.push(chunk.toString());
-      callback();
-    },
-  });
   // Every log line at the most verbose level, to prove none carries an HKID.
-  app = await buildApp({
-    config,
-    db: database.db,
-    clock,
-    logger: { ...(loggerOptions(config) as object), level: 'trace', stream },
-  });
+  const logs = captureLogs(config);
+  logLines = logs.lines;
+  app = await buildApp({ config, db: database.db, clock, logger: logs.logger });
   await app.ready();
   deps = { db: database.db, clock, secretKey: TEST_SECRET_KEY };
 });

@@ -2,14 +2,16 @@
 // (decision 084):
 //   npm run operator -w apps/server -- service-request <id> <offer|approve|reject|complete> [--reason "…"] --as STAFF_EMAIL
 //   npm run operator -w apps/server -- service-request complete-due --as STAFF_EMAIL
-//   npm run operator -w apps/server -- staff create --email E --name N --role R [--role R] --as YOU
+//   npm run operator -w apps/server -- staff create --email E --name N --role R [--role R] [--sms PHONE] --as YOU
 // `complete` applies the change to the policy and is refused before the proposed effective
 // date; `complete-due` completes every approved request whose date has come (run it daily).
 // Each records the `--as` staff member in the audit log (decision 297); the back office's
 // service requests call the same operatorMove.
 // `staff create` makes a back-office account (the first admin, decision 295) and prints its first
-// password and authenticator secret once; the audit log records it under the `--as` name.
+// password and authenticator secret once (with `--sms PHONE`, sign-in codes go by SMS to that
+// mobile instead, decision 304); the audit log records it under the `--as` name.
 import { isAppError } from '@clinicpass/shared/errors/app-error';
+import { maskPhone } from '@clinicpass/shared/identity/hk-phone';
 import { hkToday, systemClock } from '@clinicpass/shared/time/clock';
 import { ConfigError, loadConfig } from '../config';
 import { EmbeddedStartError } from '../db/embedded';
@@ -27,7 +29,7 @@ import { parseCommandLine } from './usage';
 
 const USAGE = `Usage: npm run operator -w apps/server -- service-request <id> <${OPERATOR_ACTIONS.join('|')}> [--reason "…"] --as STAFF_EMAIL
        npm run operator -w apps/server -- service-request complete-due --as STAFF_EMAIL
-       npm run operator -w apps/server -- staff create --email E --name N --role R [--role R] --as YOU
+       npm run operator -w apps/server -- staff create --email E --name N --role R [--role R] [--sms PHONE] --as YOU
          (roles: admin, claims, network, service, content)`;
 
 const { positionals, values } = parseCommandLine(
@@ -38,6 +40,7 @@ const { positionals, values } = parseCommandLine(
       email: { type: 'string' },
       name: { type: 'string' },
       role: { type: 'string', multiple: true },
+      sms: { type: 'string' },
       as: { type: 'string' },
     },
   },
@@ -60,13 +63,16 @@ async function staffCommand(): Promise<void> {
     email: values.email,
     name: values.name,
     roles: values.role ?? [],
+    ...(values.sms === undefined ? {} : { second_factor: 'sms', phone: values.sms }),
   });
   if (!input.success) {
     fail(
       input.error.issues
         .map(
           (issue) =>
-            `--${String(issue.path[0] ?? 'role').replace('roles', 'role')}: ${issue.message}`,
+            `--${String(issue.path[0] ?? 'role')
+              .replace('roles', 'role')
+              .replace('phone', 'sms')}: ${issue.message}`,
         )
         .join('\n'),
     );
@@ -87,8 +93,12 @@ async function staffCommand(): Promise<void> {
         `Staff account ${created.staff.email} (${created.staff.roles.join(', ')}) created.`,
         'Hand these over privately; they are not shown again:',
         `  first password:       ${created.password}`,
-        `  authenticator secret: ${created.totp.secret}`,
-        `  authenticator link:   ${created.totp.uri}`,
+        ...(created.totp === null
+          ? [`  second factor:        SMS to ${maskPhone(input.data.phone ?? '')}`]
+          : [
+              `  authenticator secret: ${created.totp.secret}`,
+              `  authenticator link:   ${created.totp.uri}`,
+            ]),
       ].join('\n'),
     );
   } finally {

@@ -27,6 +27,10 @@ export const staffUser = pgTable(
     totpSealed: text('totp_sealed'),
     /** The last TOTP time step accepted, so a code is used once. */
     totpLastStep: bigint('totp_last_step', { mode: 'number' }),
+    /** The second factor after the password (decision 304): `totp` or `sms`. */
+    secondFactor: text('second_factor').notNull().default('totp'),
+    /** Where `sms` codes go (E.164); null for an authenticator or single sign-on only. */
+    phoneNumber: text('phone_number'),
     roles: text('roles').array().notNull(),
     /** Raised by every change of roles or of `disabled_at`: sessions of an older one are ended. */
     rolesVersion: integer('roles_version').notNull().default(1),

@@ -275,3 +275,98 @@ export const OpsSettingBodySchema = z.strictObject({
   /** null: back to the default. */
   value: z.string().trim().max(200).nullable(),
 });
+
+/** The service modes (decision 086): normal, read-only (writes refused), maintenance (all). */
+export const SERVICE_MODES = ['normal', 'read_only', 'maintenance'] as const;
+const Reason = z.string().trim().min(1, 'is required').max(500);
+/** The service mode as the back office set it, and the mode in force now (decision 302). */
+export const OpsServiceModeSchema = z.object({
+  mode: z.enum(SERVICE_MODES),
+  reason_en: z.string().nullable(),
+  reason_zh: z.string().nullable(),
+  /** When the mode ends by itself; null: until switched off. */
+  ends_at: Instant.nullable(),
+  /** `mode` until `ends_at`, then `normal` (SERVICE_MODE of the configuration aside). */
+  in_force: z.enum(SERVICE_MODES),
+});
+/**
+ * Sets the mode with its reason in both languages and an optional end (in the future, checked by
+ * the server's clock); `normal` takes neither and clears them.
+ */
+export const OpsServiceModeBodySchema = z
+  .strictObject({
+    mode: z.enum(SERVICE_MODES),
+    reason_en: Reason.optional(),
+    reason_zh: Reason.optional(),
+    ends_at: Instant.nullable().optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.mode === 'normal') {
+      for (const key of ['reason_en', 'reason_zh', 'ends_at'] as const) {
+        if (body[key] !== undefined && body[key] !== null) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [key],
+            message: 'is only for read_only or maintenance',
+          });
+        }
+      }
+      return;
+    }
+    for (const key of ['reason_en', 'reason_zh'] as const) {
+      if (body[key] === undefined)
+        ctx.addIssue({ code: 'custom', path: [key], message: 'is required' });
+    }
+  });
+
+/** A body-check centre as the back office edits it (decision 303). */
+export const OpsBodyCheckCentreSchema = z.object({
+  code: z.string(),
+  name_en: z.string(),
+  name_zh: z.string(),
+  address_en: z.string(),
+  address_zh: z.string(),
+  hours_en: z.string(),
+  hours_zh: z.string(),
+  /** The order on the member's page (smallest first). */
+  sequence: z.number().int(),
+  /** False: withdrawn, not on the member's page. */
+  is_active: z.boolean(),
+  update_date: Instant,
+});
+export const OpsBodyCheckCentreListSchema = z.object({ items: z.array(OpsBodyCheckCentreSchema) });
+const CentreCode = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{1,40}$/, 'must be 1–40 letters, digits, - or _');
+export const OpsBodyCheckCentreParamsSchema = z.object({ code: CentreCode });
+const CentreText = z.string().trim().min(1, 'is required').max(300);
+const CentreFields = {
+  name_en: CentreText,
+  name_zh: CentreText,
+  address_en: CentreText,
+  address_zh: CentreText,
+  hours_en: CentreText,
+  hours_zh: CentreText,
+  sequence: z.number().int('must be a whole number').min(0).max(10_000),
+  is_active: z.boolean(),
+};
+/** A new centre: every text in both languages; without `sequence` it goes last. */
+export const OpsBodyCheckCentreCreateBodySchema = z.strictObject({
+  code: CentreCode,
+  ...CentreFields,
+  sequence: CentreFields.sequence.optional(),
+  is_active: CentreFields.is_active.default(true),
+});
+export const OpsBodyCheckCentreUpdateBodySchema = z
+  .strictObject({
+    name_en: CentreFields.name_en.optional(),
+    name_zh: CentreFields.name_zh.optional(),
+    address_en: CentreFields.address_en.optional(),
+    address_zh: CentreFields.address_zh.optional(),
+    hours_en: CentreFields.hours_en.optional(),
+    hours_zh: CentreFields.hours_zh.optional(),
+    sequence: CentreFields.sequence.optional(),
+    is_active: CentreFields.is_active.optional(),
+  })
+  .refine((body) => Object.keys(body).length > 0, { message: 'changes nothing' });

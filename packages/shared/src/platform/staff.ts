@@ -1,6 +1,7 @@
 // The back office's staff (issue 39, decision 295): accounts apart from customers, with roles,
 // and the audit log of what they did.
 import { z } from 'zod';
+import { HkMobileSchema } from '../identity/hk-phone';
 
 /** The staff roles, and what each may do (decision 295). */
 export const STAFF_ROLES = ['admin', 'claims', 'network', 'service', 'content'] as const;
@@ -13,6 +14,14 @@ const RolesSchema = z
   .max(STAFF_ROLES.length)
   .refine((roles) => new Set(roles).size === roles.length, 'names a role twice');
 
+/**
+ * The second factor after the password (decision 304): an authenticator app's code (`totp`) or
+ * a code sent by SMS to the account's phone (`sms`). One per account.
+ */
+export const STAFF_SECOND_FACTORS = ['totp', 'sms'] as const;
+export const StaffSecondFactorSchema = z.enum(STAFF_SECOND_FACTORS);
+export type StaffSecondFactor = z.infer<typeof StaffSecondFactorSchema>;
+
 const EmailSchema = z
   .email('must be an email address')
   .max(254)
@@ -24,6 +33,8 @@ export const StaffSchema = z.object({
   name: z.string(),
   roles: z.array(StaffRoleSchema),
   disabled: z.boolean(),
+  /** Null for a person who signs in only through single sign-on (no password of ours). */
+  second_factor: StaffSecondFactorSchema.nullable(),
   create_date: z.iso.datetime({ offset: true }),
 });
 export type Staff = z.infer<typeof StaffSchema>;
@@ -37,22 +48,72 @@ export const StaffSignInBodySchema = z.strictObject({
   code: z.string().regex(/^\d{6}$/, 'must be the six digits of the authenticator app'),
 });
 
+/** `POST /session/sms`: the password, for an account whose second factor is `sms`. */
+export const StaffSmsSignInBodySchema = z.strictObject({
+  email: EmailSchema,
+  password: z.string().min(1, 'is required').max(256),
+});
+/** The code went by SMS: send it back with `session` to `POST /session/sms/verify`. */
+export const StaffSmsChallengeSchema = z.object({
+  session: z.string(),
+  /** The phone masked (`+852 ****4567`). */
+  destination: z.string(),
+  expires_in: z.number().int(),
+});
+export const StaffSmsVerifyBodySchema = z.strictObject({
+  session: z.string().min(1, 'is required').max(200),
+  code: z.string().regex(/^\d{6}$/, 'must be the six digits of the SMS'),
+});
+
 export const StaffSessionSchema = z.object({
   staff: StaffSchema,
   expires_at: z.iso.datetime({ offset: true }),
 });
 
-export const StaffCreateBodySchema = z.strictObject({
-  email: EmailSchema,
-  name: z.string().trim().min(1, 'is required').max(120),
-  roles: RolesSchema,
-});
+/** `sms` needs the mobile number the codes go to; `totp` takes none. */
+const needsPhone = (
+  body: { second_factor?: StaffSecondFactor | undefined; phone?: string | undefined },
+  ctx: z.RefinementCtx,
+) => {
+  if (body.second_factor === 'sms' && body.phone === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['phone'], message: 'is required' });
+  }
+  if (body.second_factor !== 'sms' && body.phone !== undefined) {
+    ctx.addIssue({ code: 'custom', path: ['phone'], message: 'is only for the sms factor' });
+  }
+};
 
-/** A new account's credentials, shown once: a first password and the authenticator's secret. */
+export const StaffCreateBodySchema = z
+  .strictObject({
+    email: EmailSchema,
+    name: z.string().trim().min(1, 'is required').max(120),
+    roles: RolesSchema,
+    second_factor: StaffSecondFactorSchema.default('totp'),
+    /** For `sms`: a Hong Kong mobile number. */
+    phone: HkMobileSchema.optional(),
+  })
+  .superRefine(needsPhone);
+
+const TotpSetupSchema = z.object({ secret: z.string(), uri: z.string() });
+
+/**
+ * A new account's credentials, shown once: a first password and, for the `totp` factor, the
+ * authenticator's secret (null for `sms`).
+ */
 export const StaffCreatedSchema = z.object({
   staff: StaffSchema,
   password: z.string(),
-  totp: z.object({ secret: z.string(), uri: z.string() }),
+  totp: TotpSetupSchema.nullable(),
+});
+
+/** `PUT /staff/:id/second-factor`: a new authenticator, or SMS to a mobile number. */
+export const StaffSecondFactorBodySchema = z
+  .strictObject({ second_factor: StaffSecondFactorSchema, phone: HkMobileSchema.optional() })
+  .superRefine(needsPhone);
+/** The account with its new factor; a new authenticator's secret shown once (null for `sms`). */
+export const StaffSecondFactorSetSchema = z.object({
+  staff: StaffSchema,
+  totp: TotpSetupSchema.nullable(),
 });
 
 export const StaffUpdateBodySchema = z

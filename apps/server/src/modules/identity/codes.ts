@@ -44,7 +44,37 @@ export class Codes {
       link?: string;
     },
   ): Promise<void> {
-    await this.countSend(`user:${user.id}`);
+    await this.issueAndSend({ userId: user.id, countKey: `user:${user.id}` }, purpose, options);
+  }
+
+  /**
+   * A code for an account outside the user pool (a back-office staff member, decision 304),
+   * named by `ownerKey`: issued, counted per hour, limited in attempts and sent through the
+   * outbox exactly as a customer's code.
+   */
+  async sendOutsideCode(
+    ownerKey: string,
+    purpose: CodePurpose,
+    options: Parameters<Codes['sendCode']>[2],
+  ): Promise<void> {
+    await this.issueAndSend(
+      { userId: null, emailKey: this.outsideKey(ownerKey), countKey: `outside:${ownerKey}` },
+      purpose,
+      options,
+    );
+  }
+
+  /** The key an outside account's codes are stored under (never the owner's own id). */
+  outsideKey(ownerKey: string): string {
+    return keyedHash(this.ctx.lookupKey, `outside:${ownerKey}`);
+  }
+
+  private async issueAndSend(
+    owner: { userId: string | null; emailKey?: string; countKey: string },
+    purpose: CodePurpose,
+    options: Parameters<Codes['sendCode']>[2],
+  ): Promise<void> {
+    await this.countSend(owner.countKey);
     const now = this.ctx.now();
     const minutes = IDENTITY_LIMITS.codeLifetimeMinutes[purpose];
     const id = randomUUID();
@@ -56,7 +86,8 @@ export class Codes {
     await this.ctx.repo.issueCode(
       {
         id,
-        userId: user.id,
+        userId: owner.userId,
+        ...(owner.emailKey === undefined ? {} : { emailKey: owner.emailKey }),
         purpose,
         codeHash: keyedHash(this.ctx.codeKey, `${id}:${code}`),
         challengeHash: options.challengeHash,

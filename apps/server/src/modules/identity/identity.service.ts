@@ -7,12 +7,14 @@
 import { AccountChanges } from './account';
 import { Codes } from './codes';
 import { IdentityContext, type IdentityServiceDeps } from './identity-context';
+import { OutsideChallenges } from './outside-challenge';
 import { PasswordReset } from './password-reset';
 import { PasswordRules } from './password-rules';
 import { Registration } from './registration';
 import { Sessions } from './sessions';
 import { SignIn } from './sign-in';
 
+export type { OutsideChallenge, OutsideChallenges } from './outside-challenge';
 export {
   IDENTITY_LIMITS,
   SMS_DESTINATION,
@@ -29,6 +31,8 @@ export class IdentityService {
   private readonly reset: PasswordReset;
   private readonly registration: Registration;
   private readonly account: AccountChanges;
+  /** The SMS second factor of accounts outside the user pool (the back office's staff). */
+  readonly outsideChallenges: OutsideChallenges;
 
   constructor(deps: IdentityServiceDeps) {
     const ctx = new IdentityContext(deps);
@@ -40,6 +44,7 @@ export class IdentityService {
     this.reset = new PasswordReset(ctx, codes, rules);
     this.registration = new Registration(ctx, codes, rules, this.signInFlow);
     this.account = new AccountChanges(ctx, codes, rules);
+    this.outsideChallenges = new OutsideChallenges(ctx, codes);
   }
 
   // ---------------------------------------------------------------- sign-in

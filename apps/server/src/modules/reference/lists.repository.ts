@@ -87,3 +87,67 @@ export async function listBodyCheckCentres(db: Database) {
     .where(eq(bodyCheckCentre.isActive, true))
     .orderBy(asc(bodyCheckCentre.sequence), asc(bodyCheckCentre.id));
 }
+
+export type BodyCheckCentreRow = typeof bodyCheckCentre.$inferSelect;
+export type BodyCheckCentreFields = Omit<
+  typeof bodyCheckCentre.$inferInsert,
+  'id' | 'code' | 'createDate' | 'updateDate'
+>;
+
+/** Every body-check centre, withdrawn ones too, in their order (the back office's list). */
+export async function allBodyCheckCentres(db: Database): Promise<BodyCheckCentreRow[]> {
+  return db
+    .select()
+    .from(bodyCheckCentre)
+    .orderBy(asc(bodyCheckCentre.sequence), asc(bodyCheckCentre.id));
+}
+
+/** The centre of `code`, locked for a change in the caller's transaction. */
+export async function lockBodyCheckCentre(
+  db: Database,
+  code: string,
+): Promise<BodyCheckCentreRow | null> {
+  const [row] = await db
+    .select()
+    .from(bodyCheckCentre)
+    .where(eq(bodyCheckCentre.code, code))
+    .for('update')
+    .limit(1);
+  return row ?? null;
+}
+
+/** The sequence after the last centre's (a new centre goes last unless told otherwise). */
+export async function nextBodyCheckSequence(db: Database): Promise<number> {
+  const [row] = await db
+    .select({ sequence: bodyCheckCentre.sequence })
+    .from(bodyCheckCentre)
+    .orderBy(desc(bodyCheckCentre.sequence))
+    .limit(1);
+  return (row?.sequence ?? 0) + 1;
+}
+
+/** Null when a centre of that code exists already. */
+export async function insertBodyCheckCentre(
+  db: Database,
+  values: BodyCheckCentreFields & { code: string; createDate: Date; updateDate: Date },
+): Promise<BodyCheckCentreRow | null> {
+  const [row] = await db
+    .insert(bodyCheckCentre)
+    .values(values)
+    .onConflictDoNothing({ target: bodyCheckCentre.code })
+    .returning();
+  return row ?? null;
+}
+
+export async function updateBodyCheckCentre(
+  db: Database,
+  code: string,
+  change: Partial<BodyCheckCentreFields> & { updateDate: Date },
+): Promise<BodyCheckCentreRow | null> {
+  const [row] = await db
+    .update(bodyCheckCentre)
+    .set(change)
+    .where(eq(bodyCheckCentre.code, code))
+    .returning();
+  return row ?? null;
+}

@@ -96,6 +96,32 @@ export const SERVICE_MODE_SETTING_KEYS = {
 export type ServiceMode = 'normal' | 'read_only' | 'maintenance';
 
 /**
+ * Settings that say why a service mode is on and until when (decision 302): the reason in both
+ * languages, and the end (an ISO instant) after which the mode is over by itself.
+ */
+export const SERVICE_MODE_NOTE_KEYS = {
+  reasonEn: 'service_mode_reason_en',
+  reasonZh: 'service_mode_reason_zh',
+  endsAt: 'service_mode_ends_at',
+} as const;
+
+/** The mode the settings ask for, its reason and its end, as stored. */
+export interface ServiceModeState {
+  mode: ServiceMode;
+  reasonEn: string | null;
+  reasonZh: string | null;
+  endsAt: Date | null;
+}
+
+/**
+ * The mode in force at `now`: the stored one until its end, then `normal`. Every process
+ * compares the stored end with its own clock, so all agree without a timer or a write.
+ */
+export function modeInForce(state: ServiceModeState, now: Date): ServiceMode {
+  return state.endsAt !== null && now.getTime() >= state.endsAt.getTime() ? 'normal' : state.mode;
+}
+
+/**
  * Contact numbers an operator sets without a deploy (decision 133): the customer service line
  * (the "no valid delivery method" message and the help widget; `CUSTOMER_SERVICE_PHONE` is only
  * the fallback while the setting has no value) and the body-check booking line.
@@ -119,16 +145,33 @@ export async function customerServicePhone(db: Database, fallback: string): Prom
 
 /**
  * The mode the environment settings ask for: a mode's setting is on when it is active and its
- * value (its default when the value is empty) is `true`. Maintenance wins over read-only.
+ * value (its default when the value is empty) is `true`. Maintenance wins over read-only. With
+ * the reason and the end of decision 302 (`modeInForce` applies the end).
  */
-export async function settingsServiceMode(db: Database): Promise<ServiceMode> {
-  const rows = await repo.activeSettings(db, Object.values(SERVICE_MODE_SETTING_KEYS));
-  const on = new Set(
-    rows.filter((row) => row.value?.trim().toLowerCase() === 'true').map((row) => row.key),
-  );
-  if (on.has(SERVICE_MODE_SETTING_KEYS.maintenance)) return 'maintenance';
-  if (on.has(SERVICE_MODE_SETTING_KEYS.readOnly)) return 'read_only';
-  return 'normal';
+export async function settingsServiceMode(db: Database): Promise<ServiceModeState> {
+  const rows = await repo.activeSettings(db, [
+    ...Object.values(SERVICE_MODE_SETTING_KEYS),
+    ...Object.values(SERVICE_MODE_NOTE_KEYS),
+  ]);
+  const text = (key: string) => {
+    const value = rows.find((row) => row.key === key)?.value?.trim() ?? '';
+    return value === '' ? null : value;
+  };
+  const on = (key: string) => text(key)?.toLowerCase() === 'true';
+  const mode: ServiceMode = on(SERVICE_MODE_SETTING_KEYS.maintenance)
+    ? 'maintenance'
+    : on(SERVICE_MODE_SETTING_KEYS.readOnly)
+      ? 'read_only'
+      : 'normal';
+  const end = text(SERVICE_MODE_NOTE_KEYS.endsAt);
+  const endsAt = end === null ? null : new Date(end);
+  return {
+    mode,
+    reasonEn: text(SERVICE_MODE_NOTE_KEYS.reasonEn),
+    reasonZh: text(SERVICE_MODE_NOTE_KEYS.reasonZh),
+    // An end that is not an instant (set by hand in SQL) ends nothing.
+    endsAt: endsAt === null || Number.isNaN(endsAt.getTime()) ? null : endsAt,
+  };
 }
 
 /** The body-check centres and the booking line, as the operator configured them (decision 133). */

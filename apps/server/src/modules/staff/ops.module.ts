@@ -11,6 +11,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { readCookie, sessionCookie } from '../../lib/cookies';
 import { route } from '../../lib/contract-route';
 import { cookieIsSecure } from '../../lib/secure-cookie';
+import { requestLanguage } from '../../plugins/errors';
 import { addressRateLimit } from '../../plugins/limits';
 import type { Staff } from '@clinicpass/shared/platform/staff';
 import { auditCsv, listAudit } from './audit';
@@ -20,8 +21,11 @@ import { createStaffSso, SSO_COOKIE, SSO_COOKIE_PATH, SSO_FLOW_MS } from './sso'
 import {
   authenticate,
   createStaff,
+  finishSmsSignIn,
   listStaff,
+  setSecondFactor,
   signIn,
+  startSmsSignIn,
   signOut,
   STAFF_SESSION_MAX_MS,
   type StaffCaller,
@@ -134,14 +138,10 @@ export async function opsModule(app: FastifyInstance, options: OpsModuleOptions)
       const now = request.now.instant;
       const callbackUrl = new URL(request.url, app.config.publicUrl);
       const cookies = [flowCookie(request, '', now)];
+      const flow = readCookie(request, SSO_COOKIE);
       let target: string;
       try {
-        const { token, lang } = await sso.finish(
-          callbackUrl,
-          readCookie(request, SSO_COOKIE),
-          now,
-          request.id,
-        );
+        const { token, lang } = await sso.finish(callbackUrl, flow, now, request.id);
         cookies.push(
           sessionCookie(STAFF_COOKIE, token, {
             path: STAFF_COOKIE_PATH,
@@ -157,13 +157,43 @@ export async function opsModule(app: FastifyInstance, options: OpsModuleOptions)
           { code, reason: error instanceof Error ? error.message : undefined },
           'staff single sign-on refused',
         );
-        target = `/${LANGUAGE_PREFIXES.en}/ops/sign-in?sso=${encodeURIComponent(code)}`;
+        // Back to the sign-in page in the language the sign-in started in (the sealed flow's).
+        const lang = LANGUAGE_PREFIXES[sso.languageOf(flow)];
+        target = `/${lang}/ops/sign-in?sso=${encodeURIComponent(code)}`;
       }
       return reply.header('set-cookie', cookies).redirect(target, 302);
     });
     route(limited, opsContract.signIn, async (request, reply) => {
       const now = request.now.instant;
       const { token, caller, staff } = await signIn(ctx, request.body, now, request.id);
+      setStaffCookie(request, reply, token, now);
+      return { staff, expires_at: caller.expiresAt.toISOString() };
+    });
+    // The SMS factor (decision 304): the customers' code path, behind the same limits.
+    const sms = app.identityService.outsideChallenges;
+    route(limited, opsContract.startSmsSignIn, async (request) => {
+      const challenge = await startSmsSignIn(
+        ctx,
+        sms,
+        request.body,
+        requestLanguage(request),
+        request.now.instant,
+      );
+      return {
+        session: challenge.session,
+        destination: challenge.destination,
+        expires_in: challenge.expiresInSeconds,
+      };
+    });
+    route(limited, opsContract.finishSmsSignIn, async (request, reply) => {
+      const now = request.now.instant;
+      const { token, caller, staff } = await finishSmsSignIn(
+        ctx,
+        sms,
+        request.body,
+        now,
+        request.id,
+      );
       setStaffCookie(request, reply, token, now);
       return { staff, expires_at: caller.expiresAt.toISOString() };
     });
@@ -199,6 +229,17 @@ export async function opsModule(app: FastifyInstance, options: OpsModuleOptions)
 
   staffRoute(opsContract.updateStaff, (request) =>
     updateStaff(
+      ctx,
+      request.staff as StaffCaller,
+      request.params.id,
+      request.body,
+      request.now.instant,
+      request.id,
+    ),
+  );
+
+  staffRoute(opsContract.setStaffSecondFactor, (request) =>
+    setSecondFactor(
       ctx,
       request.staff as StaffCaller,
       request.params.id,

@@ -6,7 +6,7 @@
 // sessions (roles_version). A person is found by the provider's issuer and subject, else — the
 // first time — by a verified email of an account made in the back office, else made.
 import { AppError } from '@clinicpass/shared/errors/app-error';
-import type { Language } from '@clinicpass/shared/i18n/languages';
+import { FALLBACK_LANGUAGE, type Language, LANGUAGES } from '@clinicpass/shared/i18n/languages';
 import { STAFF_ROLES, type Staff, type StaffRole } from '@clinicpass/shared/platform/staff';
 import { and, eq, sql } from 'drizzle-orm';
 import * as oidc from 'openid-client';
@@ -62,6 +62,16 @@ export function createStaffSso(
   redirectUri: string,
 ) {
   const flowKey = deriveKey(ctx.secretKey, 'staff-sso-flow');
+  /** The flow the cookie carries; null when there is none or it was not sealed here. */
+  const readFlow = (sealedFlow: string | null): Flow | null => {
+    if (sealedFlow === null || sealedFlow === '') return null;
+    try {
+      const flow = JSON.parse(unseal(flowKey, sealedFlow)) as Flow;
+      return LANGUAGES.includes(flow.lang) ? flow : null;
+    } catch {
+      return null;
+    }
+  };
   const issuer = new URL(settings.issuer);
   // Discovered on first use and kept; a failed discovery is tried again at the next sign-in.
   let configuration: Promise<oidc.Configuration> | null = null;
@@ -178,6 +188,14 @@ export function createStaffSso(
   }
 
   return {
+    /**
+     * The language the sign-in started in, for the page a refusal sends the person back to
+     * (even when the flow has run out of time); English when the cookie is missing or forged.
+     */
+    languageOf(sealedFlow: string | null): Language {
+      return readFlow(sealedFlow)?.lang ?? FALLBACK_LANGUAGE;
+    },
+
     /** The provider's authorization address and the sealed flow for the cookie. */
     async start(lang: Language, now: Date): Promise<{ url: string; flow: string }> {
       const config = await discovered().catch(() => {
@@ -213,11 +231,8 @@ export function createStaffSso(
       now: Date,
       requestId: string | null,
     ): Promise<{ token: string; caller: StaffCaller; staff: Staff; lang: Language }> {
-      let flow: Flow;
-      try {
-        if (sealedFlow === null) throw new Error('no flow');
-        flow = JSON.parse(unseal(flowKey, sealedFlow)) as Flow;
-      } catch {
+      const flow = readFlow(sealedFlow);
+      if (flow === null) {
         throw failed('The sign-in was not started here, or its cookie was lost; start again');
       }
       if (now.getTime() > flow.until) throw failed('The sign-in took too long; start again');

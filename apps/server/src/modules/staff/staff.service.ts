@@ -1,9 +1,11 @@
 // Staff accounts and their sessions (issue 39, decision 295). A staff member signs in with a
-// password and the six digits of an authenticator app (TOTP, RFC 6238, through `otpauth`); each
-// code is used once. Sessions are short — 30 minutes idle, 8 hours at most — and end when the
+// password and one second factor (decision 304): the six digits of an authenticator app (TOTP,
+// RFC 6238, through `otpauth`; each code used once) or a code sent by SMS on the customers' own
+// code path (identity's outside challenges). Sessions are short — 30 minutes idle, 8 hours at most — and end when the
 // account's roles change or it is disabled. Every change is audited with the person.
 import { AppError } from '@clinicpass/shared/errors/app-error';
-import type { Staff, StaffRole } from '@clinicpass/shared/platform/staff';
+import type { Language } from '@clinicpass/shared/i18n/languages';
+import type { Staff, StaffRole, StaffSecondFactor } from '@clinicpass/shared/platform/staff';
 import { STAFF_ROLES } from '@clinicpass/shared/platform/staff';
 import { and, asc, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
@@ -17,6 +19,7 @@ import {
   type SignInAttemptRules,
 } from '../../plugins/limits';
 import { deriveKey, generateToken, keyedHash, seal, unseal } from '../../lib/crypto';
+import type { OutsideChallenges } from '../identity/identity.service';
 import { type AuditActor, recordAudit } from './audit';
 
 export const STAFF_IDLE_MS = 30 * 60_000;
@@ -53,6 +56,9 @@ export type StaffRow = typeof staffUser.$inferSelect;
 const rolesOf = (row: StaffRow): StaffRole[] =>
   row.roles.filter((role): role is StaffRole => (STAFF_ROLES as readonly string[]).includes(role));
 
+const factorOf = (row: StaffRow): StaffSecondFactor =>
+  row.secondFactor === 'sms' ? 'sms' : 'totp';
+
 export function toStaff(row: StaffRow): Staff {
   return {
     id: row.id,
@@ -60,6 +66,7 @@ export function toStaff(row: StaffRow): Staff {
     name: row.name,
     roles: rolesOf(row),
     disabled: row.disabledAt !== null,
+    second_factor: row.passwordHash === null ? null : factorOf(row),
     create_date: row.createDate.toISOString(),
   };
 }
@@ -91,22 +98,34 @@ export const actorOf = (caller: StaffCaller): AuditActor => ({
  * Creates an account with a first password and an authenticator secret, both answered once
  * (the admin hands them over; the CLI prints them).
  */
-export async function createStaff(
+export async function createStaff<Factor extends StaffSecondFactor = 'totp'>(
   ctx: StaffContext,
   actor: AuditActor,
-  input: { email: string; name: string; roles: readonly StaffRole[] },
+  input: {
+    email: string;
+    name: string;
+    roles: readonly StaffRole[];
+    /** `sms` needs `phone` (E.164); the default is an authenticator. */
+    second_factor?: Factor | undefined;
+    phone?: string | undefined;
+  },
   now: Date,
   requestId: string | null,
-) {
+): Promise<{
+  staff: Staff;
+  password: string;
+  /** The authenticator's secret, shown once; none for `sms`. */
+  totp: Factor extends 'sms' ? null : TotpSetup;
+}> {
   const password = generatePassword(20);
-  const secret = new Secret({ size: 20 }).base32;
+  const factor = factorSetup(ctx, input.second_factor ?? 'totp', input.phone);
   const rows = await ctx.db
     .insert(staffUser)
     .values({
       email: input.email.toLowerCase(),
       name: input.name,
       passwordHash: await hashPassword(password),
-      totpSealed: seal(totpKey(ctx.secretKey), secret),
+      ...factor.columns,
       roles: [...input.roles],
       createDate: now,
     })
@@ -123,11 +142,132 @@ export async function createStaff(
     action: 'staff.create',
     targetKind: 'staff',
     targetId: row.id,
-    after: { email: staff.email, name: staff.name, roles: staff.roles },
+    after: {
+      email: staff.email,
+      name: staff.name,
+      roles: staff.roles,
+      second_factor: staff.second_factor,
+      ...(row.phoneNumber === null ? {} : { phone: row.phoneNumber }),
+    },
     requestId,
     at: now,
   });
-  return { staff, password, totp: { secret, uri: totpFor(row.email, secret).toString() } };
+  // The factor's type follows `Factor`: factorSetup made the one asked for.
+  return {
+    staff,
+    password,
+    totp: factor.totp(row.email) as Factor extends 'sms' ? null : TotpSetup,
+  };
+}
+
+interface TotpSetup {
+  secret: string;
+  uri: string;
+}
+
+/**
+ * The columns of a second factor, and what to show once: a new authenticator secret for
+ * `totp`, nothing for `sms` (its codes go to `phone`).
+ */
+function factorSetup(ctx: StaffContext, factor: StaffSecondFactor, phone: string | undefined) {
+  if (factor === 'sms') {
+    if (phone === undefined) throw new Error('the sms factor needs a phone');
+    return {
+      columns: {
+        secondFactor: 'sms',
+        phoneNumber: phone,
+        totpSealed: null,
+        totpLastStep: null,
+      },
+      totp: (_email: string): TotpSetup | null => null,
+    };
+  }
+  const secret = new Secret({ size: 20 }).base32;
+  return {
+    columns: {
+      secondFactor: 'totp',
+      phoneNumber: null,
+      totpSealed: seal(totpKey(ctx.secretKey), secret),
+      totpLastStep: null,
+    },
+    totp: (email: string): TotpSetup | null => ({
+      secret,
+      uri: totpFor(email, secret).toString(),
+    }),
+  };
+}
+
+/**
+ * Sets an account's second factor (an admin, `PUT /staff/:id/second-factor`): a new
+ * authenticator (its secret answered once) or SMS to a mobile number. The account's sessions
+ * end; a person who signs in only through single sign-on has no factor to set.
+ */
+export async function setSecondFactor(
+  ctx: StaffContext,
+  caller: StaffCaller,
+  id: string,
+  input: { second_factor: StaffSecondFactor; phone?: string | undefined },
+  now: Date,
+  requestId: string | null,
+) {
+  const factor = factorSetup(ctx, input.second_factor, input.phone);
+  const after = await changeAccount(ctx, caller, id, now, requestId, {
+    action: 'staff.second-factor',
+    check: (before) => {
+      if (before.passwordHash === null) {
+        throw new AppError('conflict', {
+          message: 'This person signs in only through single sign-on: there is no factor to set',
+        });
+      }
+    },
+    set: () => factor.columns,
+    shown: (row) => ({ second_factor: factorOf(row), phone: row.phoneNumber }),
+  });
+  return { staff: toStaff(after), totp: factor.totp(after.email) };
+}
+
+/**
+ * A change of an account in one transaction that ends its sessions (`roles_version` raised,
+ * sessions revoked) and is audited with `shown` of the row before and after.
+ */
+async function changeAccount(
+  ctx: StaffContext,
+  caller: StaffCaller,
+  id: string,
+  now: Date,
+  requestId: string | null,
+  change: {
+    action: string;
+    check?: (before: StaffRow) => void;
+    set: (before: StaffRow) => Partial<typeof staffUser.$inferInsert>;
+    shown: (row: StaffRow) => Record<string, unknown>;
+  },
+): Promise<StaffRow> {
+  return ctx.db.transaction(async (tx) => {
+    const [before] = await tx.select().from(staffUser).where(eq(staffUser.id, id)).for('update');
+    if (before === undefined) throw new AppError('not_found', { message: 'No such staff account' });
+    change.check?.(before);
+    const [after] = await tx
+      .update(staffUser)
+      .set({ ...change.set(before), rolesVersion: sql`${staffUser.rolesVersion} + 1` })
+      .where(eq(staffUser.id, id))
+      .returning();
+    if (after === undefined) throw new AppError('not_found', { message: 'No such staff account' });
+    await tx
+      .update(staffSession)
+      .set({ revokedAt: now })
+      .where(and(eq(staffSession.staffId, id), isNull(staffSession.revokedAt)));
+    await recordAudit(tx, actorOf(caller), {
+      action: change.action,
+      targetKind: 'staff',
+      targetId: id,
+      before: change.shown(before),
+      after: change.shown(after),
+      requestId,
+      at: now,
+    });
+    return after;
+  });
 }
 
 export async function listStaff(db: Database): Promise<Staff[]> {
@@ -152,56 +292,34 @@ export async function updateStaff(
       message: 'An admin cannot disable their own account or take away their own admin role',
     });
   }
-  return ctx.db.transaction(async (tx) => {
-    const [before] = await tx.select().from(staffUser).where(eq(staffUser.id, id)).for('update');
-    if (before === undefined) throw new AppError('not_found', { message: 'No such staff account' });
-    const [after] = await tx
-      .update(staffUser)
-      .set({
-        ...(change.roles === undefined ? {} : { roles: [...change.roles] }),
-        ...(change.disabled === undefined
-          ? {}
-          : { disabledAt: change.disabled ? (before.disabledAt ?? now) : null }),
-        rolesVersion: sql`${staffUser.rolesVersion} + 1`,
-      })
-      .where(eq(staffUser.id, id))
-      .returning();
-    if (after === undefined) throw new AppError('not_found', { message: 'No such staff account' });
-    await tx
-      .update(staffSession)
-      .set({ revokedAt: now })
-      .where(and(eq(staffSession.staffId, id), isNull(staffSession.revokedAt)));
-    const shown = (row: StaffRow) => ({ roles: rolesOf(row), disabled: row.disabledAt !== null });
-    await recordAudit(tx, actorOf(caller), {
-      action: 'staff.update',
-      targetKind: 'staff',
-      targetId: id,
-      before: shown(before),
-      after: shown(after),
-      requestId,
-      at: now,
-    });
-    return toStaff(after);
+  const after = await changeAccount(ctx, caller, id, now, requestId, {
+    action: 'staff.update',
+    set: (before) => ({
+      ...(change.roles === undefined ? {} : { roles: [...change.roles] }),
+      ...(change.disabled === undefined
+        ? {}
+        : { disabledAt: change.disabled ? (before.disabledAt ?? now) : null }),
+    }),
+    shown: (row) => ({ roles: rolesOf(row), disabled: row.disabledAt !== null }),
   });
+  return toStaff(after);
 }
 
 /** A hash to verify against when the email has no account, so both take the same time. */
 let absentHash: Promise<string> | null = null;
 
+const refused = () => new AppError('staff_sign_in_failed');
+
 /**
- * Signs in with email, password and a fresh authenticator code. One refusal for every wrong
- * part (none is confirmed); the account locks after repeated failures. Answers the session
- * token (for the cookie) and the caller.
+ * The account of `email` once its password is right, the attempt counted against its lock
+ * first. One refusal for every wrong part (none is confirmed); `limit_exceeded` while locked.
  */
-export async function signIn(
+async function passwordChecked(
   ctx: StaffContext,
-  input: { email: string; password: string; code: string },
+  input: { email: string; password: string },
   now: Date,
-  requestId: string | null,
-): Promise<{ token: string; caller: StaffCaller; staff: Staff }> {
-  const email = input.email.toLowerCase();
-  const key = lockKey(ctx.secretKey, email);
-  const refused = () => new AppError('staff_sign_in_failed');
+): Promise<StaffRow> {
+  const key = lockKey(ctx.secretKey, input.email.toLowerCase());
   const attempt = await takeSignInAttempt(ctx.db, key, now, { ...LOCKOUT, captchaSolved: true });
   if (attempt === null) {
     const lock = await signInFailure(ctx.db, key);
@@ -214,13 +332,27 @@ export async function signIn(
       retryAfterSeconds: seconds,
     });
   }
+  const email = input.email.toLowerCase();
   const [row] = await ctx.db.select().from(staffUser).where(eq(staffUser.email, email)).limit(1);
   absentHash ??= hashPassword(generatePassword(20));
   const passwordOk = await verifyPassword(row?.passwordHash ?? (await absentHash), input.password);
   // A person who signs in only through single sign-on has no password here (decision 328).
-  if (row === undefined || !passwordOk || row.disabledAt !== null || row.totpSealed === null) {
-    throw refused();
-  }
+  if (row === undefined || !passwordOk || row.disabledAt !== null) throw refused();
+  return row;
+}
+
+/**
+ * Signs in with email, password and a fresh authenticator code (an account whose factor is
+ * `totp`). Answers the session token (for the cookie) and the caller.
+ */
+export async function signIn(
+  ctx: StaffContext,
+  input: { email: string; password: string; code: string },
+  now: Date,
+  requestId: string | null,
+): Promise<{ token: string; caller: StaffCaller; staff: Staff }> {
+  const row = await passwordChecked(ctx, input, now);
+  if (factorOf(row) !== 'totp' || row.totpSealed === null) throw refused();
   const totp = totpFor(row.email, unseal(totpKey(ctx.secretKey), row.totpSealed));
   const delta = totp.validate({ token: input.code, timestamp: now.getTime(), window: 1 });
   if (delta === null) throw refused();
@@ -238,8 +370,74 @@ export async function signIn(
     )
     .returning({ id: staffUser.id });
   if (used === undefined) throw refused();
-  await clearSignInFailures(ctx.db, key);
+  await clearSignInFailures(ctx.db, lockKey(ctx.secretKey, row.email));
   return openStaffSession(ctx, row, now, requestId, 'password');
+}
+
+/** The identity service's Cognito names, as the back office answers them. */
+const SMS_REFUSALS: Partial<Record<string, () => AppError>> = {
+  LimitExceededException: () =>
+    new AppError('limit_exceeded', {
+      message: 'Too many codes sent to this account; try again later',
+    }),
+  TooManyFailedAttemptsException: () =>
+    new AppError('limit_exceeded', {
+      message: 'Too many wrong codes; sign in again for a new one',
+    }),
+  NotAuthorizedException: refused,
+  CodeMismatchException: refused,
+  ExpiredCodeException: refused,
+};
+
+function smsRefusal(error: unknown): unknown {
+  if (!(error instanceof AppError)) return error;
+  return SMS_REFUSALS[error.code]?.() ?? error;
+}
+
+/**
+ * The first step of an SMS sign-in (decision 304): the password of an account whose factor is
+ * `sms`, then a code to its phone through the customers' code path and outbox. Answers the
+ * challenge session the code is sent back with.
+ */
+export async function startSmsSignIn(
+  ctx: StaffContext,
+  sms: OutsideChallenges,
+  input: { email: string; password: string },
+  language: Language,
+  now: Date,
+) {
+  const row = await passwordChecked(ctx, input, now);
+  if (factorOf(row) !== 'sms' || row.phoneNumber === null) throw refused();
+  try {
+    return await sms.send(`staff:${row.id}`, row.phoneNumber, language);
+  } catch (error) {
+    throw smsRefusal(error);
+  }
+}
+
+/**
+ * The second step: the code of the SMS with its challenge session. A wrong or expired code is
+ * `staff_sign_in_failed`; the 5th wrong one ends the code (`limit_exceeded`: sign in again).
+ */
+export async function finishSmsSignIn(
+  ctx: StaffContext,
+  sms: OutsideChallenges,
+  input: { session: string; code: string },
+  now: Date,
+  requestId: string | null,
+): Promise<{ token: string; caller: StaffCaller; staff: Staff }> {
+  let owner: string;
+  try {
+    owner = await sms.check(input.session, input.code);
+  } catch (error) {
+    throw smsRefusal(error);
+  }
+  const id = owner.startsWith('staff:') ? owner.slice('staff:'.length) : '';
+  const [row] = await ctx.db.select().from(staffUser).where(eq(staffUser.id, id)).limit(1);
+  // The account may have been disabled or set to another factor since the code was sent.
+  if (row === undefined || row.disabledAt !== null || factorOf(row) !== 'sms') throw refused();
+  await clearSignInFailures(ctx.db, lockKey(ctx.secretKey, row.email));
+  return openStaffSession(ctx, row, now, requestId, 'sms');
 }
 
 /**
@@ -251,7 +449,7 @@ export async function openStaffSession(
   row: StaffRow,
   now: Date,
   requestId: string | null,
-  method: 'password' | 'oidc',
+  method: 'password' | 'sms' | 'oidc',
 ): Promise<{ token: string; caller: StaffCaller; staff: Staff }> {
   const token = `cps_${generateToken()}`;
   const expiresAt = new Date(now.getTime() + STAFF_SESSION_MAX_MS);
