@@ -9,6 +9,7 @@ import { validationError } from '@clinicpass/shared/errors/validation-error';
 import type { Language } from '@clinicpass/shared/i18n/languages';
 import { LANGUAGE_PREFIXES } from '@clinicpass/shared/i18n/languages';
 import { invoiceNumber } from '@clinicpass/shared/platform/documents';
+import { formatMoney } from '@clinicpass/shared/platform/format';
 import type { Invoice } from '@clinicpass/shared/platform/entities/billing';
 import { and, eq, sql } from 'drizzle-orm';
 import { billing, invoice, invoicePayment, paymentMethod } from '../../db/billing-schema';
@@ -36,9 +37,6 @@ export interface ReceiptSender {
     executor: Database,
   ): Promise<void>;
 }
-
-const money = (amount: number) =>
-  `HK$${amount.toLocaleString('en-HK', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 const RECEIPT: Record<
   Language,
@@ -143,7 +141,7 @@ export async function payInvoice(
   if (owner) {
     const text = RECEIPT[options.language]({
       number: invoiceNumber(id),
-      amount: money(outstanding),
+      amount: formatMoney(outstanding, row.invoice.currency),
       card: method.label,
     });
     await options.sender.send(
